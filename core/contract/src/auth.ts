@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const PROFILES = ['admin', 'user', 'supervisor', 'super'] as const;
+export const profileSchema = z.enum(PROFILES);
+export type Profile = z.infer<typeof profileSchema>;
+
+export const LANGUAGES = ['es', 'pt', 'en'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const companySummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  dueDate: z.string().nullable(),
+  settings: z.array(z.object({ key: z.string(), value: z.string() })),
+});
+
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profile: profileSchema,
+  super: z.boolean(),
+  language: languageSchema.nullable(),
+  companyId: z.number().int(),
+  company: companySummarySchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** Claims carried by the short-lived access token. */
+export interface AccessTokenClaims {
+  sub: string;
+  companyId: number;
+  profile: Profile;
+  super: boolean;
+  tokenVersion: number;
+}

@@ -1,0 +1,82 @@
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import type { Redis } from 'ioredis';
+import { JOB_QUEUES, REALTIME } from '@atende/sdk-server';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { SECRETS, type Secrets } from './config/secrets.js';
+import { ormOptions } from './database/orm.js';
+import { AuthController } from './auth/auth.controller.js';
+import { AuthGuard } from './auth/auth.guard.js';
+import { AuthService } from './auth/auth.service.js';
+import { RefreshCookie } from './auth/refresh-cookie.js';
+import { TokensService } from './auth/tokens.service.js';
+import { HealthController } from './health/health.controller.js';
+import { ErrorFilter } from './http/error.filter.js';
+import { JobQueuesService } from './jobs/job-queues.service.js';
+import { REDIS } from './jobs/redis.js';
+import { CompanyPlanService } from './platform/company-plan.service.js';
+import { PluginAccessGuard } from './plugins/plugin-access.guard.js';
+import type { LoadedPlugin } from './plugins/plugin-loader.js';
+import { PluginRegistry } from './plugins/plugin-registry.js';
+import { PluginsController } from './plugins/plugins.controller.js';
+import { RealtimeGateway } from './realtime/realtime.gateway.js';
+
+export interface KernelOptions {
+  config: AppConfig;
+  secrets: Secrets;
+  plugins: LoadedPlugin[];
+  redis: Redis;
+}
+
+/** Kernel services, global so every plugin module can inject them by the SDK's tokens. */
+@Global()
+@Module({})
+class KernelModule {
+  static forRoot(opts: KernelOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: APP_CONFIG, useValue: opts.config },
+      { provide: SECRETS, useValue: opts.secrets },
+      { provide: REDIS, useValue: opts.redis },
+      { provide: PluginRegistry, useValue: new PluginRegistry(opts.plugins) },
+      TokensService,
+      AuthGuard,
+      CompanyPlanService,
+      JobQueuesService,
+      RealtimeGateway,
+      { provide: REALTIME, useExisting: RealtimeGateway },
+      { provide: JOB_QUEUES, useExisting: JobQueuesService },
+    ];
+    return { module: KernelModule, providers, exports: providers };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(opts: KernelOptions): DynamicModule {
+    const pluginDefs = opts.plugins.map((p) => p.definition);
+    return {
+      module: AppModule,
+      imports: [
+        MikroOrmModule.forRoot(
+          ormOptions(
+            opts.config.DATABASE_URL,
+            pluginDefs.flatMap((d) => d.entities ?? []),
+            pluginDefs.flatMap((d) => d.migrations ?? []),
+          ),
+        ),
+        KernelModule.forRoot(opts),
+        ...pluginDefs.map((d) => d.module),
+      ],
+      controllers: [AuthController, HealthController, PluginsController],
+      providers: [
+        AuthService,
+        RefreshCookie,
+        // Order matters: authenticate first, then plan flag and permission checks.
+        { provide: APP_GUARD, useExisting: AuthGuard },
+        { provide: APP_GUARD, useClass: PluginAccessGuard },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+      ],
+    };
+  }
+}

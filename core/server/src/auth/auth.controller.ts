@@ -1,0 +1,49 @@
+import { Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { loginRequestSchema, type AuthResponse, type LoginRequest, type SessionUser } from '@atende/core-contract';
+import { CurrentUser, Public, ZodBody, type AuthUser } from '@atende/sdk-server';
+import { AuthService } from './auth.service.js';
+import { RefreshCookie } from './refresh-cookie.js';
+
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly cookie: RefreshCookie,
+  ) {}
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async login(@ZodBody(loginRequestSchema) body: LoginRequest, @Res({ passthrough: true }) res: Response): Promise<AuthResponse> {
+    const { token, refreshToken, user } = await this.auth.login(body.email, body.password);
+    this.cookie.set(res, refreshToken);
+    return { token, user };
+  }
+
+  @Public()
+  @Post('refresh_token')
+  @HttpCode(200)
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AuthResponse> {
+    try {
+      const { token, refreshToken, user } = await this.auth.refresh(this.cookie.read(req));
+      this.cookie.set(res, refreshToken);
+      return { token, user };
+    } catch (err) {
+      this.cookie.clear(res);
+      throw err;
+    }
+  }
+
+  @Get('me')
+  me(@CurrentUser() user: AuthUser): Promise<SessionUser> {
+    return this.auth.me(user.id);
+  }
+
+  @Public()
+  @Delete('logout')
+  @HttpCode(204)
+  logout(@Res({ passthrough: true }) res: Response): void {
+    this.cookie.clear(res);
+  }
+}

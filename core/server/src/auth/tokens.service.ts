@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { AccessTokenClaims, Profile } from '@atende/core-contract';
+import { AppError } from '@atende/sdk-server';
+import { APP_CONFIG, durationToSeconds, type AppConfig } from '../config/config.js';
+import { SECRETS, type Secrets } from '../config/secrets.js';
+
+export interface RefreshClaims {
+  sub: string;
+  tokenVersion: number;
+}
+
+interface TokenSubject {
+  id: number;
+  companyId: number;
+  profile: Profile;
+  super: boolean;
+  tokenVersion: number;
+}
+
+/** Signs and checks the short-lived access token (bearer) and the refresh token (httpOnly cookie). */
+@Injectable()
+export class TokensService {
+  private readonly accessKey: Uint8Array;
+  private readonly refreshKey: Uint8Array;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SECRETS) secrets: Secrets,
+  ) {
+    this.accessKey = new TextEncoder().encode(secrets.jwtSecret);
+    this.refreshKey = new TextEncoder().encode(secrets.jwtRefreshSecret);
+  }
+
+  get refreshTtlSeconds() {
+    return durationToSeconds(this.config.REFRESH_TOKEN_TTL);
+  }
+
+  signAccess(user: TokenSubject): Promise<string> {
+    return new SignJWT({ companyId: user.companyId, profile: user.profile, super: user.super, tokenVersion: user.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .setExpirationTime(`${durationToSeconds(this.config.ACCESS_TOKEN_TTL)}s`)
+      .sign(this.accessKey);
+  }
+
+  signRefresh(user: TokenSubject): Promise<string> {
+    return new SignJWT({ tokenVersion: user.tokenVersion })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .setExpirationTime(`${this.refreshTtlSeconds}s`)
+      .sign(this.refreshKey);
+  }
+
+  /** Expired → 403 ERR_SESSION_EXPIRED (the client refreshes); anything else wrong → 401 ERR_INVALID_TOKEN. */
+  async verifyAccess(token: string): Promise<AccessTokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.accessKey, { algorithms: ['HS256'] });
+      return payload as unknown as AccessTokenClaims;
+    } catch (err) {
+      if (err instanceof errors.JWTExpired) throw new AppError('ERR_SESSION_EXPIRED', 403);
+      throw new AppError('ERR_INVALID_TOKEN', 401);
+    }
+  }
+
+  async verifyRefresh(token: string): Promise<RefreshClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.refreshKey, { algorithms: ['HS256'] });
+      return payload as unknown as RefreshClaims;
+    } catch {
+      throw new AppError('ERR_SESSION_EXPIRED', 401);
+    }
+  }
+}

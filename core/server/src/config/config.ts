@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const duration = z
+  .string()
+  .regex(/^\d+(s|m|h|d)$/, 'must be a number followed by s, m, h or d (for example 15m or 7d)');
+
+const optionalSecret = z
+  .string()
+  .min(32, 'must be at least 32 characters; leave it unset to have one generated under DATA_DIR')
+  .optional();
+
+/** Every environment variable the kernel reads, validated once at boot. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string({ error: 'is required (npm start provides an embedded PostgreSQL when it is unset)' })
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .default('redis://127.0.0.1:6379'),
+  DATA_DIR: z.string().min(1).default('.atende-data'),
+  JWT_SECRET: optionalSecret,
+  JWT_REFRESH_SECRET: optionalSecret,
+  ACCESS_TOKEN_TTL: duration.default('15m'),
+  REFRESH_TOKEN_TTL: duration.default('7d'),
+  SUPER_EMAIL: z.string().trim().toLowerCase().email('must be an e-mail address').default('super@atende.local'),
+  SUPER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  /** Extra plugins to load besides plugins/installed.json: comma-separated package names or absolute paths. */
+  ATENDE_PLUGINS: z.string().default(''),
+  /** Where the built shell lives; defaults to the @atende/shell package's dist. */
+  SHELL_DIST: z.string().optional(),
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  dataDir: string;
+  cookieSecure: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops boot with one line per problem naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = result.data;
+  return {
+    ...cfg,
+    dataDir: path.resolve(cfg.DATA_DIR),
+    cookieSecure: cfg.COOKIE_SECURE ? cfg.COOKIE_SECURE === 'true' : cfg.NODE_ENV === 'production',
+  };
+}
+
+export function durationToSeconds(value: string): number {
+  const n = Number(value.slice(0, -1));
+  const unit = value.slice(-1);
+  const factor = unit === 's' ? 1 : unit === 'm' ? 60 : unit === 'h' ? 3600 : 86400;
+  return n * factor;
+}
+
+export const APP_CONFIG = Symbol.for('atende:config');

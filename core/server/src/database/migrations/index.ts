@@ -1,0 +1,5 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { CoreInit } from './core_0001_init.js';
+
+/** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
+export const KERNEL_MIGRATIONS: MigrationObject[] = [{ name: 'core_0001_init', class: CoreInit }];

@@ -1,0 +1,27 @@
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
+import { KERNEL_ENTITIES } from './entities.js';
+import { KERNEL_MIGRATIONS } from './migrations/index.js';
+
+/**
+ * One ORM for kernel and plugins. Schema changes only through migrations (never schema sync);
+ * plugin migrations run after the kernel's, in plugin-list order.
+ */
+export function ormOptions(databaseUrl: string, pluginEntities: EntitySchema[], pluginMigrations: MigrationObject[]): Options {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities: [...KERNEL_ENTITIES, ...pluginEntities],
+    extensions: [Migrator],
+    migrations: {
+      tableName: 'atende_migrations',
+      migrationsList: [...KERNEL_MIGRATIONS, ...pluginMigrations],
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+    pool: { min: 0, max: 10 },
+    allowGlobalContext: false,
+    debug: false,
+  });
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Processor, type WorkerOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { JobQueues } from '@atende/sdk-server';
+import { REDIS } from './redis.js';
+
+/** BullMQ queues and workers on the kernel's Redis, closed with the app. */
+@Injectable()
+export class JobQueuesService implements JobQueues, OnApplicationShutdown {
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  queue(name: string): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, { connection: this.redis, prefix: 'atende' });
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  worker(name: string, processor: Processor, options: Omit<WorkerOptions, 'connection'> = {}): Worker {
+    // Workers block on Redis, so each gets its own connection.
+    const w = new Worker(name, processor, { prefix: 'atende', ...options, connection: this.redis.duplicate() });
+    this.workers.push(w);
+    return w;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled(this.workers.map((w) => w.close()));
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+  }
+}

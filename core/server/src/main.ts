@@ -1,0 +1,91 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { MikroORM } from '@mikro-orm/postgresql';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { AppModule } from './app.module.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { loadSecrets } from './config/secrets.js';
+import { createRedis } from './jobs/redis.js';
+import { bootstrapPlatform } from './platform/platform-bootstrap.js';
+import { loadPlugins, readPluginList, type LoadedPlugin } from './plugins/plugin-loader.js';
+import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+
+const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+function shellDist(config: AppConfig): string | null {
+  if (config.SHELL_DIST) return path.resolve(config.SHELL_DIST);
+  try {
+    return path.join(path.dirname(createRequire(import.meta.url).resolve('@atende/shell/package.json')), 'dist');
+  } catch {
+    return null;
+  }
+}
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'same-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+}
+
+/** Static files: each plugin's remote under /plugins/<id>/, then the shell SPA for every other GET. */
+function serveStatic(app: NestExpressApplication, plugins: LoadedPlugin[], shellDir: string | null) {
+  for (const { definition, webDir } of plugins) {
+    if (webDir) app.use(`/plugins/${definition.id}`, express.static(webDir, { fallthrough: false, maxAge: '1h' }));
+  }
+  if (!shellDir || !existsSync(path.join(shellDir, 'index.html'))) {
+    Logger.warn(`Shell not built (${shellDir ?? '@atende/shell not installed'}); only the API is served.`, 'Static');
+    return;
+  }
+  app.use(express.static(shellDir, { index: false, maxAge: '1h' }));
+  const index = path.join(shellDir, 'index.html');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || /^\/(api|plugins|socket\.io)(\/|$)/.test(req.path)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+async function main() {
+  const config = loadConfig();
+  const logger = new Logger('Atende');
+  const secrets = loadSecrets(config.dataDir, { jwtSecret: config.JWT_SECRET, jwtRefreshSecret: config.JWT_REFRESH_SECRET });
+  const plugins = await loadPlugins(readPluginList(config.ATENDE_PLUGINS));
+  const redis = createRedis(config.REDIS_URL);
+  redis.on('error', (err) => logger.warn(`Redis: ${err.message}`));
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, secrets, plugins, redis }), {
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
+    bodyParser: true,
+  });
+  app.useBodyParser('json', { limit: '1mb' });
+  app.setGlobalPrefix('api');
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
+  app.use(cookieParser());
+  app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
+  app.enableShutdownHooks();
+
+  const orm = app.get(MikroORM);
+  const applied = await orm.migrator.up();
+  if (applied.length) logger.log(`Applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+  await bootstrapPlatform(orm.em, config.SUPER_EMAIL, config.SUPER_PASSWORD, (m) => logger.log(m));
+
+  serveStatic(app, plugins, shellDist(config));
+  await app.listen(config.PORT, config.HOST);
+  logger.log(`Plugins: ${plugins.map((p) => p.definition.id).join(', ') || 'none'}`);
+  logger.log(`Atende listening on http://localhost:${config.PORT}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isPluginDefinition, type PluginDefinition } from '@atende/sdk-server';
+
+export interface LoadedPlugin {
+  definition: PluginDefinition;
+  /** Directory holding the built remote (remoteEntry.js), or null for server-only plugins or unbuilt remotes. */
+  webDir: string | null;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Repository root: core/server/dist/plugins → four levels up. */
+export const REPO_ROOT = path.resolve(here, '../../../..');
+export const INSTALLED_PLUGINS_FILE = path.join(REPO_ROOT, 'plugins', 'installed.json');
+
+/**
+ * The one list of installed plugins: plugins/installed.json (workspace or npm package names) plus
+ * ATENDE_PLUGINS (comma-separated names or absolute paths, used by tests for fixtures).
+ */
+export function readPluginList(extra: string, file = INSTALLED_PLUGINS_FILE): string[] {
+  const listed = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : [];
+  if (!Array.isArray(listed) || !listed.every((x) => typeof x === 'string')) {
+    throw new Error(`${file} must be a JSON array of package names.`);
+  }
+  const extras = extra
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return [...new Set([...listed, ...extras])];
+}
+
+const requireFromHere = createRequire(import.meta.url);
+
+function resolveWebDir(def: PluginDefinition): string | null {
+  if (!def.web) return null;
+  let dir: string;
+  if ('dir' in def.web) dir = def.web.dir;
+  else {
+    try {
+      dir = path.join(path.dirname(requireFromHere.resolve(`${def.web.package}/package.json`)), 'dist');
+    } catch {
+      return null;
+    }
+  }
+  return existsSync(path.join(dir, 'remoteEntry.js')) ? dir : null;
+}
+
+export async function loadPlugins(specifiers: string[]): Promise<LoadedPlugin[]> {
+  const loaded: LoadedPlugin[] = [];
+  for (const spec of specifiers) {
+    const url = path.isAbsolute(spec) ? pathToFileURL(spec).href : spec;
+    let mod: { default?: unknown };
+    try {
+      mod = (await import(url)) as { default?: unknown };
+    } catch (err) {
+      throw new Error(`Plugin "${spec}" could not be imported (is it installed and built?): ${(err as Error).message}`);
+    }
+    if (!isPluginDefinition(mod.default)) {
+      throw new Error(`Plugin "${spec}" must default-export definePlugin({...}).`);
+    }
+    const definition = mod.default;
+    if (loaded.some((p) => p.definition.id === definition.id)) {
+      throw new Error(`Two plugins use the id "${definition.id}".`);
+    }
+    loaded.push({ definition, webDir: resolveWebDir(definition) });
+  }
+  const ids = new Set(loaded.map((p) => p.definition.id));
+  for (const { definition } of loaded) {
+    for (const dep of definition.dependsOn ?? []) {
+      if (!ids.has(dep)) throw new Error(`Plugin "${definition.id}" depends on "${dep}", which is not installed.`);
+    }
+  }
+  return loaded;
+}

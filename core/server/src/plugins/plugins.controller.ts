@@ -1,0 +1,31 @@
+import { Controller, Get } from '@nestjs/common';
+import { can, type PluginManifest } from '@atende/core-contract';
+import { CurrentUser, type AuthUser } from '@atende/sdk-server';
+import { PluginRegistry } from './plugin-registry.js';
+import { CompanyPlanService } from '../platform/company-plan.service.js';
+
+@Controller('plugins')
+export class PluginsController {
+  constructor(
+    private readonly registry: PluginRegistry,
+    private readonly plans: CompanyPlanService,
+  ) {}
+
+  /** The plugins the signed-in user's company may use, with what this user may see of each. */
+  @Get()
+  async list(@CurrentUser() user: AuthUser): Promise<PluginManifest[]> {
+    const flags = await this.plans.flagsOf(user.companyId);
+    const allowed = (permission?: string) => !permission || can(user, permission, this.registry.permissions);
+    return this.registry.plugins
+      .filter(({ definition }) => !definition.planFlag || flags[definition.planFlag])
+      .map(({ definition: d, webDir }) => ({
+        id: d.id,
+        version: d.version,
+        remoteEntry: webDir ? `/plugins/${d.id}/remoteEntry.js` : null,
+        routes: (d.manifest?.routes ?? []).filter((r) => allowed(r.permission)),
+        menu: (d.manifest?.menu ?? []).filter((m) => allowed(m.permission)),
+        settingsTabs: (d.manifest?.settingsTabs ?? []).filter((t) => allowed(t.permission)),
+        zones: d.manifest?.zones ?? [],
+      }));
+  }
+}

@@ -1,0 +1,38 @@
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { INestApplicationContext } from '@nestjs/common';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Server, ServerOptions } from 'socket.io';
+import type { Redis } from 'ioredis';
+
+/** socket.io with the Redis adapter, so rooms and emits span every server process. */
+export class RedisIoAdapter extends IoAdapter {
+  private pub?: Redis;
+  private sub?: Redis;
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly redis: Redis,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: Partial<ServerOptions>): Server {
+    const server = super.createIOServer(port, {
+      ...(options as ServerOptions),
+      path: '/socket.io',
+      pingInterval: 18000,
+      pingTimeout: 18000,
+      serveClient: false,
+    }) as Server;
+    this.pub = this.redis.duplicate();
+    this.sub = this.redis.duplicate();
+    server.adapter(createAdapter(this.pub, this.sub));
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    await super.close(server);
+    this.pub?.disconnect();
+    this.sub?.disconnect();
+  }
+}

@@ -1,0 +1,24 @@
+import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Profile } from '@atende/core-contract';
+
+/** The signed-in user as the kernel's auth guard puts it on the request. */
+export interface AuthUser {
+  id: number;
+  companyId: number;
+  profile: Profile;
+  super: boolean;
+}
+
+export const PUBLIC_ROUTE = 'atende:public';
+export const REQUIRED_PERMISSION = 'atende:permission';
+
+/** Marks a route as reachable without a token (sign-in, health). */
+export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/** The route needs this permission from the kernel table or the owning plugin's table. */
+export const RequirePermission = (permission: string) => SetMetadata(REQUIRED_PERMISSION, permission);
+
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser | undefined => {
+  const req = ctx.switchToHttp().getRequest<{ user?: AuthUser }>();
+  return req.user;
+});

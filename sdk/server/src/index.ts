@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './validation.js';
+export * from './auth.js';
+export * from './kernel.js';
+export * from './plugin.js';

@@ -1,0 +1,21 @@
+import { Body, Param, Query, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+import { AppError } from './errors.js';
+
+/** Validates and narrows a value with a contract schema; failures become 400 ERR_VALIDATION with the issues. */
+export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+  constructor(private readonly schema: S) {}
+  transform(value: unknown): z.infer<S> {
+    const result = this.schema.safeParse(value);
+    if (!result.success) {
+      const details = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code }));
+      const first = details[0];
+      throw AppError.validation(details, first ? `${first.path || 'body'}: ${first.message}` : undefined);
+    }
+    return result.data;
+  }
+}
+
+export const ZodBody = (schema: z.ZodType) => Body(new ZodPipe(schema));
+export const ZodQuery = (schema: z.ZodType) => Query(new ZodPipe(schema));
+export const ZodParam = (name: string, schema: z.ZodType) => Param(name, new ZodPipe(schema));
