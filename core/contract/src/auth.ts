@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_FLAGS } from './plans.js';
 
 export const PROFILES = ['admin', 'user', 'supervisor', 'super'] as const;
 export const profileSchema = z.enum(PROFILES);
@@ -19,6 +20,7 @@ export const companySummarySchema = z.object({
   name: z.string(),
   dueDate: z.string().nullable(),
   settings: z.array(z.object({ key: z.string(), value: z.string() })),
+  planFlags: z.record(z.enum(PLAN_FLAGS), z.boolean()),
 });
 
 export const sessionUserSchema = z.object({

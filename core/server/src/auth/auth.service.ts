@@ -5,12 +5,14 @@ import { AppError } from '@atende/sdk-server';
 import { CompanySchema, SettingSchema, UserSchema, type User } from '../database/entities.js';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.js';
 import { TokensService } from './tokens.service.js';
+import { CompanyPlanService } from '../platform/company-plan.service.js';
 
 @Injectable()
 export class AuthService {
   constructor(
     private readonly em: EntityManager,
     private readonly tokens: TokensService,
+    private readonly plans: CompanyPlanService,
   ) {}
 
   async login(email: string, password: string) {
@@ -60,6 +62,7 @@ export class AuthService {
         name: company.name,
         dueDate: company.dueDate ? company.dueDate.toISOString() : null,
         settings: settings.map((s) => ({ key: s.key, value: s.value })),
+        planFlags: await this.plans.flagsOf(company.id),
       },
     };
   }

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Help videos are platform-wide: the super user edits them, every signed-in user reads them. */
+export const HELPS_PERMISSIONS = {
+  'helps:read': ['user', 'supervisor', 'admin', 'super'],
+  'helps:write': ['super'],
+} as const;
+
+/** A YouTube video id or a full YouTube URL reduced to its id. */
+export const VIDEO_CODE_PATTERN = /^[A-Za-z0-9_-]{6,32}$/;
+
+export function extractVideoCode(input: string): string {
+  const value = input.trim();
+  const url = /(?:youtu\.be\/|youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/))([A-Za-z0-9_-]{6,32})/.exec(value);
+  return url ? url[1] : value;
+}
+
+export const helpSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  video: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Help = z.infer<typeof helpSchema>;
+
+export const helpInputSchema = z.object({
+  title: z.string().trim().min(2, 'too_short').max(120, 'too_long'),
+  video: z
+    .string()
+    .trim()
+    .transform(extractVideoCode)
+    .pipe(z.string().regex(VIDEO_CODE_PATTERN, 'invalid_video')),
+  description: z.string().trim().max(2000, 'too_long').default(''),
+});
+export type HelpInput = z.input<typeof helpInputSchema>;
+
+export const helpListQuerySchema = z.object({
+  searchParam: z.string().trim().max(100).default(''),
+  pageNumber: z.coerce.number().int().min(1).max(10000).default(1),
+});
+
+export const helpPageSchema = z.object({ records: z.array(helpSchema), count: z.number().int(), hasMore: z.boolean() });
+export type HelpPage = z.infer<typeof helpPageSchema>;
+
+export const HELPS_PAGE_SIZE = 20;
+export const HELP_EVENT = 'help';
+export type HelpEvent = { action: 'create' | 'update'; record: Help } | { action: 'delete'; id: number };

@@ -1,0 +1,43 @@
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { z } from 'zod';
+import { RequirePermission, ZodBody, ZodParam, ZodQuery } from '@atende/sdk-server';
+import { helpInputSchema, helpListQuerySchema, type Help, type HelpPage } from '@atende/plugin-helps-contract';
+import { HelpsService } from './helps.service.js';
+
+const idSchema = z.coerce.number().int().positive();
+
+@Controller('helps')
+export class HelpsController {
+  constructor(private readonly helps: HelpsService) {}
+
+  @Get()
+  @RequirePermission('helps:read')
+  page(@ZodQuery(helpListQuerySchema) q: z.infer<typeof helpListQuerySchema>): Promise<HelpPage> {
+    return this.helps.page(q.searchParam, q.pageNumber);
+  }
+
+  @Get('list')
+  @RequirePermission('helps:read')
+  list(): Promise<Help[]> {
+    return this.helps.list();
+  }
+
+  @Post()
+  @RequirePermission('helps:write')
+  create(@ZodBody(helpInputSchema) body: z.infer<typeof helpInputSchema>): Promise<Help> {
+    return this.helps.create(body);
+  }
+
+  @Put(':id')
+  @RequirePermission('helps:write')
+  update(@ZodParam('id', idSchema) id: number, @ZodBody(helpInputSchema) body: z.infer<typeof helpInputSchema>): Promise<Help> {
+    return this.helps.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermission('helps:write')
+  async remove(@ZodParam('id', idSchema) id: number): Promise<void> {
+    await this.helps.remove(id);
+  }
+}

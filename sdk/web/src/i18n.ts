@@ -1,0 +1,62 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@atende/core-contract';
+import { STORAGE_KEYS } from './session.model.js';
+
+export type Locales = Partial<Record<Language, Record<string, unknown>>>;
+
+export const DEFAULT_LANGUAGE: Language = 'es';
+
+export function storedLanguage(): Language {
+  try {
+    const v = localStorage.getItem(STORAGE_KEYS.language);
+    if (v && (LANGUAGES as readonly string[]).includes(v)) return v as Language;
+  } catch {
+    /* no storage */
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** One i18next instance for the page; the SDK is a shared singleton so remotes get this same one. */
+export const i18n: I18n = i18next.createInstance();
+
+export async function initI18n(coreLocales: Locales): Promise<I18n> {
+  if (i18n.isInitialized) return i18n;
+  await i18n.use(initReactI18next).init({
+    lng: storedLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'core',
+    ns: ['core'],
+    resources: Object.fromEntries(Object.entries(coreLocales).map(([lng, res]) => [lng, { core: res }])),
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = i18n.language;
+  return i18n;
+}
+
+/** Adds a plugin's texts under its own namespace (its id). */
+export function registerLocales(namespace: string, locales: Locales): void {
+  for (const [lng, res] of Object.entries(locales)) i18n.addResourceBundle(lng, namespace, res, true, true);
+}
+
+export async function changeLanguage(lang: Language): Promise<void> {
+  await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, lang);
+  } catch {
+    /* no storage */
+  }
+}
+
+/** `t()` for a plugin's namespace, falling back to the core texts. */
+export function useT(namespace = 'core') {
+  return useTranslation([namespace, 'core'], { i18n });
+}
+
+/** Picks the current language's text of a server-provided label, falling back to Spanish. */
+export function localized(text: Partial<Record<Language, string>> & { es: string }, lang: string): string {
+  return text[lang as Language] ?? text.es;
+}

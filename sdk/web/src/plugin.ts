@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import type { Locales } from './i18n.js';
+
+type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
+
+export interface WebPluginRoute {
+  /** Must match a route path of the server manifest (`/helps`, `/helps/:id`). */
+  path: string;
+  load: Lazy;
+}
+
+export interface WebPluginSettingsTab {
+  /** Must match a settings tab key of the server manifest. */
+  key: string;
+  load: Lazy;
+}
+
+export interface WebPluginWidget {
+  zone: string;
+  load: Lazy<{ context?: unknown }>;
+}
+
+export interface WebPluginDefinition {
+  id: string;
+  routes?: WebPluginRoute[];
+  settingsTabs?: WebPluginSettingsTab[];
+  widgets?: WebPluginWidget[];
+  /** Texts under the plugin's namespace (its id); `useT(id)` reads them. */
+  locales?: Locales;
+}
+
+/**
+ * What a plugin remote exposes as './plugin'. Which routes, menu entries and tabs a user may see comes
+ * from the server manifest (`GET /api/plugins`); this only says how to render them.
+ */
+export function defineWebPlugin<T extends WebPluginDefinition>(definition: T): T {
+  return definition;
+}

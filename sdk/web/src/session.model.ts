@@ -1,0 +1,57 @@
+import { createEvent, createStore } from 'effector';
+import type { SessionUser } from '@atende/core-contract';
+
+/** Keys the spec names for local storage (core-operations §3). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userId: 'userId',
+  companyId: 'companyId',
+  language: 'language',
+  theme: 'preferredTheme',
+} as const;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export const sessionStarted = createEvent<{ token: string; user: SessionUser }>();
+export const tokenRefreshed = createEvent<string>();
+export const userUpdated = createEvent<SessionUser>();
+export const sessionEnded = createEvent<void>();
+
+export const $token = createStore<string | null>(read(STORAGE_KEYS.token))
+  .on(sessionStarted, (_, { token }) => token)
+  .on(tokenRefreshed, (_, token) => token)
+  .reset(sessionEnded);
+
+export const $user = createStore<SessionUser | null>(null)
+  .on(sessionStarted, (_, { user }) => user)
+  .on(userUpdated, (_, user) => user)
+  .reset(sessionEnded);
+
+$token.watch((token) => {
+  try {
+    if (token) localStorage.setItem(STORAGE_KEYS.token, token);
+    else localStorage.removeItem(STORAGE_KEYS.token);
+  } catch {
+    /* storage unavailable (private mode): the session lives in memory only */
+  }
+});
+
+$user.watch((user) => {
+  try {
+    if (user) {
+      localStorage.setItem(STORAGE_KEYS.userId, String(user.id));
+      localStorage.setItem(STORAGE_KEYS.companyId, String(user.companyId));
+    } else {
+      localStorage.removeItem(STORAGE_KEYS.userId);
+      localStorage.removeItem(STORAGE_KEYS.companyId);
+    }
+  } catch {
+    /* see above */
+  }
+});

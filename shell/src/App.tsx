@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { App as AntApp, ConfigProvider, Spin, theme as antdTheme } from 'antd';
+import esES from 'antd/locale/es_ES';
+import ptBR from 'antd/locale/pt_BR';
+import enUS from 'antd/locale/en_US';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { useT } from '@atende/sdk-web';
+import { $theme } from './model/theme.model.js';
+import { restoreSessionFx } from './model/session.js';
+import { $plugins } from './plugins/plugins.model.js';
+import { PluginView } from './plugins/PluginView.js';
+import { MainLayout } from './layout/MainLayout.js';
+import { LoginPage } from './pages/LoginPage.js';
+import { SettingsPage } from './pages/SettingsPage.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
+import { HomeRedirect } from './pages/HomeRedirect.js';
+import { PrivateRoute, PublicRoute } from './routes/guards.js';
+
+const ANTD_LOCALES = { es: esES, pt: ptBR, en: enUS } as const;
+
+function AppRoutes() {
+  const plugins = useUnit($plugins) ?? [];
+  const restoring = useUnit(restoreSessionFx.pending);
+  const pluginRoutes = useMemo(
+    () =>
+      plugins.flatMap((manifest) =>
+        manifest.routes.map((r) => (
+          <Route
+            key={`${manifest.id}:${r.path}`}
+            path={r.path}
+            element={<PluginView manifest={manifest} what={`route ${r.path}`} pick={(d) => d.routes?.find((x) => x.path === r.path)?.load} />}
+          />
+        )),
+      ),
+    [plugins],
+  );
+  if (restoring) return <Spin fullscreen />;
+  return (
+    <Routes>
+      <Route path="/login" element={<PublicRoute><LoginPage /></PublicRoute>} />
+      <Route element={<PrivateRoute><MainLayout /></PrivateRoute>}>
+        <Route index element={<HomeRedirect />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        {pluginRoutes}
+        <Route path="*" element={plugins.length || !restoring ? <NotFoundPage /> : null} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  const mode = useUnit($theme);
+  const { i18n } = useT();
+  const locale = ANTD_LOCALES[i18n.language as keyof typeof ANTD_LOCALES] ?? esES;
+  return (
+    <ConfigProvider
+      locale={locale}
+      theme={{ algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, token: { colorPrimary: '#128c7e' } }}
+    >
+      <AntApp message={{ maxCount: 3 }}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '@atende/sdk-web';
+import { CORE_LOCALES } from './i18n/locales.js';
+import { restoreSessionFx } from './model/session.js';
+import { App } from './App.js';
+import './styles.css';
+
+async function start() {
+  await initI18n(CORE_LOCALES);
+  void restoreSessionFx();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,147 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Typography, theme } from 'antd';
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useUnit } from 'effector-react';
+import { APP_VERSION, can } from '@atende/core-contract';
+import { localized, useCurrentUser, useT } from '@atende/sdk-web';
+import { $plugins } from '../plugins/plugins.model.js';
+import { logoutFx } from '../model/session.js';
+import { LanguageMenu } from '../components/LanguageMenu.js';
+import { ThemeToggle } from '../components/ThemeToggle.js';
+import { buildMenu } from './menu.js';
+import { useViewportWidth } from './useViewport.js';
+
+export const DRAWER_WIDTH = 264;
+
+/** Main layout of core-operations §2: drawer 264 px (open above 1200 px, temporary below 600 px), top bar, footer. */
+export function MainLayout() {
+  const { t, i18n } = useT();
+  const user = useCurrentUser()!;
+  const plugins = useUnit($plugins) ?? [];
+  const width = useViewportWidth();
+  const temporary = width < 600;
+  const [open, setOpen] = useState(width > 1200);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { token } = theme.useToken();
+
+  const wide = width > 1200;
+  useEffect(() => setOpen(wide), [wide]);
+
+  const entries = useMemo(
+    () => buildMenu(user, plugins, t, (l) => localized(l, i18n.language)),
+    [user, plugins, t, i18n.language],
+  );
+  const selected = entries.find((e) => location.pathname === e.path || location.pathname.startsWith(`${e.path}/`))?.path;
+  const isAdmin = can(user, 'app:version');
+  const dueDate = user.company.dueDate ? new Date(user.company.dueDate).toLocaleDateString(i18n.language) : null;
+
+  const menu = (
+    <Menu
+      mode="inline"
+      selectedKeys={selected ? [selected] : []}
+      items={entries.map((e) => ({ key: e.path, icon: e.icon, label: e.label, 'data-testid': `menu-${e.path.slice(1)}` }))}
+      onClick={({ key }) => {
+        navigate(key);
+        if (temporary) setOpen(false);
+      }}
+      style={{ borderInlineEnd: 0, flex: 1, overflowY: 'auto' }}
+    />
+  );
+
+  const footer = (
+    <Flex vertical gap={4} style={{ padding: 12, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
+      <Flex align="center" justify="space-between" gap={8}>
+        <Typography.Text strong ellipsis data-testid="drawer-company">
+          {user.company.name}
+        </Typography.Text>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'profile', icon: <UserOutlined />, label: `${t('layout.profile')}: ${user.name}`, disabled: true },
+              { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), 'data-testid': 'logout' } as never,
+            ],
+            onClick: ({ key }) => key === 'logout' && void logoutFx(),
+          }}
+        >
+          <Button type="text" icon={<Avatar size="small" icon={<UserOutlined />} />} data-testid="user-menu" aria-label={t('layout.profile')} />
+        </Dropdown>
+      </Flex>
+      {isAdmin && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="app-version">
+          {t('layout.version', { version: APP_VERSION })}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+
+  const drawerBody = (
+    <Flex vertical style={{ height: '100%' }} data-testid="drawer">
+      <Flex align="center" style={{ height: 56, paddingInline: 20 }}>
+        <Typography.Title level={4} style={{ margin: 0, color: token.colorPrimary }}>
+          Atende
+        </Typography.Title>
+      </Flex>
+      {menu}
+      {footer}
+    </Flex>
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {temporary ? (
+        <Drawer placement="left" open={open} onClose={() => setOpen(false)} size={DRAWER_WIDTH} styles={{ body: { padding: 0 } }} closable={false}>
+          {drawerBody}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={DRAWER_WIDTH}
+          collapsedWidth={0}
+          collapsed={!open}
+          trigger={null}
+          theme="light"
+          style={{ position: 'sticky', top: 0, height: '100vh', borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+        >
+          {drawerBody}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            paddingInline: 12,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <Button
+            type="text"
+            aria-label={open ? t('layout.closeMenu') : t('layout.openMenu')}
+            icon={open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            onClick={() => setOpen((o) => !o)}
+            data-testid="drawer-toggle"
+          />
+          <Flex vertical style={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
+            <Typography.Text ellipsis data-testid="greeting">
+              {t('layout.greeting', { name: user.name, company: user.company.name })}
+            </Typography.Text>
+            {isAdmin && dueDate && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('layout.dueDate', { date: dueDate })}
+              </Typography.Text>
+            )}
+          </Flex>
+          <LanguageMenu />
+          <ThemeToggle />
+        </Layout.Header>
+        <Layout.Content style={{ padding: temporary ? 8 : 16 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { App, Button, Card, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import type { AuthResponse } from '@atende/core-contract';
+import { api, sessionStarted, useErrorToast, useT } from '@atende/sdk-web';
+import { LanguageMenu } from '../components/LanguageMenu.js';
+import { ThemeToggle } from '../components/ThemeToggle.js';
+
+interface Values {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+export function LoginPage() {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const showError = useErrorToast();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: Values) => {
+    setBusy(true);
+    try {
+      const res = await api.post<AuthResponse>('/auth/login', { email: values.email, password: values.password }, { noRefresh: true });
+      sessionStarted(res);
+      void message.success(t('login.success'));
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
+      <Flex gap={4} style={{ position: 'absolute', top: 12, right: 12 }}>
+        <LanguageMenu />
+        <ThemeToggle />
+      </Flex>
+      <Card style={{ width: '100%', maxWidth: 400 }}>
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+          Atende
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          {t('login.title')}
+        </Typography.Paragraph>
+        <Form<Values> layout="vertical" onFinish={submit} initialValues={{ remember: true }} requiredMark={false}>
+          <Form.Item
+            name="email"
+            label={t('login.email')}
+            rules={[
+              { required: true, message: t('common.required') },
+              { type: 'email', message: t('login.invalidEmail') },
+            ]}
+          >
+            <Input prefix={<MailOutlined />} autoComplete="email" autoFocus data-testid="login-email" />
+          </Form.Item>
+          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('common.required') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+          </Form.Item>
+          <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+            {/* The spec gives remember-me and the forgot link no behaviour on this screen. */}
+            <Form.Item name="remember" valuePropName="checked" noStyle>
+              <Checkbox>{t('login.remember')}</Checkbox>
+            </Form.Item>
+            <Typography.Text type="secondary">{t('login.forgot')}</Typography.Text>
+          </Flex>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            {t('login.submit')}
+          </Button>
+        </Form>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,13 @@
+import { createEffect, createStore } from 'effector';
+import type { PluginManifest } from '@atende/core-contract';
+import { api, sessionEnded } from '@atende/sdk-web';
+
+export const fetchPluginsFx = createEffect(() => api.get<PluginManifest[]>('/plugins'));
+
+/** The manifests of the plugins the signed-in user may use; null until loaded. */
+export const $plugins = createStore<PluginManifest[] | null>(null)
+  .on(fetchPluginsFx.doneData, (_, list) => list)
+  .reset(sessionEnded);
+export const $pluginsError = createStore<boolean>(false)
+  .on(fetchPluginsFx.fail, () => true)
+  .reset(fetchPluginsFx, sessionEnded);

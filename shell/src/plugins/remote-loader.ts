@@ -1,0 +1,32 @@
+import { loadRemote, registerRemotes } from '@module-federation/runtime';
+import type { PluginManifest } from '@atende/core-contract';
+import { REMOTE_EXPOSE, remoteName } from '@atende/sdk-web/federation';
+import { registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
+
+const registered = new Set<string>();
+const loaded = new Map<string, Promise<WebPluginDefinition>>();
+
+/** Loads a plugin's remote once (module federation at run time) and registers its texts and widgets. */
+export function loadWebPlugin(manifest: PluginManifest): Promise<WebPluginDefinition> {
+  const cached = loaded.get(manifest.id);
+  if (cached) return cached;
+  const promise = (async () => {
+    if (!manifest.remoteEntry) throw new Error(`Plugin ${manifest.id} has no web remote.`);
+    const name = remoteName(manifest.id);
+    if (!registered.has(name)) {
+      registerRemotes([{ name, entry: manifest.remoteEntry, type: 'module' }]);
+      registered.add(name);
+    }
+    const mod = await loadRemote<{ default: WebPluginDefinition }>(`${name}/${REMOTE_EXPOSE.slice(2)}`);
+    const definition = mod?.default;
+    if (!definition || definition.id !== manifest.id) throw new Error(`Remote ${name} did not expose plugin ${manifest.id}.`);
+    if (definition.locales) registerLocales(definition.id, definition.locales);
+    const widgets = (definition.widgets ?? []).filter((w) => manifest.zones.includes(w.zone));
+    if (widgets.length) widgetsRegistered(widgets.map((w) => ({ ...w, pluginId: definition.id })));
+    return definition;
+  })();
+  loaded.set(manifest.id, promise);
+  // A failed load may be retried later (for example after a deploy finished).
+  promise.catch(() => loaded.delete(manifest.id));
+  return promise;
+}
