@@ -1,0 +1,80 @@
+// Helpers shared by the start, build and test scripts. Plain Node: these run before dependencies exist.
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${signal ?? code}`)),
+    );
+  });
+}
+
+/** npm install when node_modules is missing or older than package-lock.json. */
+export async function ensureInstalled() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
+  console.log('› Installing dependencies…');
+  const ci = existsSync(lock) && !existsSync(path.join(ROOT, 'node_modules'));
+  await run('npm', [ci ? 'ci' : 'install', '--no-audit', '--no-fund']);
+}
+
+/** Builds every package in dependency order through Nx (cached, no daemon, no cloud). */
+export async function buildAll() {
+  console.log('› Building…');
+  await run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' },
+  });
+}
+
+/** Resolves when something answers on host:port (TCP), false after the timeout. */
+export function canConnect(host, port, timeoutMs = 800) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Asks a Redis server for PONG with a raw RESP command. */
+export function redisPing(host, port, timeoutMs = 800) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => socket.write('*1\r\n$4\r\nPING\r\n'));
+    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
+    socket.once('error', () => done(false));
+  });
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export function onPath(bin) {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => existsSync(path.join(dir, bin)));
+}
