@@ -1,0 +1,39 @@
+import pg from 'pg';
+import { PLAN_FLAGS, type PlanFlag } from '@atende/core-contract';
+import { hashPassword } from '../../../core/server/dist/auth/password.js';
+
+/**
+ * Seeds a tenant straight into the database (companies/users API arrives with the tenancy issue):
+ * a plan with the given flags, a company on it, and one user per profile requested.
+ */
+export async function seedCompany(
+  databaseUrl: string,
+  opts: { name: string; flags: Partial<Record<PlanFlag, boolean>>; users: { email: string; password: string; profile: 'admin' | 'user' | 'supervisor' }[] },
+): Promise<{ companyId: number; planId: number }> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const flags = PLAN_FLAGS.map((f) => opts.flags[f] ?? false);
+    const cols = PLAN_FLAGS.map((f) => f.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)).join(', ');
+    const params = PLAN_FLAGS.map((_, i) => `$${i + 2}`).join(', ');
+    const plan = await c.query(`insert into plans (name, ${cols}) values ($1, ${params}) returning id`, [`${opts.name} plan`, ...flags]);
+    const planId = plan.rows[0].id as number;
+    const company = await c.query(
+      `insert into companies (name, email, plan_id, due_date) values ($1, $2, $3, now() + interval '30 days') returning id`,
+      [opts.name, `${opts.name.toLowerCase().replace(/\W+/g, '')}@example.com`, planId],
+    );
+    const companyId = company.rows[0].id as number;
+    for (const u of opts.users) {
+      await c.query(`insert into users (company_id, name, email, password_hash, profile) values ($1, $2, $3, $4, $5)`, [
+        companyId,
+        u.email.split('@')[0],
+        u.email,
+        await hashPassword(u.password),
+        u.profile,
+      ]);
+    }
+    return { companyId, planId };
+  } finally {
+    await c.end();
+  }
+}

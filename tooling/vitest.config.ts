@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+// Three levels, run one after the other by tooling/scripts/test.mjs.
+export default defineConfig({
+  test: {
+    root,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          root,
+          include: ['core/*/src/**/*.test.ts', 'sdk/*/src/**/*.test.ts', 'plugins/*/*/src/**/*.test.ts', 'tooling/test/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          root,
+          include: ['tooling/test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root,
+          include: ['tooling/test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
