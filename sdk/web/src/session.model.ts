@@ -26,7 +26,8 @@ export const sessionEnded = createEvent<void>();
 export const $token = createStore<string | null>(read(STORAGE_KEYS.token))
   .on(sessionStarted, (_, { token }) => token)
   .on(tokenRefreshed, (_, token) => token)
-  .reset(sessionEnded);
+  // Not .reset(): the default state is the token read at page load, which sign-out must not bring back.
+  .on(sessionEnded, () => null);
 
 export const $user = createStore<SessionUser | null>(null)
   .on(sessionStarted, (_, { user }) => user)

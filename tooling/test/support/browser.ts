@@ -1,0 +1,43 @@
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Installs a stand-in React DevTools hook before any script runs: every react-dom copy on the page
+ * registers itself through `inject`, so the count of renderers is the count of React DOM instances.
+ */
+export const COUNT_REACT_RENDERERS = `
+  window.__reactRenderers = [];
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject(renderer) {
+      window.__reactRenderers.push(renderer.version);
+      const id = window.__reactRenderers.length;
+      this.renderers.set(id, renderer);
+      return id;
+    },
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };
+`;
