@@ -25,22 +25,23 @@ export interface RequestOptions {
 const BASE = '/api';
 let refreshing: Promise<boolean> | null = null;
 
+async function doRefresh(): Promise<boolean> {
+  try {
+    const res = await fetch(`${BASE}/auth/refresh_token`, { method: 'POST', credentials: 'same-origin' });
+    if (!res.ok) return false;
+    const data = (await res.json()) as AuthResponse;
+    tokenRefreshed(data.token);
+    userUpdated(data.user);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** One refresh at a time: concurrent 403s wait for the same refresh, then retry once each (core-operations §4). */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    try {
-      const res = await fetch(`${BASE}/auth/refresh_token`, { method: 'POST', credentials: 'same-origin' });
-      if (!res.ok) return false;
-      const data = (await res.json()) as AuthResponse;
-      tokenRefreshed(data.token);
-      userUpdated(data.user);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
-    }
-  })();
+  // Waiters hold this promise; once settled the next expiry starts a new refresh.
+  refreshing ??= doRefresh().finally(() => (refreshing = null));
   return refreshing;
 }
 
