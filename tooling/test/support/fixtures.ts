@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { PLAN_FLAGS, type PlanFlag } from '@atende/core-contract';
-import { hashPassword } from '../../../core/server/dist/auth/password.js';
+import { hashPassword } from '@atende/core-server/password';
 
 /**
  * Seeds a tenant straight into the database (companies/users API arrives with the tenancy issue):
