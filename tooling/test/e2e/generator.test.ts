@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { ROOT, run } from '../../lib/workspace.mjs';
+import { generate } from '../../generators/new-plugin.mjs';
+import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
+import { launchBrowser } from '../support/browser.js';
+
+const ID = 'demo-notes';
+
+/**
+ * The way a third party starts: scaffold a plugin, build it, load it into the kernel next to the
+ * installed ones, and see its federated page. Generated outside plugins/ and linked like npm
+ * workspaces would, so the test leaves the repository as it found it.
+ */
+describe('plugin generator', () => {
+  const workDir = mkdtempSync(path.join(ROOT, 'tooling', '.generated-'));
+  const links = ['contract', 'server', 'web'].map((r) => path.join(ROOT, 'node_modules', '@atende', `plugin-${ID}-${r}`));
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let server: RunningServer;
+  let browser: Browser;
+  let pluginDir: string;
+
+  beforeAll(async () => {
+    const installedBefore = readFileSync(path.join(ROOT, 'plugins/installed.json'), 'utf8');
+    pluginDir = await generate(ID, { dir: workDir, register: false, link: true });
+    expect(readFileSync(path.join(ROOT, 'plugins/installed.json'), 'utf8')).toBe(installedBefore);
+    await run('npx', ['tsc', '-b', path.join(pluginDir, 'server')]);
+    await run('npx', ['tsc', '-p', path.join(pluginDir, 'web', 'tsconfig.json')]);
+    // Built as `npm run build` would: without vitest's variables, which switch module federation off.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
+    await run('npx', ['vite', 'build'], { cwd: path.join(pluginDir, 'web'), env });
+    expect(existsSync(path.join(pluginDir, 'web', 'dist', 'remoteEntry.js'))).toBe(true);
+    db = await createDatabase();
+    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: `@atende/plugin-${ID}-server` } });
+    browser = await launchBrowser();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+    for (const l of links) if (existsSync(l)) unlinkSync(l);
+    rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('refuses bad, reserved and existing ids', async () => {
+    await expect(generate('Bad_Id', { dir: workDir, register: false, install: false })).rejects.toThrow(/kebab-case/);
+    await expect(generate('settings', { dir: workDir, register: false, install: false })).rejects.toThrow(/reserved/);
+    await expect(generate(ID, { dir: workDir, register: false, install: false })).rejects.toThrow(/already exists/);
+  });
+
+  it('is loaded by the kernel: migration applied, API scoped to the company, listed in /api/plugins', async () => {
+    const api = client(server.url);
+    const { token } = await api.login(SUPER.email, SUPER.password);
+    const plugins = (await api.get('/api/plugins', token)).body.map((p: { id: string }) => p.id);
+    expect(plugins).toEqual(expect.arrayContaining(['helps', ID]));
+    expect((await api.post(`/api/${ID}`, { title: 'x' }, token)).status).toBe(400);
+    const created = await api.post(`/api/${ID}`, { title: 'Primera nota' }, token);
+    expect(created.status).toBe(201);
+    expect((await api.get(`/api/${ID}`, token)).body).toEqual([created.body]);
+    expect(server.logs()).toContain(`${ID}_0001_init`);
+  });
+
+  it('shows its page in the shell through module federation', async () => {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-email').fill(SUPER.email);
+    await page.getByTestId('login-password').fill(SUPER.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId(`menu-${ID}`).click();
+    await page
+      .getByTestId(`${ID}-page`)
+      .waitFor({ timeout: 15_000 })
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\nBrowser errors: ${problems.join(' | ')}`);
+      });
+    await page.getByText('Primera nota').waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
