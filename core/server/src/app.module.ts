@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
 import { JOB_QUEUES, REALTIME } from '@atende/sdk-server';
@@ -13,6 +13,7 @@ import { RefreshCookie } from './auth/refresh-cookie.js';
 import { TokensService } from './auth/tokens.service.js';
 import { HealthController } from './health/health.controller.js';
 import { ErrorFilter } from './http/error.filter.js';
+import { ResponseSchemaInterceptor } from './http/response-schema.interceptor.js';
 import { JobQueuesService } from './jobs/job-queues.service.js';
 import { REDIS } from './jobs/redis.js';
 import { CompanyPlanService } from './platform/company-plan.service.js';
@@ -76,6 +77,7 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useClass: PluginAccessGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: ResponseSchemaInterceptor },
       ],
     };
   }

@@ -6,6 +6,7 @@ import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/postgresql';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AppModule } from './app.module.js';
@@ -27,6 +28,11 @@ function shellDist(config: AppConfig): string | null {
   }
 }
 
+/** Hashed files under assets/ never change; entry files (index.html, remoteEntry.js) must be revalidated. */
+function cacheHeaders(res: Response, file: string) {
+  res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
 function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');
@@ -37,13 +43,13 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
 /** Static files: each plugin's remote under /plugins/<id>/, then the shell SPA for every other GET. */
 function serveStatic(app: NestExpressApplication, plugins: LoadedPlugin[], shellDir: string | null) {
   for (const { definition, webDir } of plugins) {
-    if (webDir) app.use(`/plugins/${definition.id}`, express.static(webDir, { fallthrough: false, maxAge: '1h' }));
+    if (webDir) app.use(`/plugins/${definition.id}`, express.static(webDir, { fallthrough: false, setHeaders: cacheHeaders }));
   }
   if (!shellDir || !existsSync(path.join(shellDir, 'index.html'))) {
     Logger.warn(`Shell not built (${shellDir ?? '@atende/shell not installed'}); only the API is served.`, 'Static');
     return;
   }
-  app.use(express.static(shellDir, { index: false, maxAge: '1h' }));
+  app.use(express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
   const index = path.join(shellDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || /^\/(api|plugins|socket\.io)(\/|$)/.test(req.path)) return next();
@@ -69,6 +75,7 @@ async function main() {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
+  app.use(compression());
   app.use(cookieParser());
   app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
   app.enableShutdownHooks();

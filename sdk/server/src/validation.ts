@@ -1,4 +1,4 @@
-import { Body, Param, Query, type PipeTransform } from '@nestjs/common';
+import { Body, Param, Query, SetMetadata, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import { AppError } from './errors.js';
 
@@ -19,3 +19,11 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
 export const ZodBody = (schema: z.ZodType) => Body(new ZodPipe(schema));
 export const ZodQuery = (schema: z.ZodType) => Query(new ZodPipe(schema));
 export const ZodParam = (name: string, schema: z.ZodType) => Param(name, new ZodPipe(schema));
+
+export const RESPONSE_SCHEMA = 'atende:response-schema';
+
+/**
+ * Declares the contract schema of a route's answer. The kernel parses every answer with it, so a
+ * handler cannot leak fields the contract does not name (unknown keys are stripped) or send a wrong shape.
+ */
+export const ZodResponse = (schema: z.ZodType) => SetMetadata(RESPONSE_SCHEMA, schema);

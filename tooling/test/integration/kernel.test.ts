@@ -107,6 +107,9 @@ describe('kernel', () => {
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/Path=\/api\/auth/);
       expect(cookie).toMatch(/SameSite=Strict/i);
+      // Answers pass through the contract schema: nothing beyond the declared fields leaves the server.
+      expect(Object.keys(r.body.user).sort()).toEqual(['company', 'companyId', 'email', 'id', 'language', 'name', 'profile', 'super']);
+      expect(JSON.stringify(r.body)).not.toMatch(/password|tokenVersion/i);
     });
 
     it('answers 401 ERR_INVALID_CREDENTIALS for a wrong password and for an unknown e-mail alike', async () => {
@@ -188,6 +191,17 @@ describe('kernel', () => {
       const missing = await api.get('/api/does-not-exist');
       expect(missing.status).toBe(404);
       expect(missing.body.error).toBe('ERR_NOT_FOUND');
+    });
+
+    it('caches hashed assets for a year, revalidates entry files, and compresses', async () => {
+      const html = await (await fetch(`${server.url}/login`)).text();
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(asset).toBeTruthy();
+      const a = await fetch(`${server.url}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(a.headers.get('cache-control')).toContain('immutable');
+      const entry = await fetch(`${server.url}/plugins/helps/remoteEntry.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(entry.headers.get('cache-control')).toBe('no-cache');
+      expect(entry.headers.get('content-encoding')).toBe('gzip');
     });
 
     it('sets basic security headers and hides the framework', async () => {

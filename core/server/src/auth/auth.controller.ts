@@ -1,7 +1,14 @@
 import { Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { loginRequestSchema, type AuthResponse, type LoginRequest, type SessionUser } from '@atende/core-contract';
-import { CurrentUser, Public, ZodBody, type AuthUser } from '@atende/sdk-server';
+import {
+  authResponseSchema,
+  loginRequestSchema,
+  sessionUserSchema,
+  type AuthResponse,
+  type LoginRequest,
+  type SessionUser,
+} from '@atende/core-contract';
+import { CurrentUser, Public, ZodBody, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { AuthService } from './auth.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
 
@@ -15,6 +22,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @ZodResponse(authResponseSchema)
   async login(@ZodBody(loginRequestSchema) body: LoginRequest, @Res({ passthrough: true }) res: Response): Promise<AuthResponse> {
     const { token, refreshToken, user } = await this.auth.login(body.email, body.password);
     this.cookie.set(res, refreshToken);
@@ -24,6 +32,7 @@ export class AuthController {
   @Public()
   @Post('refresh_token')
   @HttpCode(200)
+  @ZodResponse(authResponseSchema)
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AuthResponse> {
     try {
       const { token, refreshToken, user } = await this.auth.refresh(this.cookie.read(req));
@@ -36,6 +45,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @ZodResponse(sessionUserSchema)
   me(@CurrentUser() user: AuthUser): Promise<SessionUser> {
     return this.auth.me(user.id);
   }

@@ -2,8 +2,8 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
-import { APP_VERSION, type HealthResponse } from '@atende/core-contract';
-import { Public } from '@atende/sdk-server';
+import { APP_VERSION, healthResponseSchema, type HealthResponse } from '@atende/core-contract';
+import { Public, ZodResponse } from '@atende/sdk-server';
 import { REDIS } from '../jobs/redis.js';
 
 async function probe(fn: () => Promise<unknown>, timeoutMs = 2000) {
@@ -26,6 +26,7 @@ export class HealthController {
   /** 200 when PostgreSQL and Redis answer, 503 otherwise; public so load balancers can call it. */
   @Public()
   @Get()
+  @ZodResponse(healthResponseSchema)
   async health(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const [database, redis] = await Promise.all([
       probe(() => this.orm.em.getConnection().execute('select 1')),

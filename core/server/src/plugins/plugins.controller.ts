@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { can, type PluginManifest } from '@atende/core-contract';
-import { CurrentUser, type AuthUser } from '@atende/sdk-server';
+import { can, pluginListResponseSchema, type PluginManifest } from '@atende/core-contract';
+import { CurrentUser, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { PluginRegistry } from './plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 
@@ -13,6 +13,7 @@ export class PluginsController {
 
   /** The plugins the signed-in user's company may use, with what this user may see of each. */
   @Get()
+  @ZodResponse(pluginListResponseSchema)
   async list(@CurrentUser() user: AuthUser): Promise<PluginManifest[]> {
     const flags = await this.plans.flagsOf(user.companyId);
     const allowed = (permission?: string) => !permission || can(user, permission, this.registry.permissions);
