@@ -23,8 +23,8 @@ export async function ensureInstalled() {
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
   console.log('› Installing dependencies…');
-  const ci = existsSync(lock) && !existsSync(path.join(ROOT, 'node_modules'));
-  await run('npm', [ci ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  // Not `npm ci`: npm 11 rejects this lockfile's optional per-platform Nx binaries it did not record.
+  await run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Builds every package in dependency order through Nx (cached, no daemon, no cloud). */

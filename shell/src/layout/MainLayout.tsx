@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Typography, theme } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
-import { APP_VERSION, can } from '@atende/core-contract';
-import { localized, useCurrentUser, useT } from '@atende/sdk-web';
+import { APP_VERSION, LANGUAGES, can, type Language } from '@atende/core-contract';
+import { changeLanguage, localized, useCurrentUser, useT } from '@atende/sdk-web';
 import { $plugins } from '../plugins/plugins.model.js';
 import { logoutFx } from '../model/session.js';
 import { LanguageMenu } from '../components/LanguageMenu.js';
@@ -61,9 +61,18 @@ export function MainLayout() {
           menu={{
             items: [
               { key: 'profile', icon: <UserOutlined />, label: `${t('layout.profile')}: ${user.name}`, disabled: true },
+              {
+                key: 'language',
+                icon: <GlobalOutlined />,
+                label: t('common.language'),
+                children: LANGUAGES.map((l) => ({ key: `lang:${l}`, label: t(`languages.${l}`) })),
+              },
               { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), 'data-testid': 'logout' } as never,
             ],
-            onClick: ({ key }) => key === 'logout' && void logoutFx(),
+            onClick: ({ key }) => {
+              if (key === 'logout') void logoutFx();
+              else if (key.startsWith('lang:')) void changeLanguage(key.slice(5) as Language);
+            },
           }}
         >
           <Button type="text" icon={<Avatar size="small" icon={<UserOutlined />} />} data-testid="user-menu" aria-label={t('layout.profile')} />

@@ -119,6 +119,17 @@ describe('plugins', () => {
       expect((await api.get('/api/fixture-flagged/ping', superToken)).status).toBe(200);
     });
 
+    it('gives plugins BullMQ queues and workers on the kernel Redis', async () => {
+      const { body } = await api.post('/api/fixture-flagged/jobs', { n: 21 }, kanbanAgent);
+      let job = { state: '', result: null as null | { doubled: number } };
+      for (let i = 0; i < 50 && job.state !== 'completed'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        job = (await api.get(`/api/fixture-flagged/jobs/${body.id}`, kanbanAgent)).body;
+      }
+      expect(job).toEqual({ state: 'completed', result: { doubled: 42 } });
+      expect((await api.post('/api/fixture-flagged/jobs', { n: 1 }, basicAdmin)).status).toBe(403);
+    });
+
     it('still requires authentication first', async () => {
       expect((await api.get('/api/fixture-flagged/ping')).status).toBe(401);
     });
