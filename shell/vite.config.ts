@@ -9,7 +9,15 @@ const api = process.env.ATENDE_API ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [
     react(),
-    federation({ name: 'shell', dts: false, remotes: {}, shared: sharedDependencies('host'), manifest: false }),
+    federation({
+      name: 'shell',
+      dts: false,
+      remotes: {},
+      shared: sharedDependencies('host'),
+      manifest: false,
+      // Publish the federation runtime once, so remotes do not each ship their own copy.
+      experiments: { provideExternalRuntime: true },
+    }),
   ],
   build: { target: 'esnext', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: {

@@ -35,8 +35,11 @@ export async function buildAll() {
   });
 }
 
-/** Resolves when something answers on host:port (TCP), false after the timeout. */
-export function canConnect(host, port, timeoutMs = 800) {
+/**
+ * Opens a TCP connection; with `send`, writes it and waits for a reply starting with `expect`.
+ * Resolves true or false, never rejects.
+ */
+function tcpProbe(host, port, { send, expect, timeoutMs = 800 } = {}) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     const done = (ok) => {
@@ -44,25 +47,18 @@ export function canConnect(host, port, timeoutMs = 800) {
       resolve(ok);
     };
     socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
+    socket.once('close', () => done(false));
+    socket.once('connect', () => (send ? socket.write(send) : done(true)));
+    socket.once('data', (d) => done(d.toString().startsWith(expect)));
   });
 }
 
-/** Asks a Redis server for PONG with a raw RESP command. */
-export function redisPing(host, port, timeoutMs = 800) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => socket.write('*1\r\n$4\r\nPING\r\n'));
-    socket.once('data', (d) => done(d.toString().startsWith('+PONG')));
-    socket.once('error', () => done(false));
-  });
-}
+/** Whether something accepts connections on host:port. */
+export const canConnect = (host, port) => tcpProbe(host, port);
+
+/** Whether a Redis server answers PING (raw RESP, so it works before dependencies are installed). */
+export const redisPing = (host, port) => tcpProbe(host, port, { send: '*1\r\n$4\r\nPING\r\n', expect: '+PONG' });
 
 export function freePort() {
   return new Promise((resolve, reject) => {

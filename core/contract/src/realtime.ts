@@ -14,8 +14,3 @@ export const companyRoom = (companyId: number) => `company-${companyId}`;
 export const userRoom = (userId: number) => `user-${userId}`;
 /** Room for platform-wide events every signed-in user may see (help videos, announcements). */
 export const PLATFORM_ROOM = 'platform';
-
-export interface RealtimeEnvelope<T = unknown> {
-  action: string;
-  [key: string]: T | string;
-}

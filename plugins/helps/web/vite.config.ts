@@ -17,6 +17,8 @@ export default defineConfig({
       shared: sharedDependencies('remote'),
       dts: false,
       manifest: false,
+      // Use the runtime the shell publishes instead of bundling another copy.
+      experiments: { externalRuntime: true },
     }),
   ],
   // No HTML page: the remote entry is the only output anyone loads.

@@ -1,5 +1,5 @@
 import { createEffect, sample } from 'effector';
-import { SOCKET_EVENTS, type AuthResponse, type SessionUser } from '@atende/core-contract';
+import { SOCKET_EVENTS, type SessionUser } from '@atende/core-contract';
 import {
   $token,
   api,
@@ -8,7 +8,6 @@ import {
   refreshSession,
   sessionEnded,
   sessionStarted,
-  tokenRefreshed,
   userUpdated,
 } from '@atende/sdk-web';
 import { fetchPluginsFx } from '../plugins/plugins.model.js';
@@ -62,5 +61,3 @@ $token.watch((token) => {
   });
 });
 
-export type { AuthResponse };
-export { sessionStarted, tokenRefreshed };
