@@ -19,6 +19,8 @@ export const companySummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   dueDate: z.string().nullable(),
+  /** True when dueDate has passed: only billing routes answer (402 ERR_SUBSCRIPTION_EXPIRED elsewhere). */
+  expired: z.boolean(),
   settings: z.array(z.object({ key: z.string(), value: z.string() })),
   planFlags: z.record(z.enum(PLAN_FLAGS), z.boolean()),
 });
@@ -30,6 +32,9 @@ export const sessionUserSchema = z.object({
   profile: profileSchema,
   super: z.boolean(),
   language: languageSchema.nullable(),
+  allTicket: z.enum(['enabled', 'desabled']),
+  whatsappId: z.number().int().nullable(),
+  queues: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
   companyId: z.number().int(),
   company: companySummarySchema,
 });

@@ -5,10 +5,37 @@ import type { Profile } from './auth.js';
  * shell's menus both read it, so the UI hides exactly what the server refuses. Later issues extend it.
  */
 export const PERMISSIONS = {
-  'settings:view': ['admin', 'super'],
-  'settings:super-tabs': ['super'],
+  // Drawer and layout
   'drawer:admin-items': ['admin', 'super'],
   'app:version': ['admin', 'super'],
+  'app:due-date': ['admin', 'super'],
+  'dashboard:view': ['admin', 'super'],
+  // Settings: company options for admins, platform tabs (companies, plans, credits, helps) for the super user
+  'settings:view': ['admin', 'super'],
+  'settings:write': ['admin', 'super'],
+  'settings:super-tabs': ['super'],
+  'settings:global': ['super'],
+  // Platform administration
+  'companies:manage': ['super'],
+  'plans:manage': ['super'],
+  'coins:adjust': ['super'],
+  'announcements:manage': ['super'],
+  // Users: admins manage; everybody may list names (transfer modal)
+  'users:manage': ['admin', 'super'],
+  'users:list-names': ['user', 'supervisor', 'admin', 'super'],
+  'user-modal:editProfile': ['admin', 'super'],
+  'user-modal:editQueues': ['admin', 'super'],
+  // Queues: everybody reads (their own), admins write
+  'queues:read': ['user', 'supervisor', 'admin', 'super'],
+  'queues:write': ['admin', 'super'],
+  // Tickets, contacts, connections (enforced by the channel and workspace issues)
+  'tickets-manager:showall': ['admin', 'super'],
+  'ticket-options:deleteTicket': ['admin', 'super'],
+  'contacts-page:deleteContact': ['admin', 'super'],
+  'connections-page:actionButtons': ['admin', 'super'],
+  'connections-page:addConnection': ['admin', 'super'],
+  'connections-page:editOrDeleteConnection': ['admin', 'super'],
+  'tags:kanban-toggle': ['admin', 'supervisor', 'super'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -8,7 +8,20 @@ export const SOCKET_EVENTS = {
   whatsapp: 'whatsapp',
   whatsappSession: 'whatsappSession',
   help: 'help',
+  settings: 'settings',
+  queue: 'queue',
+  company: 'company',
+  plan: 'plan',
 } as const;
+
+/**
+ * `auth` event actions sent to a user's sockets: `replaced` (signed in elsewhere; the shell shows the
+ * "accessed elsewhere" message, clears storage and reloads after 1 s), `revoked` (password changed,
+ * user disabled or deleted), `expired` / `invalid` (bad token at connection).
+ */
+export type AuthEventAction = 'replaced' | 'revoked' | 'expired' | 'invalid';
+/** Client → server heartbeat every 5 minutes (core-operations §4). */
+export const USER_STATUS_EVENT = 'userStatus';
 
 export const companyRoom = (companyId: number) => `company-${companyId}`;
 export const userRoom = (userId: number) => `user-${userId}`;
