@@ -187,9 +187,16 @@ export const userCreateSchema = z.object({
 });
 export type UserCreate = z.input<typeof userCreateSchema>;
 
-export const userUpdateSchema = userCreateSchema.extend({
-  // Empty or absent keeps the current password.
+/** Absent fields keep their value; an empty or absent password keeps the current one. */
+export const userUpdateSchema = z.object({
+  name: z.string().trim().min(2, 'too_short').max(50, 'too_long'),
+  email: emailSchema,
   password: z.union([passwordSchema, z.literal('')]).optional(),
+  profile: z.enum(MANAGED_PROFILES).optional(),
+  allTicket: z.enum(ALL_TICKET).optional(),
+  whatsappId: z.number().int().positive().nullable().optional(),
+  queueIds: z.array(z.number().int().positive()).max(500).optional(),
+  enabled: z.boolean().optional(),
 });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 

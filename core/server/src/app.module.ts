@@ -9,6 +9,22 @@ import { ormOptions } from './database/orm.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { AuthService } from './auth/auth.service.js';
+import { PasswordResetController } from './auth/password-reset.controller.js';
+import { PasswordResetService } from './auth/password-reset.service.js';
+import { RateLimiter } from './auth/rate-limiter.js';
+import { SessionsService } from './auth/sessions.service.js';
+import { CompaniesController } from './companies/companies.controller.js';
+import { CompaniesService } from './companies/companies.service.js';
+import { Mailer } from './mail/mailer.js';
+import { PlanLimitsService } from './platform/plan-limits.service.js';
+import { PlansController } from './plans/plans.controller.js';
+import { PlansService } from './plans/plans.service.js';
+import { QueuesController } from './queues/queues.controller.js';
+import { QueuesService } from './queues/queues.service.js';
+import { SettingsController } from './settings/settings.controller.js';
+import { SettingsService } from './settings/settings.service.js';
+import { UsersController } from './users/users.controller.js';
+import { UsersService } from './users/users.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
 import { TokensService } from './auth/tokens.service.js';
 import { HealthController } from './health/health.controller.js';
@@ -69,10 +85,30 @@ export class AppModule {
         KernelModule.forRoot(opts),
         ...pluginDefs.map((d) => d.module),
       ],
-      controllers: [AuthController, HealthController, PluginsController],
+      controllers: [
+        AuthController,
+        PasswordResetController,
+        HealthController,
+        PluginsController,
+        PlansController,
+        CompaniesController,
+        UsersController,
+        SettingsController,
+        QueuesController,
+      ],
       providers: [
         AuthService,
         RefreshCookie,
+        SessionsService,
+        RateLimiter,
+        Mailer,
+        PasswordResetService,
+        PlanLimitsService,
+        PlansService,
+        CompaniesService,
+        UsersService,
+        SettingsService,
+        QueuesService,
         // Order matters: authenticate first, then plan flag and permission checks.
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useClass: PluginAccessGuard },

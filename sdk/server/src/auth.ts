@@ -10,10 +10,17 @@ export interface AuthUser {
 }
 
 export const PUBLIC_ROUTE = 'atende:public';
+export const ALLOW_EXPIRED = 'atende:allow-expired';
 export const REQUIRED_PERMISSION = 'atende:permission';
 
 /** Marks a route as reachable without a token (sign-in, health). */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+
+/**
+ * The route stays reachable when the company's subscription has expired (sign-in, own company and
+ * plan, billing); every other route answers 402 ERR_SUBSCRIPTION_EXPIRED.
+ */
+export const AllowExpired = () => SetMetadata(ALLOW_EXPIRED, true);
 
 /** The route needs this permission from the kernel table or the owning plugin's table. */
 export const RequirePermission = (permission: string) => SetMetadata(REQUIRED_PERMISSION, permission);

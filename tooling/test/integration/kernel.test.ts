@@ -63,7 +63,7 @@ describe('kernel', () => {
       await c.connect();
       const { rows } = await c.query('select name from atende_migrations order by id');
       await c.end();
-      expect(rows.map((r) => r.name)).toEqual(['core_0001_init', 'helps_0001_init']);
+      expect(rows.map((r) => r.name)).toEqual(['core_0001_init', 'core_0002_tenancy', 'helps_0001_init']);
     });
 
     it('creates the platform company and its super user from SUPER_EMAIL/SUPER_PASSWORD', async () => {
@@ -108,7 +108,9 @@ describe('kernel', () => {
       expect(cookie).toMatch(/Path=\/api\/auth/);
       expect(cookie).toMatch(/SameSite=Strict/i);
       // Answers pass through the contract schema: nothing beyond the declared fields leaves the server.
-      expect(Object.keys(r.body.user).sort()).toEqual(['company', 'companyId', 'email', 'id', 'language', 'name', 'profile', 'super']);
+      expect(Object.keys(r.body.user).sort()).toEqual(
+        ['allTicket', 'company', 'companyId', 'email', 'id', 'language', 'name', 'profile', 'queues', 'super', 'whatsappId'],
+      );
       expect(JSON.stringify(r.body)).not.toMatch(/password|tokenVersion/i);
     });
 

@@ -8,14 +8,16 @@ import {
   type LoginRequest,
   type SessionUser,
 } from '@atende/core-contract';
-import { CurrentUser, Public, ZodBody, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { AllowExpired, CurrentUser, Public, ZodBody, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { AuthService } from './auth.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
+import { SessionsService } from './sessions.service.js';
 
 @Controller('auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
     private readonly cookie: RefreshCookie,
   ) {}
 
@@ -23,8 +25,12 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ZodResponse(authResponseSchema)
-  async login(@ZodBody(loginRequestSchema) body: LoginRequest, @Res({ passthrough: true }) res: Response): Promise<AuthResponse> {
-    const { token, refreshToken, user } = await this.auth.login(body.email, body.password);
+  async login(
+    @ZodBody(loginRequestSchema) body: LoginRequest,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AuthResponse> {
+    const { token, refreshToken, user } = await this.auth.login(body.email, body.password, req.ip ?? 'unknown');
     this.cookie.set(res, refreshToken);
     return { token, user };
   }
@@ -45,6 +51,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @AllowExpired()
   @ZodResponse(sessionUserSchema)
   me(@CurrentUser() user: AuthUser): Promise<SessionUser> {
     return this.auth.me(user.id);
@@ -53,7 +60,8 @@ export class AuthController {
   @Public()
   @Delete('logout')
   @HttpCode(204)
-  logout(@Res({ passthrough: true }) res: Response): void {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.sessions.end(this.cookie.read(req));
     this.cookie.clear(res);
   }
 }

@@ -2,33 +2,49 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { SessionUser } from '@atende/core-contract';
 import { AppError } from '@atende/sdk-server';
-import { CompanySchema, SettingSchema, UserSchema, type User } from '../database/entities.js';
-import { DUMMY_HASH_PROMISE, verifyPassword } from './password.js';
-import { TokensService } from './tokens.service.js';
+import { CompanySchema, QueueSchema, SettingSchema, UserQueueSchema, UserSchema, type Company, type User } from '../database/entities.js';
+import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
+import { DUMMY_HASH_PROMISE, verifyPassword } from './password.js';
+import { RateLimiter, loginLimits } from './rate-limiter.js';
+import { SessionsService } from './sessions.service.js';
+import { COMPANY_SETTING_KEYS, companySettingDefault } from '@atende/core-contract';
+
+export function isExpired(company: Pick<Company, 'isPlatform' | 'dueDate'>, now = new Date()): boolean {
+  return !company.isPlatform && !!company.dueDate && company.dueDate.getTime() < now.getTime();
+}
 
 @Injectable()
 export class AuthService {
   constructor(
     private readonly em: EntityManager,
-    private readonly tokens: TokensService,
+    private readonly sessions: SessionsService,
     private readonly plans: CompanyPlanService,
+    private readonly limiter: RateLimiter,
   ) {}
 
-  async login(email: string, password: string) {
-    const user = await this.em.findOne(UserSchema, { email }, { populate: ['passwordHash'] });
+  async login(email: string, password: string, ip: string) {
+    const limits = loginLimits(ip, email);
+    await this.limiter.check(limits);
+    // Sign-in is the one place that looks a user up across companies: by unique e-mail.
+    const user = await this.em.findOne(UserSchema, { email }, { ...ACROSS_TENANTS, populate: ['passwordHash'] });
     // Always hash once so an unknown e-mail takes as long as a wrong password.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!user || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
-    return this.issue(user);
+    if (!user || !ok) {
+      await this.limiter.hit(limits);
+      throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    }
+    if (!user.enabled) throw new AppError('ERR_USER_DISABLED', 403);
+    const company = await this.em.findOneOrFail(CompanySchema, { id: user.companyId });
+    if (!company.status && !company.isPlatform) throw new AppError('ERR_NO_PERMISSION', 403, 'This company is inactive.');
+    await this.limiter.reset([limits[1].key]);
+    const { token, refreshToken } = await this.sessions.start(user);
+    return { token, refreshToken, user: await this.toSessionUser(user, company) };
   }
 
   async refresh(refreshToken: string | undefined) {
-    if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    const claims = await this.tokens.verifyRefresh(refreshToken);
-    const user = await this.em.findOne(UserSchema, { id: Number(claims.sub) });
-    if (!user || user.tokenVersion !== claims.tokenVersion) throw new AppError('ERR_SESSION_EXPIRED', 401);
-    return this.issue(user);
+    const { token, refreshToken: next, user } = await this.sessions.rotate(refreshToken);
+    return { token, refreshToken: next, user: await this.toSessionUser(user) };
   }
 
   async me(userId: number): Promise<SessionUser> {
@@ -37,18 +53,17 @@ export class AuthService {
     return this.toSessionUser(user);
   }
 
-  private async issue(user: User) {
-    const [token, refreshToken, sessionUser] = await Promise.all([
-      this.tokens.signAccess(user),
-      this.tokens.signRefresh(user),
-      this.toSessionUser(user),
+  async toSessionUser(user: User, company?: Company): Promise<SessionUser> {
+    company ??= await this.em.findOneOrFail(CompanySchema, { id: user.companyId });
+    const scope = { filters: { tenant: { companyId: company.id } } };
+    const [settings, links] = await Promise.all([
+      this.em.find(SettingSchema, { companyId: company.id }, scope),
+      this.em.find(UserQueueSchema, { userId: user.id }),
     ]);
-    return { token, refreshToken, user: sessionUser };
-  }
-
-  async toSessionUser(user: User): Promise<SessionUser> {
-    const company = await this.em.findOneOrFail(CompanySchema, { id: user.companyId });
-    const settings = await this.em.find(SettingSchema, { companyId: company.id }, { orderBy: { key: 'asc' } });
+    const queues = links.length
+      ? await this.em.find(QueueSchema, { id: { $in: links.map((l) => l.queueId) } }, { ...scope, orderBy: { name: 'asc' } })
+      : [];
+    const stored = new Map(settings.map((s) => [s.key, s.value]));
     return {
       id: user.id,
       name: user.name,
@@ -56,12 +71,16 @@ export class AuthService {
       profile: user.profile,
       super: user.super,
       language: user.language ?? null,
+      allTicket: user.allTicket,
+      whatsappId: user.whatsappId ?? null,
+      queues: queues.map((q) => ({ id: q.id, name: q.name, color: q.color })),
       companyId: company.id,
       company: {
         id: company.id,
         name: company.name,
         dueDate: company.dueDate ? company.dueDate.toISOString() : null,
-        settings: settings.map((s) => ({ key: s.key, value: s.value })),
+        expired: isExpired(company),
+        settings: COMPANY_SETTING_KEYS.map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) })),
         planFlags: await this.plans.flagsOf(company.id),
       },
     };

@@ -7,6 +7,10 @@ import { SECRETS, type Secrets } from '../config/secrets.js';
 
 export interface RefreshClaims {
   sub: string;
+  /** The refresh_tokens row id; each one may be used once. */
+  jti: string;
+  /** One sign-in; reuse of a spent token revokes the whole family. */
+  family: string;
   tokenVersion: number;
 }
 
@@ -45,10 +49,11 @@ export class TokensService {
       .sign(this.accessKey);
   }
 
-  signRefresh(user: TokenSubject): Promise<string> {
-    return new SignJWT({ tokenVersion: user.tokenVersion })
+  signRefresh(user: TokenSubject, session: { jti: string; family: string }): Promise<string> {
+    return new SignJWT({ tokenVersion: user.tokenVersion, family: session.family })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
+      .setJti(session.jti)
       .setIssuedAt()
       .setExpirationTime(`${this.refreshTtlSeconds}s`)
       .sign(this.refreshKey);

@@ -35,6 +35,13 @@ export const envSchema = z.object({
   SHELL_DIST: z.string().optional(),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** Outgoing mail (password reset codes). Without SMTP_HOST mails are written to the log. */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_FROM: z.string().default('Atende <no-reply@atende.local>'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { PROFILES, LANGUAGES } from '@atende/core-contract';
+import { PROFILES, LANGUAGES, RECURRENCES, ALL_TICKET, type ScheduleEntry } from '@atende/core-contract';
 
 /** Kernel entities. Columns are snake_case (MikroORM's default naming), created by migrations/. */
 
@@ -39,6 +39,13 @@ export const CompanySchema = defineEntity({
     /** Null for the platform company, which never expires. */
     dueDate: p.datetime().nullable(),
     isPlatform: p.boolean().default(false),
+    recurrence: p.enum(RECURRENCES).default('MENSAL'),
+    campaignsEnabled: p.boolean().default(true),
+    trialExpiration: p.datetime().nullable(),
+    coins: p.integer().default(0),
+    referralCode: p.string().length(40),
+    referredById: p.integer().nullable(),
+    schedules: p.json<ScheduleEntry[]>().default('[]'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
@@ -59,6 +66,11 @@ export const UserSchema = defineEntity({
     language: p.enum(LANGUAGES).nullable(),
     /** Bumped to revoke every token the user holds (password change, disable, delete). */
     tokenVersion: p.integer().default(0),
+    allTicket: p.enum(ALL_TICKET).default('desabled'),
+    whatsappId: p.integer().nullable(),
+    enabled: p.boolean().default(true),
+    online: p.boolean().default(false),
+    lastSeenAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
@@ -80,4 +92,85 @@ export const SettingSchema = defineEntity({
 });
 export type Setting = InferEntity<typeof SettingSchema>;
 
-export const KERNEL_ENTITIES = [PlanSchema, CompanySchema, UserSchema, SettingSchema];
+export const QueueSchema = defineEntity({
+  name: 'Queue',
+  tableName: 'queues',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    name: p.string().length(50),
+    color: p.string().length(9),
+    greetingMessage: p.text().default(''),
+    outOfHoursMessage: p.text().default(''),
+    orderQueue: p.integer().nullable(),
+    schedules: p.json<ScheduleEntry[]>().default('[]'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type Queue = InferEntity<typeof QueueSchema>;
+
+/** Which queues a user works (plain join rows; the tenant check is on both ends). */
+export const UserQueueSchema = defineEntity({
+  name: 'UserQueue',
+  tableName: 'user_queues',
+  properties: {
+    userId: p.integer().primary(),
+    queueId: p.integer().primary(),
+  },
+});
+export type UserQueue = InferEntity<typeof UserQueueSchema>;
+
+/** One row per refresh token issued; a family is one sign-in, rotated on every refresh. */
+export const RefreshTokenSchema = defineEntity({
+  name: 'RefreshToken',
+  tableName: 'refresh_tokens',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.integer(),
+    family: p.uuid(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    revokedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type RefreshToken = InferEntity<typeof RefreshTokenSchema>;
+
+export const PasswordResetSchema = defineEntity({
+  name: 'PasswordReset',
+  tableName: 'password_resets',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    userId: p.integer(),
+    codeHash: p.string().length(128),
+    expiresAt: p.datetime(),
+    attempts: p.integer().default(0),
+    usedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type PasswordReset = InferEntity<typeof PasswordResetSchema>;
+
+export const GlobalSettingSchema = defineEntity({
+  name: 'GlobalSetting',
+  tableName: 'global_settings',
+  properties: {
+    key: p.string().length(100).primary(),
+    value: p.text(),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type GlobalSetting = InferEntity<typeof GlobalSettingSchema>;
+
+export const KERNEL_ENTITIES = [
+  PlanSchema,
+  CompanySchema,
+  UserSchema,
+  SettingSchema,
+  QueueSchema,
+  UserQueueSchema,
+  RefreshTokenSchema,
+  PasswordResetSchema,
+  GlobalSettingSchema,
+];

@@ -3,15 +3,18 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 import { KERNEL_ENTITIES } from './entities.js';
 import { KERNEL_MIGRATIONS } from './migrations/index.js';
+import { tenantFilter } from '../tenancy/tenant-filter.js';
 
 /**
  * One ORM for kernel and plugins. Schema changes only through migrations (never schema sync);
  * plugin migrations run after the kernel's, in plugin-list order.
  */
 export function ormOptions(databaseUrl: string, pluginEntities: EntitySchema[], pluginMigrations: MigrationObject[]): Options {
+  const entities = [...KERNEL_ENTITIES, ...pluginEntities];
   return defineConfig({
     clientUrl: databaseUrl,
-    entities: [...KERNEL_ENTITIES, ...pluginEntities],
+    entities,
+    filters: tenantFilter(entities),
     extensions: [Migrator],
     migrations: {
       tableName: 'atende_migrations',

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompanySchema, PlanSchema, UserSchema } from '../database/entities.js';
 import { hashPassword } from '../auth/password.js';
+import { newReferralCode } from '../companies/referral-code.js';
+import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 
 /**
  * First start: create the platform company, its plan and the super user from SUPER_EMAIL/SUPER_PASSWORD.
@@ -17,7 +19,7 @@ export async function bootstrapPlatform(
   const em = rootEm.fork();
   await em.transactional(async (tx) => {
     await tx.getConnection().execute('select pg_advisory_xact_lock(7305001)');
-    const existing = await tx.findOne(UserSchema, { super: true });
+    const existing = await tx.findOne(UserSchema, { super: true }, ACROSS_TENANTS);
     if (existing) return;
     let plan = await tx.findOne(PlanSchema, { name: 'Plataforma' });
     if (!plan) {
@@ -26,7 +28,14 @@ export async function bootstrapPlatform(
     await tx.flush();
     let company = await tx.findOne(CompanySchema, { isPlatform: true });
     if (!company) {
-      company = tx.create(CompanySchema, { name: 'Atende', email: superEmail, planId: plan.id, isPlatform: true, dueDate: null });
+      company = tx.create(CompanySchema, {
+        name: 'Atende',
+        email: superEmail,
+        planId: plan.id,
+        isPlatform: true,
+        dueDate: null,
+        referralCode: newReferralCode(),
+      });
       await tx.flush();
     }
     const generated = !superPassword;

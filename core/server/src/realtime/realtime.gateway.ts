@@ -1,10 +1,19 @@
 import { Logger } from '@nestjs/common';
-import { WebSocketGateway, WebSocketServer, type OnGatewayConnection } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+} from '@nestjs/websockets';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import type { Server, Socket } from 'socket.io';
-import { PLATFORM_ROOM, SOCKET_EVENTS, companyRoom, userRoom } from '@atende/core-contract';
-import { AppError, type RealtimePublisher } from '@atende/sdk-server';
+import { PLATFORM_ROOM, SOCKET_EVENTS, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
+import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { UserSchema } from '../database/entities.js';
+import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 
 /**
@@ -12,7 +21,7 @@ import { AuthGuard } from '../auth/auth.guard.js';
  * to its company room, its user room and the platform room. Clients cannot join rooms themselves.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayConnection, RealtimePublisher {
+export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, RealtimePublisher {
   private readonly logger = new Logger('Realtime');
   @WebSocketServer() server!: Server;
 
@@ -25,8 +34,9 @@ export class RealtimeGateway implements OnGatewayConnection, RealtimePublisher {
     const raw = (socket.handshake.auth as { token?: unknown })?.token ?? socket.handshake.query.token;
     const token = typeof raw === 'string' ? raw : '';
     try {
-      const user = await RequestContext.create(this.orm.em, () => this.auth.authenticate(token));
+      const { user } = await RequestContext.create(this.orm.em, () => this.auth.authenticate(token));
       socket.data.user = user;
+      await this.setOnline(user.id, true);
       await socket.join([companyRoom(user.companyId), userRoom(user.id), PLATFORM_ROOM]);
       socket.emit('ready', { companyId: user.companyId, userId: user.id });
     } catch (err) {
@@ -35,6 +45,34 @@ export class RealtimeGateway implements OnGatewayConnection, RealtimePublisher {
       socket.emit(SOCKET_EVENTS.auth, { action: code === 'ERR_SESSION_EXPIRED' ? 'expired' : 'invalid', error: code });
       socket.disconnect(true);
     }
+  }
+
+  async handleDisconnect(socket: Socket): Promise<void> {
+    const user = socket.data.user as AuthUser | undefined;
+    if (!user) return;
+    // Offline only when no socket of this user is left on any server process.
+    const left = await this.server.in(userRoom(user.id)).fetchSockets();
+    if (left.length === 0) await this.setOnline(user.id, false);
+  }
+
+  /** Heartbeat every 5 minutes from the shell: records online and last seen (core-operations §4). */
+  @SubscribeMessage(USER_STATUS_EVENT)
+  async userStatus(@ConnectedSocket() socket: Socket): Promise<{ ok: boolean }> {
+    const user = socket.data.user as AuthUser | undefined;
+    if (!user) return { ok: false };
+    await this.setOnline(user.id, true);
+    return { ok: true };
+  }
+
+  private async setOnline(userId: number, online: boolean) {
+    await this.orm.em.fork().nativeUpdate(UserSchema, { id: userId }, { online, lastSeenAt: new Date() }, ACROSS_TENANTS);
+  }
+
+  /** Tells a user's sockets why their session ended, then closes them (on every server process). */
+  endUserSockets(userId: number, action: AuthEventAction): void {
+    this.server.to(userRoom(userId)).emit(SOCKET_EVENTS.auth, { action });
+    // Give the event a moment to be delivered before the connections close.
+    setTimeout(() => this.server.in(userRoom(userId)).disconnectSockets(true), 300).unref();
   }
 
   toCompany(companyId: number, event: string, payload: unknown): void {

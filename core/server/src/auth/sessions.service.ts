@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
+import { AppError } from '@atende/sdk-server';
+import type { AuthEventAction } from '@atende/core-contract';
+import { RefreshTokenSchema, UserSchema, type User } from '../database/entities.js';
+import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { TokensService } from './tokens.service.js';
+
+/**
+ * Sessions: a sign-in starts a refresh-token family; every refresh spends the presented token and
+ * issues the next one. Presenting a spent token again means it was copied: the family is revoked.
+ * A user's `tokenVersion` is in every token, so bumping it ends all their sessions at once.
+ */
+@Injectable()
+export class SessionsService {
+  private readonly logger = new Logger('Sessions');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly tokens: TokensService,
+    private readonly realtime: RealtimeGateway,
+  ) {}
+
+  /** New sign-in: ends the user's other sessions (one session per user), then opens a family. */
+  async start(user: User): Promise<{ token: string; refreshToken: string }> {
+    await this.revokeAll(user, 'replaced');
+    return this.issue(user, randomUUID());
+  }
+
+  async rotate(refreshToken: string | undefined): Promise<{ token: string; refreshToken: string; user: User }> {
+    if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const claims = await this.tokens.verifyRefresh(refreshToken);
+    return this.em.transactional(async (tx) => {
+      // Lock the row so two concurrent refreshes with the same token cannot both succeed.
+      const row = await tx.findOne(RefreshTokenSchema, { id: claims.jti }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!row || row.revokedAt || row.expiresAt < new Date()) throw new AppError('ERR_SESSION_EXPIRED', 401);
+      if (row.usedAt) {
+        this.logger.warn(`Refresh token reuse for user ${row.userId}; revoking the session family.`);
+        await tx.nativeUpdate(RefreshTokenSchema, { family: row.family, revokedAt: null }, { revokedAt: new Date() });
+        throw new AppError('ERR_SESSION_EXPIRED', 401, 'Session revoked.');
+      }
+      const user = await tx.findOne(UserSchema, { id: row.userId }, ACROSS_TENANTS);
+      if (!user || !user.enabled || user.tokenVersion !== claims.tokenVersion) throw new AppError('ERR_SESSION_EXPIRED', 401);
+      row.usedAt = new Date();
+      const issued = await this.issue(user, row.family, tx);
+      return { ...issued, user };
+    });
+  }
+
+  /** Sign-out of this browser: its family stops refreshing. */
+  async end(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    try {
+      const claims = await this.tokens.verifyRefresh(refreshToken);
+      await this.em.nativeUpdate(RefreshTokenSchema, { family: claims.family, revokedAt: null }, { revokedAt: new Date() });
+    } catch {
+      /* an invalid cookie has nothing to end */
+    }
+  }
+
+  /**
+   * Ends every session of a user now: tokens stop working (tokenVersion), refresh families are
+   * revoked, and open sockets get the `auth` event and are closed.
+   */
+  async revokeAll(user: User, action: AuthEventAction): Promise<void> {
+    user.tokenVersion += 1;
+    await this.em.nativeUpdate(UserSchema, { id: user.id }, { tokenVersion: user.tokenVersion }, ACROSS_TENANTS);
+    await this.em.nativeUpdate(RefreshTokenSchema, { userId: user.id, revokedAt: null }, { revokedAt: new Date() });
+    this.realtime.endUserSockets(user.id, action);
+  }
+
+  private async issue(user: User, family: string, em: EntityManager = this.em) {
+    const jti = randomUUID();
+    em.create(RefreshTokenSchema, {
+      id: jti,
+      userId: user.id,
+      family,
+      expiresAt: new Date(Date.now() + this.tokens.refreshTtlSeconds * 1000),
+    });
+    await em.flush();
+    const [token, refreshToken] = await Promise.all([this.tokens.signAccess(user), this.tokens.signRefresh(user, { jti, family })]);
+    return { token, refreshToken };
+  }
+}

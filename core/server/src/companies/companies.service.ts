@@ -1,0 +1,233 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DEFAULT_SCHEDULES,
+  RECURRENCE_MONTHS,
+  type Company as CompanyDto,
+  type companyCreateSchema,
+  type companyUpdateSchema,
+  type ExpiryFilter,
+  type Recurrence,
+  type ScheduleEntry,
+} from '@atende/core-contract';
+import type { z } from 'zod';
+import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
+
+type CompanyCreate = z.infer<typeof companyCreateSchema>;
+type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
+import { CompanySchema, GlobalSettingSchema, PlanSchema, UserSchema, type Company } from '../database/entities.js';
+import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
+import { hashPassword } from '../auth/password.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { newReferralCode } from './referral-code.js';
+
+const DAY = 86_400_000;
+
+export function addMonths(date: Date, months: number): Date {
+  const d = new Date(date);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  // Keep the day of month, clamped to the month's length (31 Jan + 1 month = 28/29 Feb).
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/** Conditions of the companies list's expiry filter (commercial-admin §4). */
+export function expiryWhere(filter: ExpiryFilter, now = new Date()) {
+  const plus = (days: number) => new Date(now.getTime() + days * DAY);
+  switch (filter) {
+    case 'active':
+      return { $or: [{ dueDate: null }, { dueDate: { $gte: now } }] };
+    case 'expiringSoon':
+      return { dueDate: { $gte: now, $lte: plus(5) } };
+    case 'recentlyExpired':
+      return { dueDate: { $lt: now, $gte: plus(-5) } };
+    case 'expired':
+      return { dueDate: { $lt: now } };
+    default:
+      return {};
+  }
+}
+
+@Injectable()
+export class CompaniesService {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly gateway: RealtimeGateway,
+  ) {}
+
+  async toDto(c: Company): Promise<CompanyDto> {
+    const plan = c.planId ? await this.em.findOne(PlanSchema, { id: c.planId }) : null;
+    return {
+      id: c.id,
+      name: c.name,
+      email: c.email ?? null,
+      phone: c.phone ?? null,
+      status: c.status,
+      planId: c.planId ?? null,
+      plan: plan ? { id: plan.id, name: plan.name } : null,
+      dueDate: c.dueDate ? c.dueDate.toISOString() : null,
+      recurrence: c.recurrence,
+      campaignsEnabled: c.campaignsEnabled,
+      trialExpiration: c.trialExpiration ? c.trialExpiration.toISOString() : null,
+      coins: c.coins,
+      referralCode: c.referralCode,
+      isPlatform: c.isPlatform,
+      schedules: c.schedules?.length ? c.schedules : DEFAULT_SCHEDULES,
+      createdAt: c.createdAt.toISOString(),
+    };
+  }
+
+  async get(id: number): Promise<Company> {
+    const c = await this.em.findOne(CompanySchema, { id });
+    if (!c) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+    return c;
+  }
+
+  async page(searchParam: string, pageNumber: number, expiry: ExpiryFilter, pageSize = 20) {
+    const like = `%${searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const where = {
+      ...(searchParam ? { $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }] } : {}),
+      ...expiryWhere(expiry),
+    };
+    const [rows, count] = await this.em.findAndCount(CompanySchema, where as never, {
+      orderBy: { name: 'asc', id: 'asc' },
+      limit: pageSize,
+      offset: (pageNumber - 1) * pageSize,
+    });
+    return { companies: await Promise.all(rows.map((r) => this.toDto(r))), count, hasMore: count > pageNumber * pageSize };
+  }
+
+  async list(): Promise<CompanyDto[]> {
+    const rows = await this.em.find(CompanySchema, {}, { orderBy: { name: 'asc' } });
+    return Promise.all(rows.map((r) => this.toDto(r)));
+  }
+
+  /** Creates a company and its first admin, who signs in with the company e-mail and the password. */
+  async create(
+    input: Omit<CompanyCreate, 'recurrence' | 'status' | 'campaignsEnabled'> & {
+      recurrence: Recurrence;
+      status: boolean;
+      campaignsEnabled: boolean;
+      referredById?: number | null;
+      language?: 'es' | 'pt' | 'en';
+    },
+  ): Promise<Company> {
+    if (!(await this.em.findOne(PlanSchema, { id: input.planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    if (await this.em.findOne(UserSchema, { email: input.email }, ACROSS_TENANTS)) throw AppError.conflict('ERR_EMAIL_IN_USE');
+    if (await this.em.findOne(CompanySchema, { email: input.email })) throw AppError.conflict('ERR_EMAIL_IN_USE');
+    const passwordHash = await hashPassword(input.password);
+    const company = await this.em.transactional(async (tx) => {
+      const c = tx.create(CompanySchema, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        planId: input.planId,
+        status: input.status,
+        dueDate: input.dueDate ? new Date(input.dueDate) : null,
+        recurrence: input.recurrence,
+        campaignsEnabled: input.campaignsEnabled,
+        referralCode: newReferralCode(),
+        referredById: input.referredById ?? null,
+        schedules: DEFAULT_SCHEDULES,
+      });
+      await tx.flush();
+      tx.create(UserSchema, {
+        companyId: c.id,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        profile: 'admin',
+        super: false,
+        language: input.language ?? null,
+      });
+      await tx.flush();
+      return c;
+    });
+    this.realtime.toPlatform('company', { action: 'create', companyId: company.id });
+    return company;
+  }
+
+  async signup(input: {
+    name: string;
+    email: string;
+    phone: string;
+    password: string;
+    planId: number;
+    referralCode?: string | null;
+    language?: 'es' | 'pt' | 'en';
+  }): Promise<Company> {
+    const allow = await this.em.findOne(GlobalSettingSchema, { key: 'allowSignup' });
+    if (allow?.value === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+    const plan = await this.em.findOne(PlanSchema, { id: input.planId });
+    const platform = await this.em.findOne(CompanySchema, { isPlatform: true });
+    if (!plan || plan.id === platform?.planId) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    const referrer = input.referralCode ? await this.em.findOne(CompanySchema, { referralCode: input.referralCode }) : null;
+    // Sign-up defaults (commercial-admin §4): due tomorrow, monthly, active, campaigns on.
+    return this.create({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      password: input.password,
+      planId: plan.id,
+      dueDate: new Date(Date.now() + DAY),
+      recurrence: 'MENSAL',
+      status: true,
+      campaignsEnabled: true,
+      referredById: referrer?.id ?? null,
+      language: input.language,
+    });
+  }
+
+  async update(id: number, input: CompanyUpdate): Promise<Company> {
+    const c = await this.get(id);
+    if (c.isPlatform && (input.status === false || input.dueDate)) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+    if (!(await this.em.findOne(PlanSchema, { id: input.planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    if (input.email !== c.email && (await this.em.findOne(CompanySchema, { email: input.email, id: { $ne: id } }))) {
+      throw AppError.conflict('ERR_EMAIL_IN_USE');
+    }
+    this.em.assign(c, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      planId: input.planId,
+      dueDate: input.dueDate ? new Date(input.dueDate) : null,
+      recurrence: input.recurrence,
+      status: input.status,
+      campaignsEnabled: input.campaignsEnabled,
+      ...(input.coins != null ? { coins: input.coins } : {}),
+    });
+    await this.em.flush();
+    this.realtime.toCompany(c.id, 'company', { action: 'update', company: await this.toDto(c) });
+    return c;
+  }
+
+  async remove(id: number): Promise<void> {
+    const c = await this.get(id);
+    if (c.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+    const users = await this.em.find(UserSchema, { companyId: id }, { filters: { tenant: { companyId: id } } });
+    await this.em.remove(c).flush();
+    for (const u of users) this.gateway.endUserSockets(u.id, 'revoked');
+    this.realtime.toPlatform('company', { action: 'delete', companyId: id });
+  }
+
+  /** The Expire button: moves the due date forward by the company's recurrence. */
+  async advanceDueDate(id: number): Promise<Company> {
+    const c = await this.get(id);
+    if (c.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+    c.dueDate = addMonths(c.dueDate ?? new Date(), RECURRENCE_MONTHS[c.recurrence as Recurrence]);
+    await this.em.flush();
+    this.realtime.toCompany(c.id, 'company', { action: 'update', company: await this.toDto(c) });
+    return c;
+  }
+
+  async setSchedules(id: number, schedules: ScheduleEntry[]): Promise<Company> {
+    const c = await this.get(id);
+    c.schedules = schedules;
+    await this.em.flush();
+    return c;
+  }
+}

@@ -1,0 +1,50 @@
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import type { z } from 'zod';
+import { idParamSchema, queueInputSchema, queueSchema, type Queue } from '@atende/core-contract';
+import { CurrentUser, RequirePermission, ZodBody, ZodParam, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { QueuesService, toQueueDto } from './queues.service.js';
+
+/** Kernel queues under the spec's path `/queue`; the queues screen comes with the agents' workspace. */
+@Controller('queue')
+export class QueuesController {
+  constructor(private readonly queues: QueuesService) {}
+
+  @Get()
+  @RequirePermission('queues:read')
+  @ZodResponse(queueSchema.array())
+  list(@CurrentUser() user: AuthUser): Promise<Queue[]> {
+    return this.queues.list(user);
+  }
+
+  @Get(':id')
+  @RequirePermission('queues:read')
+  @ZodResponse(queueSchema)
+  async show(@ZodParam('id', idParamSchema) id: number, @CurrentUser() user: AuthUser): Promise<Queue> {
+    return toQueueDto(await this.queues.get(user, id));
+  }
+
+  @Post()
+  @RequirePermission('queues:write')
+  @ZodResponse(queueSchema)
+  create(@ZodBody(queueInputSchema) body: z.infer<typeof queueInputSchema>, @CurrentUser() user: AuthUser): Promise<Queue> {
+    return this.queues.create(user.companyId, body);
+  }
+
+  @Put(':id')
+  @RequirePermission('queues:write')
+  @ZodResponse(queueSchema)
+  update(
+    @ZodParam('id', idParamSchema) id: number,
+    @ZodBody(queueInputSchema) body: z.infer<typeof queueInputSchema>,
+    @CurrentUser() user: AuthUser,
+  ): Promise<Queue> {
+    return this.queues.update(user, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermission('queues:write')
+  async remove(@ZodParam('id', idParamSchema) id: number, @CurrentUser() user: AuthUser): Promise<void> {
+    await this.queues.remove(user, id);
+  }
+}

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { can, type Queue as QueueDto, type QueueInput } from '@atende/core-contract';
+import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { QueueSchema, UserQueueSchema, type Queue } from '../database/entities.js';
+import { PlanLimitsService } from '../platform/plan-limits.service.js';
+
+export const toQueueDto = (q: Queue): QueueDto => ({
+  id: q.id,
+  name: q.name,
+  color: q.color,
+  greetingMessage: q.greetingMessage,
+  outOfHoursMessage: q.outOfHoursMessage,
+  orderQueue: q.orderQueue ?? null,
+  schedules: q.schedules ?? [],
+});
+
+/** The company's queues (tenant filter); agents see only the queues they work (core-operations §6). */
+@Injectable()
+export class QueuesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly limits: PlanLimitsService,
+    @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+  ) {}
+
+  async list(user: AuthUser): Promise<QueueDto[]> {
+    const where = can(user, 'queues:write')
+      ? {}
+      : { id: { $in: (await this.em.find(UserQueueSchema, { userId: user.id })).map((l) => l.queueId) } };
+    const rows = await this.em.find(QueueSchema, where, { orderBy: { orderQueue: 'asc', name: 'asc' } });
+    return rows.map(toQueueDto);
+  }
+
+  async get(user: AuthUser, id: number): Promise<Queue> {
+    const q = await this.em.findOne(QueueSchema, { id });
+    if (!q) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
+    if (!can(user, 'queues:write') && !(await this.em.findOne(UserQueueSchema, { userId: user.id, queueId: id }))) {
+      throw AppError.notFound('ERR_NO_QUEUE_FOUND');
+    }
+    return q;
+  }
+
+  async create(companyId: number, input: Required<QueueInput>): Promise<QueueDto> {
+    await this.limits.assertCanAdd(companyId, 'queues', QueueSchema);
+    await this.assertColorFree(input.color);
+    const q = this.em.create(QueueSchema, { companyId, ...input });
+    await this.em.flush();
+    return this.publish(q, 'create');
+  }
+
+  async update(user: AuthUser, id: number, input: Required<QueueInput>): Promise<QueueDto> {
+    const q = await this.get(user, id);
+    if (input.color !== q.color) await this.assertColorFree(input.color, id);
+    this.em.assign(q, input);
+    await this.em.flush();
+    return this.publish(q, 'update');
+  }
+
+  async remove(user: AuthUser, id: number): Promise<void> {
+    const q = await this.get(user, id);
+    await this.em.remove(q).flush();
+    this.realtime.toCompany(q.companyId, 'queue', { action: 'delete', queueId: id });
+  }
+
+  private publish(q: Queue, action: 'create' | 'update'): QueueDto {
+    const dto = toQueueDto(q);
+    this.realtime.toCompany(q.companyId, 'queue', { action, queue: dto });
+    return dto;
+  }
+
+  private async assertColorFree(color: string, exceptId?: number) {
+    const other = await this.em.findOne(QueueSchema, { color, ...(exceptId ? { id: { $ne: exceptId } } : {}) });
+    if (other) throw AppError.conflict('ERR_QUEUE_COLOR_ALREADY_EXISTS');
+  }
+}
