@@ -1,32 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
 import { ROOT } from '../../lib/workspace.mjs';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
 import { seedCompany } from '../support/fixtures.js';
+import { connect, nextEvent } from '../support/realtime.js';
 
 const FIXTURE = path.join(ROOT, 'tooling/test/fixtures/flagged-plugin/index.mjs');
 const PW = 'Agent-pw-1234';
-
-function connect(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    s.once('ready', () => resolve(s));
-    s.once('auth', (e) => reject(new Error(`auth ${JSON.stringify(e)}`)));
-    s.once('connect_error', reject);
-  });
-}
-
-function nextEvent<T = any>(s: Socket, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no ${event} event in ${timeoutMs} ms`)), timeoutMs);
-    s.once(event, (p: T) => {
-      clearTimeout(t);
-      resolve(p);
-    });
-  });
-}
 
 describe('plugins', () => {
   let db: Awaited<ReturnType<typeof createDatabase>>;

@@ -33,21 +33,24 @@ export class SessionsService {
   async rotate(refreshToken: string | undefined): Promise<{ token: string; refreshToken: string; user: User }> {
     if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const claims = await this.tokens.verifyRefresh(refreshToken);
-    return this.em.transactional(async (tx) => {
+    const result = await this.em.transactional(async (tx) => {
       // Lock the row so two concurrent refreshes with the same token cannot both succeed.
       const row = await tx.findOne(RefreshTokenSchema, { id: claims.jti }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!row || row.revokedAt || row.expiresAt < new Date()) throw new AppError('ERR_SESSION_EXPIRED', 401);
-      if (row.usedAt) {
-        this.logger.warn(`Refresh token reuse for user ${row.userId}; revoking the session family.`);
-        await tx.nativeUpdate(RefreshTokenSchema, { family: row.family, revokedAt: null }, { revokedAt: new Date() });
-        throw new AppError('ERR_SESSION_EXPIRED', 401, 'Session revoked.');
-      }
+      if (!row || row.revokedAt || row.expiresAt < new Date()) return null;
+      if (row.usedAt) return { reused: row.family, userId: row.userId };
       const user = await tx.findOne(UserSchema, { id: row.userId }, ACROSS_TENANTS);
-      if (!user || !user.enabled || user.tokenVersion !== claims.tokenVersion) throw new AppError('ERR_SESSION_EXPIRED', 401);
+      if (!user || !user.enabled || user.tokenVersion !== claims.tokenVersion) return null;
       row.usedAt = new Date();
       const issued = await this.issue(user, row.family, tx);
       return { ...issued, user };
     });
+    if (result && 'reused' in result) {
+      // Outside the transaction above, so this revocation is not rolled back with the refused refresh.
+      this.logger.warn(`Refresh token reuse for user ${result.userId}; revoking the session family.`);
+      await this.em.nativeUpdate(RefreshTokenSchema, { family: result.reused, revokedAt: null }, { revokedAt: new Date() });
+    }
+    if (!result || 'reused' in result) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    return result;
   }
 
   /** Sign-out of this browser: its family stops refreshing. */

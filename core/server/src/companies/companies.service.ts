@@ -76,7 +76,7 @@ export class CompaniesService {
       coins: c.coins,
       referralCode: c.referralCode,
       isPlatform: c.isPlatform,
-      schedules: c.schedules?.length ? c.schedules : DEFAULT_SCHEDULES,
+      schedules: Array.isArray(c.schedules) && c.schedules.length ? c.schedules : DEFAULT_SCHEDULES,
       createdAt: c.createdAt.toISOString(),
     };
   }

@@ -12,7 +12,7 @@ export const toQueueDto = (q: Queue): QueueDto => ({
   greetingMessage: q.greetingMessage,
   outOfHoursMessage: q.outOfHoursMessage,
   orderQueue: q.orderQueue ?? null,
-  schedules: q.schedules ?? [],
+  schedules: Array.isArray(q.schedules) ? q.schedules : [],
 });
 
 /** The company's queues (tenant filter); agents see only the queues they work (core-operations §6). */
