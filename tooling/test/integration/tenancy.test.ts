@@ -313,10 +313,12 @@ describe('tenancy and administration', () => {
         expect((await api.get('/api/settings', B.token)).body).toEqual(expect.arrayContaining([{ key: 'userRating', value: 'disabled' }]));
       });
 
-      it('refuses another company’s queue ids when saving a user', async () => {
+      it('refuses another company’s queue ids, and unknown connection ids, when saving a user', async () => {
         const r = await api.post('/api/users', { name: 'Mix', email: 'mix@beta.test', password: PW, queueIds: [queueA] }, B.token);
         expect(r.status).toBe(404);
         expect(r.body.error).toBe('ERR_NO_QUEUE_FOUND');
+        const w = await api.post('/api/users', { name: 'Mix', email: 'mix@beta.test', password: PW, whatsappId: 1 }, B.token);
+        expect(w.body.error).toBe('ERR_NO_WAPP_FOUND');
       });
 
       it('keeps realtime events inside the company, whatever rooms a client asks for', async () => {

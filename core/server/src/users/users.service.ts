@@ -71,6 +71,7 @@ export class UsersService {
     await this.limits.assertCanAdd(companyId, 'users', UserSchema);
     await this.assertEmailFree(input.email);
     await this.assertQueues(input.queueIds);
+    this.assertConnection(input.whatsappId);
     const user = this.em.create(UserSchema, {
       companyId,
       name: input.name,
@@ -104,6 +105,7 @@ export class UsersService {
     }
     if (full) {
       if (input.queueIds) await this.assertQueues(input.queueIds);
+      this.assertConnection(input.whatsappId);
       if (!user.super && input.profile) user.profile = input.profile;
       if (input.allTicket) user.allTicket = input.allTicket;
       if (input.whatsappId !== undefined) user.whatsappId = input.whatsappId;
@@ -141,6 +143,14 @@ export class UsersService {
 
   private async assertEmailFree(email: string) {
     if (await this.em.findOne(UserSchema, { email }, ACROSS_TENANTS)) throw AppError.conflict('ERR_EMAIL_IN_USE');
+  }
+
+  /**
+   * The default connection must be one of the company's connections. Connections arrive with the
+   * channel engine; until then no id can be valid, so any non-null id is refused.
+   */
+  private assertConnection(whatsappId: number | null | undefined) {
+    if (whatsappId != null) throw AppError.notFound('ERR_NO_WAPP_FOUND');
   }
 
   /** Queue ids must be the company's own: another company's ids are "not found". */
