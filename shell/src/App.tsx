@@ -12,10 +12,14 @@ import { $plugins } from './plugins/plugins.model.js';
 import { PluginView } from './plugins/PluginView.js';
 import { MainLayout } from './layout/MainLayout.js';
 import { LoginPage } from './pages/LoginPage.js';
-import { SettingsPage } from './pages/SettingsPage.js';
+import { SettingsPage } from './pages/settings/SettingsPage.js';
+import { SignupPage } from './pages/signup/SignupPage.js';
+import { ForgotPasswordPage } from './pages/forgot/ForgotPasswordPage.js';
+import { UsersPage } from './pages/users/UsersPage.js';
+import { SessionNotice } from './components/SessionNotice.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { HomeRedirect } from './pages/HomeRedirect.js';
-import { PrivateRoute, PublicRoute } from './routes/guards.js';
+import { PrivateRoute, PublicRoute, RequirePermission } from './routes/guards.js';
 
 const ANTD_LOCALES = { es: esES, pt: ptBR, en: enUS } as const;
 
@@ -39,8 +43,11 @@ function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<PublicRoute><LoginPage /></PublicRoute>} />
+      <Route path="/signup" element={<PublicRoute><SignupPage /></PublicRoute>} />
+      <Route path="/forgetpsw" element={<PublicRoute><ForgotPasswordPage /></PublicRoute>} />
       <Route element={<PrivateRoute><MainLayout /></PrivateRoute>}>
         <Route index element={<HomeRedirect />} />
+        <Route path="/users" element={<RequirePermission permission="users:manage"><UsersPage /></RequirePermission>} />
         <Route path="/settings" element={<SettingsPage />} />
         {pluginRoutes}
         <Route path="*" element={plugins.length || !restoring ? <NotFoundPage /> : null} />
@@ -59,6 +66,7 @@ export function App() {
       theme={{ algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, token: { colorPrimary: '#128c7e' } }}
     >
       <AntApp message={{ maxCount: 3 }}>
+        <SessionNotice />
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -1,8 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { createEvent, createStore } from 'effector';
+import { useUnit } from 'effector-react';
 
 let socket: Socket | null = null;
+
+/** The current socket; a new one replaces it whenever the access token changes. */
+export const socketChanged = createEvent<Socket | null>();
+export const $socket = createStore<Socket | null>(null, { serialize: 'ignore' }).on(socketChanged, (_, s) => s);
 
 export const realtimeStatusChanged = createEvent<'connected' | 'disconnected'>();
 export const $realtimeStatus = createStore<'connected' | 'disconnected'>('disconnected').on(
@@ -16,29 +21,31 @@ export function connectRealtime(token: string): Socket {
   socket = io({ path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: true });
   socket.on('connect', () => realtimeStatusChanged('connected'));
   socket.on('disconnect', () => realtimeStatusChanged('disconnected'));
+  socketChanged(socket);
   return socket;
 }
 
 export function disconnectRealtime(): void {
   socket?.disconnect();
   socket = null;
+  socketChanged(null);
 }
 
 export function getSocket(): Socket | null {
   return socket;
 }
 
-/** Subscribes a component to a realtime event for as long as it is mounted. */
+/** Subscribes a component to a realtime event for as long as it is mounted, following socket replacements. */
 export function useRealtime<T = unknown>(event: string, handler: (payload: T) => void): void {
   const ref = useRef(handler);
   ref.current = handler;
+  const current = useUnit($socket);
   useEffect(() => {
-    const s = socket;
-    if (!s) return;
+    if (!current) return;
     const listener = (payload: T) => ref.current(payload);
-    s.on(event, listener);
+    current.on(event, listener);
     return () => {
-      s.off(event, listener);
+      current.off(event, listener);
     };
-  }, [event]);
+  }, [event, current]);
 }

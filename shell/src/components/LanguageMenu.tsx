@@ -1,19 +1,19 @@
 import { Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Language } from '@atende/core-contract';
-import { changeLanguage, useT } from '@atende/sdk-web';
+import { useT } from '@atende/sdk-web';
+import { selectLanguage } from '../model/language.js';
 
-/** Language switcher for the login page and the top bar; kept locally (saving it per user comes with the users API). */
+/** Language switcher for the public pages and the top bar; saved on the user when signed in. */
 export function LanguageMenu() {
   const { t, i18n } = useT();
-  const select = (lang: Language) => void changeLanguage(lang);
   return (
     <Dropdown
       trigger={['click']}
       menu={{
         selectedKeys: [i18n.language],
         items: LANGUAGES.map((l) => ({ key: l, label: t(`languages.${l}`), 'data-testid': `lang-${l}` })),
-        onClick: ({ key }) => select(key as Language),
+        onClick: ({ key }) => selectLanguage(key as Language),
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')} data-testid="language-menu">

@@ -3,14 +3,18 @@ import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Typography, theme
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
-import { APP_VERSION, LANGUAGES, can, type Language } from '@atende/core-contract';
-import { changeLanguage, localized, useCurrentUser, useT } from '@atende/sdk-web';
+import { APP_VERSION, LANGUAGES, type Language } from '@atende/core-contract';
+import { localized, useCan, useCurrentUser, useT } from '@atende/sdk-web';
 import { $plugins } from '../plugins/plugins.model.js';
 import { logoutFx } from '../model/session.js';
+import { selectLanguage } from '../model/language.js';
+import { ExpiredPage } from '../pages/ExpiredPage.js';
 import { LanguageMenu } from '../components/LanguageMenu.js';
 import { ThemeToggle } from '../components/ThemeToggle.js';
 import { buildMenu } from './menu.js';
 import { useViewportWidth } from './useViewport.js';
+import { useSubscriptionWatch } from './subscription.js';
+import { formatDate } from '../lib/dates.js';
 
 export const DRAWER_WIDTH = 264;
 
@@ -25,17 +29,20 @@ export function MainLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const { token } = theme.useToken();
+  const { expired } = useSubscriptionWatch();
+  const isAdmin = useCan('app:version');
+  const showDueDate = useCan('app:due-date');
 
   const wide = width > 1200;
   useEffect(() => setOpen(wide), [wide]);
 
+  // An expired subscription hides the menu: only billing may be reached (core-operations §4).
   const entries = useMemo(
-    () => buildMenu(user, plugins, t, (l) => localized(l, i18n.language)),
-    [user, plugins, t, i18n.language],
+    () => (expired ? [] : buildMenu(user, plugins, t, (l) => localized(l, i18n.language))),
+    [expired, user, plugins, t, i18n.language],
   );
   const selected = entries.find((e) => location.pathname === e.path || location.pathname.startsWith(`${e.path}/`))?.path;
-  const isAdmin = can(user, 'app:version');
-  const dueDate = user.company.dueDate ? new Date(user.company.dueDate).toLocaleDateString(i18n.language) : null;
+  const dueDate = user.company.dueDate ? formatDate(user.company.dueDate, i18n.language) : null;
 
   const menu = (
     <Menu
@@ -71,7 +78,7 @@ export function MainLayout() {
             ],
             onClick: ({ key }) => {
               if (key === 'logout') void logoutFx();
-              else if (key.startsWith('lang:')) void changeLanguage(key.slice(5) as Language);
+              else if (key.startsWith('lang:')) selectLanguage(key.slice(5) as Language);
             },
           }}
         >
@@ -138,8 +145,8 @@ export function MainLayout() {
             <Typography.Text ellipsis data-testid="greeting">
               {t('layout.greeting', { name: user.name, company: user.company.name })}
             </Typography.Text>
-            {isAdmin && dueDate && (
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {showDueDate && dueDate && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="due-date">
                 {t('layout.dueDate', { date: dueDate })}
               </Typography.Text>
             )}
@@ -148,7 +155,7 @@ export function MainLayout() {
           <ThemeToggle />
         </Layout.Header>
         <Layout.Content style={{ padding: temporary ? 8 : 16 }}>
-          <Outlet />
+          {expired ? <ExpiredPage /> : <Outlet />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -32,6 +32,7 @@ type Label = LocalizedText;
 
 /** Core drawer entries; each names the permission the server enforces on the page's calls. */
 const CORE_ENTRIES: { path: string; labelKey: string; icon: string; permission: string }[] = [
+  { path: '/users', labelKey: 'menu.users', icon: 'team', permission: 'users:manage' },
   { path: '/settings', labelKey: 'menu.settings', icon: 'settings', permission: 'settings:view' },
 ];
 
@@ -49,6 +50,6 @@ export function buildMenu(
   const fromPlugins = plugins.flatMap((p) =>
     p.menu.map((m) => ({ path: m.path, label: label(m.label), icon: ICONS[m.icon ?? ''] ?? <AppstoreOutlined /> })),
   );
-  // Plugin pages first, settings last, as in the drawer of the spec.
+  // Plugin pages first, then users and settings, as in the drawer of the spec.
   return [...fromPlugins, ...core];
 }

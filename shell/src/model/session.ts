@@ -1,16 +1,22 @@
-import { createEffect, sample } from 'effector';
-import { SOCKET_EVENTS, type SessionUser } from '@atende/core-contract';
+import { createEffect, createEvent, createStore, sample } from 'effector';
+import { SOCKET_EVENTS, USER_STATUS_EVENT, type AuthEventAction, type SessionUser } from '@atende/core-contract';
 import {
   $token,
   api,
   connectRealtime,
   disconnectRealtime,
+  getSocket,
   refreshSession,
   sessionEnded,
   sessionStarted,
   userUpdated,
 } from '@atende/sdk-web';
 import { fetchPluginsFx } from '../plugins/plugins.model.js';
+
+/** Heartbeat period (core-operations §4 and §9: every 5 minutes). */
+export const HEARTBEAT_MS = 300_000;
+/** Pause before the reload after a login elsewhere or a revoked session (core-operations §4). */
+export const RELOAD_DELAY_MS = 1_000;
 
 /**
  * On page load: a stored token means a session was open; /auth/me (which refreshes once if the token
@@ -37,27 +43,44 @@ export const logoutFx = createEffect(async () => {
 
 sample({ clock: [sessionStarted, restoreSessionFx.doneData.filter({ fn: Boolean })], target: fetchPluginsFx });
 
+/** Why the session is about to end; SessionNotice shows it until the page reloads. */
+export type SessionNoticeKind = Extract<AuthEventAction, 'replaced' | 'revoked'>;
+export const sessionNoticeShown = createEvent<SessionNoticeKind>();
+export const $sessionNotice = createStore<SessionNoticeKind | null>(null).on(sessionNoticeShown, (_, kind) => kind);
+
 function reloadSoon() {
   try {
     localStorage.clear();
   } catch {
     /* no storage */
   }
-  setTimeout(() => window.location.reload(), 1000);
+  setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
 }
+
+let heartbeat: ReturnType<typeof setInterval> | null = null;
 
 /** One socket per page, reopened whenever the access token changes; closed at sign-out. */
 $token.watch((token) => {
+  if (heartbeat) {
+    clearInterval(heartbeat);
+    heartbeat = null;
+  }
   if (!token) {
     disconnectRealtime();
     return;
   }
   const socket = connectRealtime(token);
-  socket.on(SOCKET_EVENTS.auth, (payload: { action?: string }) => {
-    // A token expired while connected: refresh, and the watch reconnects with the new token.
-    if (payload?.action === 'expired') {
+  socket.on(SOCKET_EVENTS.auth, (payload: { action?: AuthEventAction }) => {
+    const action = payload?.action;
+    if (action === 'expired') {
+      // A token expired while connected: refresh, and the watch reconnects with the new token.
       void refreshSession().then((ok) => (ok ? undefined : reloadSoon()));
+    } else if (action === 'replaced' || action === 'revoked') {
+      // Signed in on another device, or password changed / user disabled: say why, then start clean.
+      sessionNoticeShown(action);
+      reloadSoon();
     }
   });
+  // The server marks the user online while heartbeats arrive (core-operations §4).
+  heartbeat = setInterval(() => getSocket()?.emit(USER_STATUS_EVENT), HEARTBEAT_MS);
 });
-

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Card, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router-dom';
 import type { AuthResponse } from '@atende/core-contract';
 import { api, sessionStarted, useErrorToast, useT } from '@atende/sdk-web';
 import { LanguageMenu } from '../components/LanguageMenu.js';
 import { ThemeToggle } from '../components/ThemeToggle.js';
+import { announceLogin } from '../layout/subscription.js';
 
 interface Values {
   email: string;
@@ -13,17 +15,19 @@ interface Values {
 }
 
 export function LoginPage() {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const { message } = App.useApp();
   const showError = useErrorToast();
   const [busy, setBusy] = useState(false);
+  // Sign-up sends the new account's e-mail along, so it need not be typed twice.
+  const state = useLocation().state as { email?: string } | null;
 
   const submit = async (values: Values) => {
     setBusy(true);
     try {
       const res = await api.post<AuthResponse>('/auth/login', { email: values.email, password: values.password }, { noRefresh: true });
       sessionStarted(res);
-      void message.success(t('login.success'));
+      announceLogin(res.user, message, t, i18n.language);
     } catch (err) {
       showError(err);
     } finally {
@@ -44,7 +48,7 @@ export function LoginPage() {
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           {t('login.title')}
         </Typography.Paragraph>
-        <Form<Values> layout="vertical" onFinish={submit} initialValues={{ remember: true }} requiredMark={false}>
+        <Form<Values> layout="vertical" onFinish={submit} initialValues={{ remember: true, email: state?.email ?? '' }} requiredMark={false}>
           <Form.Item
             name="email"
             label={t('login.email')}
@@ -59,16 +63,24 @@ export function LoginPage() {
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
           </Form.Item>
           <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-            {/* The spec gives remember-me and the forgot link no behaviour on this screen. */}
+            {/* The spec gives remember-me no behaviour. */}
             <Form.Item name="remember" valuePropName="checked" noStyle>
               <Checkbox>{t('login.remember')}</Checkbox>
             </Form.Item>
-            <Typography.Text type="secondary">{t('login.forgot')}</Typography.Text>
+            <Link to="/forgetpsw" data-testid="login-forgot-link">
+              {t('login.forgot')}
+            </Link>
           </Flex>
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
             {t('login.submit')}
           </Button>
         </Form>
+        <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+          {t('login.noAccount')}{' '}
+          <Link to="/signup" data-testid="login-signup-link">
+            {t('login.signup')}
+          </Link>
+        </Typography.Paragraph>
       </Card>
     </Flex>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { Result } from 'antd';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '@atende/sdk-web';
+import { useCan, useCurrentUser, useT } from '@atende/sdk-web';
 
 /** Private routes need a signed-in user; an unauthenticated visit goes to /login (core-operations §2). */
 export function PrivateRoute({ children }: { children: ReactNode }) {
@@ -10,9 +11,17 @@ export function PrivateRoute({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Public routes (login) send a signed-in user to / instead. */
+/** Public routes (login, sign-up, password reset) send a signed-in user to / instead. */
 export function PublicRoute({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   if (user) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** A kernel page for some roles only (the server refuses the calls anyway; this avoids a page of errors). */
+export function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
+  const { t } = useT();
+  const allowed = useCan(permission);
+  if (!allowed) return <Result status="403" title={t('forbidden.title')} data-testid="forbidden" />;
   return <>{children}</>;
 }

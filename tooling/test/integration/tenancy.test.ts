@@ -358,6 +358,14 @@ describe('tenancy and administration', () => {
       socket.disconnect();
     });
 
+    it('the socket a new session opens right after signing in survives the end of the old sessions', async () => {
+      const fresh = await login('solo@beta.test');
+      const socket = await connect(server.url, fresh.body.token);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(socket.connected).toBe(true);
+      socket.disconnect();
+    });
+
     it('rotates the refresh token and revokes the family when a spent one comes back', async () => {
       const r0 = await login('solo@beta.test');
       const r1 = await call('POST', '/api/auth/refresh_token', undefined, { Cookie: cookieOf(r0) });

@@ -72,7 +72,7 @@ export class SessionsService {
     user.tokenVersion += 1;
     await this.em.nativeUpdate(UserSchema, { id: user.id }, { tokenVersion: user.tokenVersion }, ACROSS_TENANTS);
     await this.em.nativeUpdate(RefreshTokenSchema, { userId: user.id, revokedAt: null }, { revokedAt: new Date() });
-    this.realtime.endUserSockets(user.id, action);
+    await this.realtime.endUserSockets(user.id, action);
   }
 
   private async issue(user: User, family: string, em: EntityManager = this.em) {

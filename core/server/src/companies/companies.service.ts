@@ -210,7 +210,7 @@ export class CompaniesService {
     if (c.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
     const users = await this.em.find(UserSchema, { companyId: id }, { filters: { tenant: { companyId: id } } });
     await this.em.remove(c).flush();
-    for (const u of users) this.gateway.endUserSockets(u.id, 'revoked');
+    for (const u of users) await this.gateway.endUserSockets(u.id, 'revoked');
     this.realtime.toPlatform('company', { action: 'delete', companyId: id });
   }
 

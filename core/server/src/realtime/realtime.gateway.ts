@@ -68,11 +68,15 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     await this.orm.em.fork().nativeUpdate(UserSchema, { id: userId }, { online, lastSeenAt: new Date() }, ACROSS_TENANTS);
   }
 
-  /** Tells a user's sockets why their session ended, then closes them (on every server process). */
-  endUserSockets(userId: number, action: AuthEventAction): void {
-    this.server.to(userRoom(userId)).emit(SOCKET_EVENTS.auth, { action });
+  /**
+   * Tells the user's sockets open right now (on every server process) why their session ended, then
+   * closes exactly those: a socket the new session opens meanwhile must survive.
+   */
+  async endUserSockets(userId: number, action: AuthEventAction): Promise<void> {
+    const sockets = await this.server.in(userRoom(userId)).fetchSockets();
+    for (const s of sockets) s.emit(SOCKET_EVENTS.auth, { action });
     // Give the event a moment to be delivered before the connections close.
-    setTimeout(() => this.server.in(userRoom(userId)).disconnectSockets(true), 300).unref();
+    if (sockets.length) setTimeout(() => sockets.forEach((s) => s.disconnect(true)), 300).unref();
   }
 
   toCompany(companyId: number, event: string, payload: unknown): void {

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { api, useErrorToast } from '@atende/sdk-web';
+
+export interface PagedList<T> {
+  items: T[];
+  setItems: Dispatch<SetStateAction<T[]>>;
+  count: number;
+  setCount: Dispatch<SetStateAction<number>>;
+  hasMore: boolean;
+  /** True while any page is loading. */
+  loading: boolean;
+  /** True once the first page answered (for the empty state). */
+  loaded: boolean;
+  loadMore: () => void;
+  reload: () => void;
+}
+
+/**
+ * A server list answered by pages ({ [key]: T[], count, hasMore } for ?pageNumber=n&…params). A change of
+ * params starts again at page 1; answers of an older search are dropped so fast typing never mixes lists.
+ */
+export function usePagedList<T extends { id: number }>(
+  path: string,
+  key: string,
+  params: Record<string, string | number | undefined>,
+): PagedList<T> {
+  const showError = useErrorToast();
+  const errorRef = useRef(showError);
+  errorRef.current = showError;
+  const [items, setItems] = useState<T[]>([]);
+  const [count, setCount] = useState(0);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const generation = useRef(0);
+  const page = useRef(1);
+  const busy = useRef(false);
+  const paramsKey = JSON.stringify(params);
+
+  const fetchPage = useCallback(
+    async (pageNumber: number) => {
+      const gen = pageNumber === 1 ? ++generation.current : generation.current;
+      busy.current = true;
+      setLoading(true);
+      try {
+        const data = await api.get<Record<string, unknown>>(path, {
+          query: { ...(JSON.parse(paramsKey) as Record<string, string>), pageNumber },
+        });
+        if (gen !== generation.current) return;
+        const rows = (data[key] as T[]) ?? [];
+        page.current = pageNumber;
+        setItems((old) => {
+          if (pageNumber === 1) return rows;
+          const seen = new Set(old.map((r) => r.id));
+          return [...old, ...rows.filter((r) => !seen.has(r.id))];
+        });
+        setCount(Number(data.count ?? 0));
+        setHasMore(Boolean(data.hasMore));
+        setLoaded(true);
+      } catch (err) {
+        if (gen === generation.current) {
+          errorRef.current(err);
+          setLoaded(true);
+        }
+      } finally {
+        if (gen === generation.current) {
+          busy.current = false;
+          setLoading(false);
+        }
+      }
+    },
+    [path, key, paramsKey],
+  );
+
+  useEffect(() => {
+    void fetchPage(1);
+  }, [fetchPage]);
+
+  const loadMore = useCallback(() => {
+    if (!busy.current && hasMore) void fetchPage(page.current + 1);
+  }, [fetchPage, hasMore]);
+  const reload = useCallback(() => void fetchPage(1), [fetchPage]);
+
+  return { items, setItems, count, setCount, hasMore, loading, loaded, loadMore, reload };
+}
+
+/** Scroll handler for a list container: asks for the next page within 100 px of the bottom (core-operations §9). */
+export function nearBottom(el: HTMLElement, px = 100): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight < px;
+}

@@ -1,0 +1,228 @@
+import { useEffect, useMemo, useState } from 'react';
+import { App, Button, Empty, Flex, Input, Modal, Popconfirm, Segmented, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import type { ColumnsType } from 'antd/es/table/index.js';
+import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { EXPIRY_FILTERS, RECURRENCE_MONTHS, type Company, type ExpiryFilter, type Plan, type ScheduleEntry } from '@atende/core-contract';
+import { api, useErrorToast, useT } from '@atende/sdk-web';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
+import { nearBottom, usePagedList } from '../../hooks/usePagedList.js';
+import { daysUntil, dueColour, formatDate, type DueColour } from '../../lib/dates.js';
+import { CompanyModal } from './CompanyModal.js';
+import { SchedulesEditor } from './SchedulesEditor.js';
+
+/** Settings → Companies (super user, commercial-admin §2 and §4). */
+export function CompaniesTab() {
+  const { t, i18n } = useT();
+  const { message } = App.useApp();
+  const showError = useErrorToast();
+  const { token } = theme.useToken();
+  const [search, setSearch] = useState('');
+  const [expiry, setExpiry] = useState<ExpiryFilter>('all');
+  const searchParam = useDebouncedValue(search.trim(), 500);
+  const list = usePagedList<Company>('/companies', 'companies', { searchParam, expiry });
+  const { setItems, setCount } = list;
+  const [plans, setPlans] = useState<Plan[]>([]);
+  const [editing, setEditing] = useState<Company | 'new' | null>(null);
+  const [scheduling, setScheduling] = useState<Company | null>(null);
+
+  useEffect(() => {
+    api.get<Plan[]>('/plans/all').then(setPlans, showError);
+  }, []);
+
+  // Palette tokens, so the tints follow the light and dark themes (commercial-admin §4 colours).
+  const tint: Record<DueColour, string> = { yellow: token.yellow3, orange: token.orange3, red: token.red3 };
+
+  const replace = (c: Company) => setItems((old) => old.map((x) => (x.id === c.id ? c : x)));
+
+  const expire = async (c: Company) => {
+    try {
+      const saved = await api.post<Company>(`/companies/${c.id}/advance-due-date`);
+      replace(saved);
+      void message.success(t('companies.expired', { date: formatDate(saved.dueDate, i18n.language) }));
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const remove = async (c: Company) => {
+    try {
+      await api.delete(`/companies/${c.id}`);
+      setItems((old) => old.filter((x) => x.id !== c.id));
+      setCount((n) => Math.max(0, n - 1));
+      void message.success(t('companies.deleted'));
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const saveSchedules = async (schedules: ScheduleEntry[]) => {
+    if (!scheduling) return;
+    try {
+      const saved = await api.put<Company | undefined>(`/companies/${scheduling.id}/schedules`, { schedules });
+      replace(saved && 'id' in saved ? saved : { ...scheduling, schedules });
+      void message.success(t('schedules.saved'));
+      setScheduling(null);
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const columns: ColumnsType<Company> = useMemo(
+    () => [
+      { title: t('companies.name'), dataIndex: 'name', ellipsis: true },
+      { title: t('companies.email'), dataIndex: 'email', ellipsis: true, render: (e: string | null) => e ?? '—' },
+      { title: t('companies.plan'), dataIndex: ['plan', 'name'], render: (n: string | undefined) => n ?? '—' },
+      {
+        title: t('companies.status'),
+        dataIndex: 'status',
+        width: 110,
+        render: (on: boolean) => <Tag color={on ? 'success' : 'default'}>{on ? t('common.active') : t('common.inactive')}</Tag>,
+      },
+      {
+        title: t('companies.dueDate'),
+        dataIndex: 'dueDate',
+        width: 130,
+        render: (d: string | null) => formatDate(d, i18n.language),
+      },
+      { title: t('companies.recurrence'), dataIndex: 'recurrence', width: 120, render: (r: string) => t(`recurrence.${r}`) },
+      {
+        title: t('common.actions'),
+        key: 'actions',
+        width: 170,
+        align: 'center',
+        render: (_, c) => {
+          const id = c.email ?? String(c.id);
+          return (
+            <Flex gap={2} justify="center">
+              <Tooltip title={t('common.edit')}>
+                <Button type="text" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={() => setEditing(c)} data-testid={`company-edit-${id}`} />
+              </Tooltip>
+              <Tooltip title={t('companies.schedules')}>
+                <Button
+                  type="text"
+                  icon={<ClockCircleOutlined />}
+                  aria-label={t('companies.schedules')}
+                  onClick={() => setScheduling(c)}
+                  data-testid={`company-schedules-${id}`}
+                />
+              </Tooltip>
+              <Popconfirm
+                title={t('companies.expireConfirm', { n: RECURRENCE_MONTHS[c.recurrence] })}
+                okText={t('common.yes')}
+                cancelText={t('common.no')}
+                okButtonProps={{ 'data-testid': 'company-expire-confirm' }}
+                onConfirm={() => expire(c)}
+              >
+                <Tooltip title={t('companies.expire')}>
+                  <Button type="text" icon={<CalendarOutlined />} aria-label={t('companies.expire')} data-testid={`company-expire-${id}`} />
+                </Tooltip>
+              </Popconfirm>
+              <Popconfirm
+                title={t('companies.confirmDelete', { name: c.name })}
+                okText={t('common.delete')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true, 'data-testid': 'company-delete-confirm' }}
+                onConfirm={() => remove(c)}
+                disabled={c.isPlatform}
+              >
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('common.delete')}
+                  disabled={c.isPlatform}
+                  data-testid={`company-delete-${id}`}
+                />
+              </Popconfirm>
+            </Flex>
+          );
+        },
+      },
+    ],
+    [t, i18n.language],
+  );
+
+  return (
+    <Flex vertical gap={12} data-testid="companies-tab">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Flex gap={8} wrap align="center">
+          <Input
+            allowClear
+            prefix={<SearchOutlined />}
+            placeholder={t('common.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ width: 240 }}
+            data-testid="companies-search"
+          />
+          <Segmented<ExpiryFilter>
+            value={expiry}
+            onChange={setExpiry}
+            options={EXPIRY_FILTERS.map((f) => ({ value: f, label: <span data-testid={`companies-expiry-${f}`}>{t(`expiry.${f}`)}</span> }))}
+            data-testid="companies-expiry"
+          />
+        </Flex>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="companies-add">
+          {t('companies.add')}
+        </Button>
+      </Flex>
+      {list.loaded && (
+        <Typography.Text type="secondary" data-testid="companies-count">
+          {t('common.total', { n: list.count })}
+        </Typography.Text>
+      )}
+      <div style={{ maxHeight: 'calc(100vh - 340px)', overflow: 'auto' }} onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()}>
+        <Table<Company>
+          rowKey="id"
+          size="middle"
+          sticky
+          columns={columns}
+          dataSource={list.items}
+          loading={list.loading && !list.items.length}
+          pagination={false}
+          scroll={{ x: 900 }}
+          onRow={(c) => {
+            const colour = dueColour(daysUntil(c.dueDate));
+            return {
+              'data-testid': `company-row-${c.email ?? c.id}`,
+              'data-due': colour ?? undefined,
+              style: colour ? { background: tint[colour] } : undefined,
+            } as object;
+          }}
+          locale={{ emptyText: list.loaded ? <Empty description={t('companies.empty')} /> : <span /> }}
+        />
+        {list.hasMore && (
+          <Flex justify="center" style={{ padding: 12 }}>
+            <Button onClick={list.loadMore} loading={list.loading} data-testid="companies-load-more">
+              {t('common.loadMore')}
+            </Button>
+          </Flex>
+        )}
+      </div>
+      <CompanyModal
+        editing={editing}
+        plans={plans}
+        onClose={() => setEditing(null)}
+        onSaved={(c) => {
+          if (list.items.some((x) => x.id === c.id)) replace(c);
+          else {
+            setItems((old) => [c, ...old]);
+            setCount((n) => n + 1);
+          }
+          setEditing(null);
+        }}
+      />
+      <Modal
+        open={!!scheduling}
+        title={t('companies.schedulesTitle', { name: scheduling?.name ?? '' })}
+        footer={null}
+        width={560}
+        onCancel={() => setScheduling(null)}
+        destroyOnHidden
+        data-testid="company-schedules-modal"
+      >
+        {scheduling && <SchedulesEditor value={scheduling.schedules} onSave={saveSchedules} />}
+      </Modal>
+    </Flex>
+  );
+}

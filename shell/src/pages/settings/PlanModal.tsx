@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { App, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
+import { PLAN_FLAGS, type Plan, type PlanInput } from '@atende/core-contract';
+import { api, useErrorToast, useT } from '@atende/sdk-web';
+import { applyServerErrors, lengthRules, validationText } from '../../lib/validation.js';
+
+type Values = Omit<PlanInput, 'value' | 'users' | 'connections' | 'queues'> & {
+  value: number;
+  users: number;
+  connections: number;
+  queues: number;
+};
+
+interface Props {
+  editing: Plan | 'new' | null;
+  onClose: () => void;
+  onSaved: (plan: Plan) => void;
+}
+
+/** Every feature flag starts enabled in the form (commercial-admin §3). */
+const NEW_PLAN: Values = {
+  name: '',
+  value: 0,
+  users: 1,
+  connections: 1,
+  queues: 1,
+  ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
+};
+
+export function PlanModal({ editing, onClose, onSaved }: Props) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const showError = useErrorToast();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const plan = editing && editing !== 'new' ? editing : null;
+
+  useEffect(() => {
+    if (!editing) return;
+    form.resetFields();
+    form.setFieldsValue(plan ? { ...plan } : NEW_PLAN);
+  }, [editing]);
+
+  const save = async (v: Values) => {
+    setSaving(true);
+    const body: PlanInput = {
+      name: v.name.trim(),
+      value: v.value,
+      users: v.users,
+      connections: v.connections,
+      queues: v.queues,
+      ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, !!v[f]])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
+    };
+    try {
+      const saved = plan ? await api.put<Plan>(`/plans/${plan.id}`, body) : await api.post<Plan>('/plans', body);
+      void message.success(t('plans.saved'));
+      onSaved(saved);
+    } catch (err) {
+      applyServerErrors(form, err, t);
+      showError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = { required: true, message: validationText(t, 'required') };
+  const count = (name: 'users' | 'connections' | 'queues') => (
+    <Col xs={12} sm={8}>
+      <Form.Item name={name} label={t(`plans.${name}`)} rules={[required]}>
+        <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid={`plan-${name}`} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Modal
+      open={!!editing}
+      title={plan ? t('plans.editTitle') : t('plans.addTitle')}
+      width={600}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'plan-save' }}
+      forceRender
+      data-testid="plan-modal"
+    >
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={save} autoComplete="off">
+        <Row gutter={12}>
+          <Col xs={24} sm={16}>
+            <Form.Item name="name" label={t('plans.name')} rules={lengthRules(t, 2, 100)}>
+              <Input maxLength={100} data-testid="plan-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={8}>
+            <Form.Item name="value" label={t('plans.value')} rules={[required]}>
+              <InputNumber min={0} step={0.01} precision={2} prefix="S/" style={{ width: '100%' }} data-testid="plan-value" />
+            </Form.Item>
+          </Col>
+          {count('users')}
+          {count('connections')}
+          {count('queues')}
+          {PLAN_FLAGS.map((f) => (
+            <Col key={f} xs={12} sm={8}>
+              <Form.Item name={f} label={t(`planFlags.${f}`)} valuePropName="checked">
+                <Switch data-testid={`plan-flag-${f}`} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Flex, Skeleton, Switch, Typography } from 'antd';
+import type { GlobalSettingKey } from '@atende/core-contract';
+import { api, errorText, useErrorToast, useT } from '@atende/sdk-web';
+import type { Setting } from './useCompanySettings.js';
+
+/** Settings → Platform (super user): platform-wide values; today whether public sign-up is open. */
+export function PlatformTab() {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const showError = useErrorToast();
+  const [values, setValues] = useState<Record<string, string> | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+
+  const load = () => {
+    setError(null);
+    api.get<Setting[]>('/settings/global').then((list) => setValues(Object.fromEntries(list.map((s) => [s.key, s.value]))), setError);
+  };
+  useEffect(load, []);
+
+  const save = async (key: GlobalSettingKey, value: string) => {
+    setPending(true);
+    try {
+      const saved = await api.put<Setting>(`/settings/global/${key}`, { value });
+      setValues((old) => ({ ...old, [saved.key]: saved.value }));
+      void message.success(t('settings.saved'));
+    } catch (err) {
+      showError(err);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('settings.loadError')}
+        description={errorText(error)}
+        action={<Button onClick={load}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  if (!values) return <Skeleton active paragraph={{ rows: 1 }} />;
+  return (
+    <Flex align="center" gap={12} data-testid="platform-tab">
+      <Switch
+        id="global-allowSignup"
+        checked={(values.allowSignup ?? 'enabled') === 'enabled'}
+        loading={pending}
+        onChange={(on) => void save('allowSignup', on ? 'enabled' : 'disabled')}
+        data-testid="global-allowSignup"
+      />
+      <Flex vertical>
+        <Typography.Text strong>
+          <label htmlFor="global-allowSignup">{t('platform.allowSignup')}</label>
+        </Typography.Text>
+        <Typography.Text type="secondary">{t('platform.allowSignupHint')}</Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}

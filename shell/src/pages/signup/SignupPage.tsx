@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { LockOutlined, MailOutlined, PhoneOutlined, ShopOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Language, Plan, SignupInput } from '@atende/core-contract';
+import { api, useErrorToast, useT } from '@atende/sdk-web';
+import { LanguageMenu } from '../../components/LanguageMenu.js';
+import { ThemeToggle } from '../../components/ThemeToggle.js';
+import { digitsOnly } from '../../lib/format.js';
+import { applyServerErrors, emailRules, lengthRules, passwordRules, validationText } from '../../lib/validation.js';
+import { PlanPicker } from './PlanPicker.js';
+
+interface Values {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  planId?: number;
+}
+
+/** The sign-up mask limits the phone to 11 digits (commercial-admin §5); the contract wants at least 8. */
+const PHONE_MAX = 11;
+const PHONE_MIN = 8;
+
+/** Public company sign-up (commercial-admin §2): creates the company and its first admin. */
+export function SignupPage() {
+  const { t, i18n } = useT();
+  const { message } = App.useApp();
+  const showError = useErrorToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<Values>();
+  const [plans, setPlans] = useState<Plan[] | null>(null);
+  const [plansFailed, setPlansFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const loadPlans = () => {
+    setPlansFailed(false);
+    api
+      .get<Plan[]>('/plans/list', { noRefresh: true })
+      .then((list) => {
+        setPlans(list);
+        // A single plan needs no choosing.
+        if (list.length === 1 && !form.getFieldValue('planId')) form.setFieldValue('planId', list[0].id);
+      })
+      .catch(() => setPlansFailed(true));
+  };
+  useEffect(loadPlans, []);
+
+  const submit = async (values: Values) => {
+    setBusy(true);
+    const body: SignupInput = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone,
+      password: values.password,
+      planId: values.planId!,
+      // The referral link is /signup?ref=CODE (commercial-admin §2); kept out of sight.
+      referralCode: params.get('ref')?.trim() || undefined,
+      language: i18n.language as Language,
+    };
+    try {
+      await api.post<{ id: number; name: string }>('/companies/cadastro', body, { noRefresh: true });
+      void message.success(t('signup.success'));
+      // The spec does not say where sign-up leads; the new admin signs in next.
+      navigate('/login', { state: { email: body.email } });
+    } catch (err) {
+      // Field errors go next to their fields; everything typed stays in the form.
+      applyServerErrors(form, err, t);
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
+      <Flex gap={4} style={{ position: 'absolute', top: 12, right: 12 }}>
+        <LanguageMenu />
+        <ThemeToggle />
+      </Flex>
+      <Card style={{ width: '100%', maxWidth: 620, marginTop: 40 }}>
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
+          Atende
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          {t('signup.title')}
+        </Typography.Paragraph>
+        <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="signup-form">
+          <Form.Item name="name" label={t('signup.name')} rules={lengthRules(t, 2, 50)}>
+            <Input prefix={<ShopOutlined />} maxLength={50} autoComplete="organization" autoFocus data-testid="signup-name" />
+          </Form.Item>
+          <Form.Item name="email" label={t('signup.email')} rules={emailRules(t)}>
+            <Input prefix={<MailOutlined />} autoComplete="email" data-testid="signup-email" />
+          </Form.Item>
+          <Form.Item
+            name="phone"
+            label={t('signup.phone')}
+            extra={t('signup.phoneHint')}
+            normalize={(v) => digitsOnly(v, PHONE_MAX)}
+            rules={[
+              { required: true, message: validationText(t, 'required') },
+              { min: PHONE_MIN, message: validationText(t, 'phone_too_short') },
+            ]}
+          >
+            {/* No maxLength: a pasted "(51) 987…" would be cut before the mask keeps its digits. */}
+            <Input prefix={<PhoneOutlined />} inputMode="numeric" autoComplete="tel" data-testid="signup-phone" />
+          </Form.Item>
+          <Form.Item name="password" label={t('signup.password')} extra={t('validation.passwordPolicy')} rules={passwordRules(t, true)}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="signup-password" />
+          </Form.Item>
+          <Form.Item name="planId" label={t('signup.plan')} rules={[{ required: true, message: t('signup.planRequired') }]}>
+            <PlanPicker plans={plans} failed={plansFailed} onRetry={loadPlans} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="signup-submit">
+            {t('signup.submit')}
+          </Button>
+        </Form>
+        <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16, marginBottom: 0 }}>
+          {t('signup.haveAccount')}{' '}
+          <Link to="/login" data-testid="signup-login-link">
+            {t('signup.login')}
+          </Link>
+        </Typography.Paragraph>
+      </Card>
+    </Flex>
+  );
+}
