@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Col, Input, Row, Select, Skeleton, Typography } from 'antd';
+import { App, Col, Input, Row, Select, Skeleton, Typography } from 'antd';
 import { COMPANY_SETTINGS, COMPANY_SETTING_KEYS, type CompanySettingKey } from '@atende/core-contract';
-import { errorText, useCan, useErrorToast, useT } from '@atende/sdk-web';
+import { useCan, useErrorToast, useT } from '@atende/sdk-web';
+import { LoadError } from '../../components/LoadError.js';
 
 interface Props {
   settings: Record<string, string> | null;
@@ -31,15 +32,7 @@ export function OptionsTab({ settings, error, onRetry, save }: Props) {
   };
 
   if (error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('settings.loadError')}
-        description={errorText(error)}
-        action={<Button onClick={onRetry}>{t('common.retry')}</Button>}
-      />
-    );
+    return <LoadError error={error} onRetry={onRetry} />;
   }
   if (!settings) return <Skeleton active paragraph={{ rows: 6 }} />;
 

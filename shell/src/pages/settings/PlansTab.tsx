@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Empty, Flex, Popconfirm, Table, Tag } from 'antd';
+import { App, Button, Empty, Flex, Popconfirm, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PLAN_FLAGS, type Plan } from '@atende/core-contract';
-import { api, errorText, useErrorToast, useT } from '@atende/sdk-web';
+import { api, useErrorToast, useT } from '@atende/sdk-web';
+import { LoadError } from '../../components/LoadError.js';
 import { formatPrice } from '../../lib/format.js';
 import { PlanModal } from './PlanModal.js';
 
@@ -77,15 +78,7 @@ export function PlansTab() {
   );
 
   if (error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('settings.loadError')}
-        description={errorText(error)}
-        action={<Button onClick={load}>{t('common.retry')}</Button>}
-      />
-    );
+    return <LoadError error={error} onRetry={load} />;
   }
 
   return (

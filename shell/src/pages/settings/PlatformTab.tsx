@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Flex, Skeleton, Switch, Typography } from 'antd';
+import { App, Flex, Skeleton, Switch, Typography } from 'antd';
 import type { GlobalSettingKey } from '@atende/core-contract';
-import { api, errorText, useErrorToast, useT } from '@atende/sdk-web';
+import { api, useErrorToast, useT } from '@atende/sdk-web';
+import { LoadError } from '../../components/LoadError.js';
 import type { Setting } from './useCompanySettings.js';
 
 /** Settings → Platform (super user): platform-wide values; today whether public sign-up is open. */
@@ -33,15 +34,7 @@ export function PlatformTab() {
   };
 
   if (error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('settings.loadError')}
-        description={errorText(error)}
-        action={<Button onClick={load}>{t('common.retry')}</Button>}
-      />
-    );
+    return <LoadError error={error} onRetry={load} />;
   }
   if (!values) return <Skeleton active paragraph={{ rows: 1 }} />;
   return (

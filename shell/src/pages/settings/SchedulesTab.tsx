@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Skeleton, Typography } from 'antd';
+import { App, Skeleton, Typography } from 'antd';
 import type { Company, ScheduleEntry } from '@atende/core-contract';
-import { api, errorText, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
+import { api, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
+import { LoadError } from '../../components/LoadError.js';
 import { SchedulesEditor } from './SchedulesEditor.js';
 
 /** Settings → Schedules: the own company's working hours, offered when the schedule type is 'company'. */
@@ -30,15 +31,7 @@ export function SchedulesTab() {
   };
 
   if (error) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('settings.loadError')}
-        description={errorText(error)}
-        action={<Button onClick={load}>{t('common.retry')}</Button>}
-      />
-    );
+    return <LoadError error={error} onRetry={load} />;
   }
   if (!schedules) return <Skeleton active paragraph={{ rows: 7 }} />;
   return (
