@@ -23,7 +23,8 @@ async function signOut(page: Page) {
 /** Picks an option of an antd Select opened from the element with this test id. */
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await page.locator('.ant-select-item-option', { hasText: exact }).first().click();
   await page.keyboard.press('Escape');
 }
 
@@ -107,6 +108,52 @@ describe('tenancy journeys in Chromium', () => {
     expect(me.queues.map((q: { name: string }) => q.name)).toEqual(['Ventas']);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('super user: adds a plan, finds an expiring company, renews it with Expire; admin option saved live', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    // Data first through the API: a browser sign-in afterwards ends this API session (one session per user).
+    const setup = await api.login(SUPER.email, SUPER.password);
+    const plans = (await api.get('/api/plans/all', setup.token)).body;
+    const soon = new Date(Date.now() + 5 * 86_400_000 + 3_600_000).toISOString().slice(0, 10);
+    await api.post('/api/companies', { name: 'Vence Pronto', email: 'soon@vence.test', password: 'Str0ng-pass', planId: plans.at(-1).id, dueDate: soon }, setup.token);
+
+    await signIn(page, server.url, { email: SUPER.email, password: SUPER.password });
+    await page.getByTestId('menu-settings').click();
+    await page.getByTestId('settings-tab-plans').click();
+    await page.getByTestId('plans-add').click();
+    await page.getByTestId('plan-name').fill('Corporativo');
+    await page.getByTestId('plan-value').fill('299');
+    await page.getByTestId('plan-users').fill('20');
+    await page.getByTestId('plan-connections').fill('5');
+    await page.getByTestId('plan-queues').fill('10');
+    await page.getByTestId('plan-save').click();
+    await page.getByTestId('plan-row-Corporativo').waitFor();
+
+    await page.getByTestId('settings-tab-companies').click();
+    await page.getByTestId('companies-search').fill('Vence');
+    const row = page.getByTestId('company-row-soon@vence.test');
+    await row.waitFor();
+    // Exactly 5 days to the due date: the row is yellow (commercial-admin §4).
+    await expect(row.getAttribute('data-due')).resolves.toBe('yellow');
+    await page.getByTestId('company-expire-soon@vence.test').click();
+    await page.getByTestId('company-expire-confirm').click();
+    await expect.poll(() => row.getAttribute('data-due')).toBeNull();
+    await signOut(page);
+
+    await signIn(page, server.url, OWNER);
+    await page.getByTestId('menu-settings').click();
+    await choose(page, 'setting-userRating', 'Habilitado');
+    await page.getByText(/guardad/i).first().waitFor();
+    await page.context().close();
+
+    const sup = await api.login(SUPER.email, SUPER.password);
+    const created = (await api.get('/api/plans/all', sup.token)).body.find((p: { name: string }) => p.name === 'Corporativo');
+    expect(created).toMatchObject({ value: 299, users: 20, connections: 5, queues: 10, useKanban: true });
+    const renewed = (await api.get('/api/companies?searchParam=Vence', sup.token)).body.companies[0];
+    expect(new Date(renewed.dueDate).getTime()).toBeGreaterThan(Date.now() + 30 * 86_400_000);
+    const owner = await api.login(OWNER.email, OWNER.password);
+    expect((await api.get('/api/settings', owner.token)).body).toEqual(expect.arrayContaining([{ key: 'userRating', value: 'enabled' }]));
   });
 
   it('resets a password through the two-step screen', async () => {
