@@ -3,3 +3,4 @@ export * from './validation.js';
 export * from './auth.js';
 export * from './kernel.js';
 export * from './plugin.js';
+export * from './channels.js';

@@ -1,0 +1,109 @@
+/**
+ * The channel provider interface: how the kernel talks to WhatsApp (Baileys), the sandbox "phone",
+ * or any channel a plugin adds (for example the WhatsApp Cloud API: a provider whose `start` registers
+ * a webhook and whose `send` calls the Graph API, emitting the same events).
+ *
+ * The kernel owns connections, sessions, contacts, tickets and messages; a provider only moves
+ * messages and reports what happened through `ChannelEvents`. Providers register themselves in the
+ * `CHANNEL_REGISTRY` (a plugin does it in its module's onModuleInit).
+ */
+
+/** Session status machine of core-operations §4. */
+export type SessionStatus = 'DISCONNECTED' | 'qrcode' | 'OPENING' | 'PAIRING' | 'CONNECTED' | 'TIMEOUT';
+
+export type InboundMediaType =
+  | 'chat'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'application'
+  | 'locationMessage'
+  | 'vcard'
+  | 'contactMessage'
+  | 'call_log';
+
+export interface ChannelMedia {
+  mimetype: string;
+  fileName?: string;
+  data: Buffer;
+}
+
+export interface InboundMessage {
+  /** Unique within the connection; for groups it includes the participant (`<id>:<participant>`). */
+  providerMessageId: string;
+  /** The chat: the contact's phone number (digits only) or a group id. */
+  chatId: string;
+  isGroup: boolean;
+  /** Sender's phone number (digits only); in a group, the participant. Never an @lid identifier. */
+  from: string;
+  fromName?: string;
+  fromMe: boolean;
+  body: string;
+  mediaType: InboundMediaType;
+  media?: ChannelMedia;
+  quotedProviderMessageId?: string;
+  timestamp: Date;
+}
+
+export interface OutboundMessage {
+  /** Phone number (digits only) or group id. */
+  to: string;
+  body: string;
+  media?: ChannelMedia;
+  quotedProviderMessageId?: string;
+}
+
+export interface ChannelContact {
+  number: string;
+  name?: string;
+  profilePicUrl?: string;
+}
+
+/** What a provider reports; the kernel stores it and tells the screens. */
+export interface ChannelEvents {
+  status(status: SessionStatus, detail?: { qrcode?: string; pairingCode?: string; retries?: number; number?: string }): void;
+  /** Resolves once the message is safely queued; providers must await it before acknowledging upstream. */
+  message(message: InboundMessage): Promise<void>;
+  /** 1 sent, 2 delivered, 3 read, 4–5 played/read (core-operations §4). */
+  ack(providerMessageId: string, ack: number): void;
+  edit(providerMessageId: string, body: string): void;
+  revoke(providerMessageId: string): void;
+  contact(contact: ChannelContact): void;
+  /** An incoming call (the kernel stores a call_log message and may reject by the `call` setting). */
+  call?(from: string, callId: string): void;
+}
+
+export interface ChannelConnection {
+  id: number;
+  companyId: number;
+  name: string;
+}
+
+export interface ChannelSession {
+  send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
+  delete(chatId: string, providerMessageId: string): Promise<void>;
+  edit(chatId: string, providerMessageId: string, body: string): Promise<void>;
+  /** Closes the connection, keeping credentials (the session can start again without a new QR). */
+  stop(): Promise<void>;
+  /** Closes and forgets the credentials: the next start needs a new QR or pairing code. */
+  logout(): Promise<void>;
+  rejectCall?(from: string, callId: string): Promise<void>;
+}
+
+export interface ChannelStartOptions {
+  /** Ask for a pairing code for this phone number instead of a QR. */
+  pairingPhone?: string;
+}
+
+export interface ChannelProvider {
+  /** Stored on the connection (`provider` column): 'baileys', 'sandbox', 'cloud-api'… */
+  readonly id: string;
+  start(connection: ChannelConnection, events: ChannelEvents, options?: ChannelStartOptions): Promise<ChannelSession>;
+}
+
+export interface ChannelRegistry {
+  register(provider: ChannelProvider): void;
+  get(id: string): ChannelProvider | undefined;
+}
+
+export const CHANNEL_REGISTRY = Symbol.for('atende:channel-registry');
