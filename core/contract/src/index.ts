@@ -9,3 +9,4 @@ export * from './health.js';
 /** The version the drawer shows to admins (core-operations §2 names 8.0.1 for the product it mirrors). */
 export const APP_VERSION = '0.1.0';
 export * from './tenancy.js';
+export * from './channels.js';

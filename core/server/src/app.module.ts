@@ -2,7 +2,8 @@ import { Global, Module, type DynamicModule, type Provider } from '@nestjs/commo
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
-import { JOB_QUEUES, REALTIME } from '@atende/sdk-server';
+import { CHANNEL_REGISTRY, JOB_QUEUES, REALTIME } from '@atende/sdk-server';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { SECRETS, type Secrets } from './config/secrets.js';
 import { ormOptions } from './database/orm.js';
@@ -25,6 +26,16 @@ import { SettingsController } from './settings/settings.controller.js';
 import { SettingsService } from './settings/settings.service.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
+import { ChannelRegistryService } from './channels/channel-registry.js';
+import { SandboxProvider } from './channels/sandbox/sandbox.provider.js';
+import { SandboxController } from './channels/sandbox/sandbox.controller.js';
+import { ConnectionsController, SessionsController } from './connections/connections.controller.js';
+import { ConnectionsService } from './connections/connections.service.js';
+import { SessionManager } from './connections/session-manager.js';
+import { OutboundService } from './messages/outbound.service.js';
+import { InboundService } from './tickets/inbound.service.js';
+import { MessagesController, TicketsController } from './tickets/tickets.controller.js';
+import { TicketsService } from './tickets/tickets.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
 import { TokensService } from './auth/tokens.service.js';
 import { HealthController } from './health/health.controller.js';
@@ -63,6 +74,17 @@ class KernelModule {
       RealtimeGateway,
       { provide: REALTIME, useExisting: RealtimeGateway },
       { provide: JOB_QUEUES, useExisting: JobQueuesService },
+      {
+        // Built-in channel providers; plugins add theirs through CHANNEL_REGISTRY.
+        provide: ChannelRegistryService,
+        inject: [MikroORM],
+        useFactory: (orm: MikroORM) => {
+          const registry = new ChannelRegistryService();
+          registry.register(new SandboxProvider(orm));
+          return registry;
+        },
+      },
+      { provide: CHANNEL_REGISTRY, useExisting: ChannelRegistryService },
     ];
     return { module: KernelModule, providers, exports: providers };
   }
@@ -95,6 +117,11 @@ export class AppModule {
         UsersController,
         SettingsController,
         QueuesController,
+        ConnectionsController,
+        SessionsController,
+        SandboxController,
+        TicketsController,
+        MessagesController,
       ],
       providers: [
         AuthService,
@@ -109,6 +136,11 @@ export class AppModule {
         UsersService,
         SettingsService,
         QueuesService,
+        ConnectionsService,
+        SessionManager,
+        InboundService,
+        OutboundService,
+        TicketsService,
         // Order matters: authenticate first, then plan flag and permission checks.
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useClass: PluginAccessGuard },

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { AppError } from '@atende/sdk-server';
 import { REDIS } from '../jobs/redis.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { redisNamespace } from '../jobs/namespace.js';
 
 export interface Limit {
   /** What is counted, e.g. `login:ip:1.2.3.4`. */
@@ -22,7 +23,7 @@ export class RateLimiter {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.prefix = `atende:rl:${new URL(config.DATABASE_URL).pathname.slice(1)}:`;
+    this.prefix = `${redisNamespace(config)}:rl:`;
   }
 
   /** Throws 429 ERR_TOO_MANY_ATTEMPTS (with retryAfterSeconds) if any limit is already used up. */

@@ -163,7 +163,10 @@ export const GlobalSettingSchema = defineEntity({
 });
 export type GlobalSetting = InferEntity<typeof GlobalSettingSchema>;
 
+import { CHANNEL_ENTITIES } from './channel-entities.js';
+
 export const KERNEL_ENTITIES = [
+  ...CHANNEL_ENTITIES,
   PlanSchema,
   CompanySchema,
   UserSchema,

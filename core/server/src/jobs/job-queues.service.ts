@@ -3,6 +3,8 @@ import { Queue, Worker, type Processor, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobQueues } from '@atende/sdk-server';
 import { REDIS } from './redis.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { redisNamespace } from './namespace.js';
 
 /** BullMQ queues and workers on the kernel's Redis, closed with the app. */
 @Injectable()
@@ -10,12 +12,19 @@ export class JobQueuesService implements JobQueues, OnApplicationShutdown {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
 
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  private readonly prefix: string;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.prefix = redisNamespace(config);
+  }
 
   queue(name: string): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.redis, prefix: 'atende' });
+      q = new Queue(name, { connection: this.redis, prefix: this.prefix });
       this.queues.set(name, q);
     }
     return q;
@@ -23,7 +32,7 @@ export class JobQueuesService implements JobQueues, OnApplicationShutdown {
 
   worker(name: string, processor: Processor, options: Omit<WorkerOptions, 'connection'> = {}): Worker {
     // Workers block on Redis, so each gets its own connection.
-    const w = new Worker(name, processor, { prefix: 'atende', ...options, connection: this.redis.duplicate() });
+    const w = new Worker(name, processor, { prefix: this.prefix, ...options, connection: this.redis.duplicate() });
     this.workers.push(w);
     return w;
   }

@@ -10,9 +10,9 @@ import {
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import type { Server, Socket } from 'socket.io';
-import { PLATFORM_ROOM, SOCKET_EVENTS, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
+import { PLATFORM_ROOM, SOCKET_EVENTS, USER_STATUS_EVENT, can, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
 import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
-import { UserSchema } from '../database/entities.js';
+import { UserQueueSchema, UserSchema } from '../database/entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 
@@ -37,7 +37,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       const { user } = await RequestContext.create(this.orm.em, () => this.auth.authenticate(token));
       socket.data.user = user;
       await this.setOnline(user.id, true);
-      await socket.join([companyRoom(user.companyId), userRoom(user.id), PLATFORM_ROOM]);
+      await socket.join([companyRoom(user.companyId), userRoom(user.id), PLATFORM_ROOM, ...(await this.ticketRooms(user))]);
       socket.emit('ready', { companyId: user.companyId, userId: user.id });
     } catch (err) {
       const code = err instanceof AppError ? err.code : 'ERR_INVALID_TOKEN';
@@ -45,6 +45,24 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       socket.emit(SOCKET_EVENTS.auth, { action: code === 'ERR_SESSION_EXPIRED' ? 'expired' : 'invalid', error: code });
       socket.disconnect(true);
     }
+  }
+
+  /**
+   * Ticket events go only to who may see the ticket: the company's admins, the members of its queue
+   * (or, for queueless tickets, users allowed to see them), and the assigned user.
+   */
+  private async ticketRooms(user: AuthUser): Promise<string[]> {
+    const em = this.orm.em.fork();
+    if (can(user, 'tickets-manager:showall')) return [`company-${user.companyId}-admins`];
+    const row = await em.findOne(UserSchema, { id: user.id }, ACROSS_TENANTS);
+    const links = await em.find(UserQueueSchema, { userId: user.id });
+    return [...links.map((l) => `queue-${l.queueId}`), ...(row?.allTicket === 'enabled' ? [`company-${user.companyId}-noqueue`] : [])];
+  }
+
+  toTicketAudience(ticket: { companyId: number; queueId?: number | null; userId?: number | null }, event: string, payload: unknown): void {
+    const rooms = [`company-${ticket.companyId}-admins`, ticket.queueId ? `queue-${ticket.queueId}` : `company-${ticket.companyId}-noqueue`];
+    if (ticket.userId) rooms.push(userRoom(ticket.userId));
+    this.server.to(rooms).emit(event, payload);
   }
 
   async handleDisconnect(socket: Socket): Promise<void> {

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** Connections, tickets and messages (core-operations §3, §7). */
+
+export const CONNECTION_STATUSES = ['DISCONNECTED', 'qrcode', 'OPENING', 'PAIRING', 'CONNECTED', 'TIMEOUT'] as const;
+
+export const connectionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  provider: z.string(),
+  status: z.enum(CONNECTION_STATUSES),
+  qrcode: z.string(),
+  retries: z.number().int(),
+  number: z.string().nullable(),
+  isDefault: z.boolean(),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  expiresInactiveMessage: z.string(),
+  expiresTicket: z.number().int(),
+  timeUseBotQueues: z.number().int(),
+  maxUseBotQueues: z.number().int(),
+  transferQueueId: z.number().int().nullable(),
+  timeToTransfer: z.number().int(),
+  integrationId: z.number().int().nullable(),
+  promptId: z.number().int().nullable(),
+  queues: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const connectionInputSchema = z.object({
+  name: z.string().trim().min(2, 'too_short').max(50, 'too_long'),
+  provider: z.enum(['baileys', 'sandbox']).default('baileys'),
+  isDefault: z.boolean().default(false),
+  greetingMessage: z.string().max(5000).default(''),
+  complationMessage: z.string().max(5000).default(''),
+  outOfHoursMessage: z.string().max(5000).default(''),
+  ratingMessage: z.string().max(5000).default(''),
+  expiresInactiveMessage: z.string().max(5000).default(''),
+  expiresTicket: z.coerce.number().int().min(0).max(100000).default(0),
+  timeUseBotQueues: z.coerce.number().int().min(0).max(100000).default(0),
+  maxUseBotQueues: z.coerce.number().int().min(0).max(1000).default(3),
+  transferQueueId: z.number().int().positive().nullable().default(null),
+  timeToTransfer: z.coerce.number().int().min(0).max(100000).default(0),
+  queueIds: z.array(z.number().int().positive()).max(200).default([]),
+});
+export type ConnectionInput = z.input<typeof connectionInputSchema>;
+
+export const sessionStartSchema = z.object({ pairingPhone: z.string().regex(/^\d{8,15}$/).optional() }).default({});
+
+export const contactSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  number: z.string(),
+  profilePicUrl: z.string(),
+});
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+
+export const ticketSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  contactId: z.number().int(),
+  contact: contactSummarySchema,
+  whatsappId: z.number().int(),
+  queueId: z.number().int().nullable(),
+  queue: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
+  userId: z.number().int().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  unreadMessages: z.number().int(),
+  lastMessage: z.string(),
+  isGroup: z.boolean(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+});
+export type TicketDto = z.infer<typeof ticketSchema>;
+
+export const ticketListQuerySchema = z.object({
+  status: z.enum(TICKET_STATUSES).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+});
+export const ticketPageSchema = z.object({ tickets: z.array(ticketSchema), hasMore: z.boolean() });
+
+export const ticketUpdateSchema = z.object({
+  status: z.enum(TICKET_STATUSES).optional(),
+  userId: z.number().int().positive().nullable().optional(),
+  queueId: z.number().int().positive().nullable().optional(),
+});
+
+export const messageSchema = z.object({
+  id: z.number().int(),
+  ticketId: z.number().int(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
+  mediaType: z.string(),
+  mediaUrl: z.string().nullable(),
+  ack: z.number().int(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  quotedMsgId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type MessageDto = z.infer<typeof messageSchema>;
+export const messagePageSchema = z.object({ messages: z.array(messageSchema), ticket: ticketSchema, hasMore: z.boolean() });
+export const sendMessageSchema = z.object({
+  body: z.string().max(4096).refine((s) => s.trim().length > 0, 'empty_message'),
+  quotedMsgId: z.number().int().positive().optional(),
+});
+
+/** The sandbox phone (core-operations issue 4): a customer "writes" to a connection. */
+export const sandboxInboundSchema = z.object({
+  from: z.string().regex(/^\d{8,15}$/, 'invalid_number'),
+  name: z.string().trim().max(100).optional(),
+  body: z.string().max(4096),
+  /** Optional provider message id, to replay the same message. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+});
+export const sandboxOutboxQuerySchema = z.object({ to: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
+export const sandboxOutboxItemSchema = z.object({ to: z.string(), body: z.string(), mediaUrl: z.string().optional(), createdAt: z.string() });

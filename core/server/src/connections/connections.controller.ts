@@ -1,0 +1,87 @@
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { z } from 'zod';
+import { connectionInputSchema, connectionSchema, idParamSchema, sessionStartSchema, type Connection } from '@atende/core-contract';
+import { CurrentUser, RequirePermission, ZodBody, ZodParam, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { ConnectionsService } from './connections.service.js';
+import { SessionManager } from './session-manager.js';
+
+@Controller('whatsapp')
+export class ConnectionsController {
+  constructor(
+    private readonly connections: ConnectionsService,
+    private readonly sessions: SessionManager,
+  ) {}
+
+  /** Every signed-in user lists the company's connections (new-ticket modal); only admins change them. */
+  @Get()
+  @ZodResponse(connectionSchema.array())
+  list(): Promise<Connection[]> {
+    return this.connections.list();
+  }
+
+  @Get(':id')
+  @ZodResponse(connectionSchema)
+  async show(@ZodParam('id', idParamSchema) id: number): Promise<Connection> {
+    return (await this.connections.toDtos([await this.connections.get(id)]))[0];
+  }
+
+  @Post()
+  @RequirePermission('connections-page:addConnection')
+  @ZodResponse(connectionSchema)
+  create(@ZodBody(connectionInputSchema) body: z.infer<typeof connectionInputSchema>, @CurrentUser() user: AuthUser) {
+    return this.connections.create(user.companyId, body);
+  }
+
+  @Put(':id')
+  @RequirePermission('connections-page:editOrDeleteConnection')
+  @ZodResponse(connectionSchema)
+  update(@ZodParam('id', idParamSchema) id: number, @ZodBody(connectionInputSchema) body: z.infer<typeof connectionInputSchema>) {
+    return this.connections.update(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermission('connections-page:editOrDeleteConnection')
+  async remove(@ZodParam('id', idParamSchema) id: number): Promise<void> {
+    await this.connections.get(id);
+    await this.sessions.stop(id, true);
+    await this.connections.remove(id);
+  }
+}
+
+/** Session actions: start (QR / pairing code), restart, and end (logout). */
+@Controller('whatsappsession')
+export class SessionsController {
+  constructor(
+    private readonly connections: ConnectionsService,
+    private readonly sessions: SessionManager,
+  ) {}
+
+  @Post(':id')
+  @HttpCode(200)
+  @RequirePermission('connections-page:actionButtons')
+  async start(@ZodParam('id', idParamSchema) id: number, @ZodBody(sessionStartSchema) body: z.infer<typeof sessionStartSchema>) {
+    const w = await this.connections.get(id);
+    await this.sessions.start(w, body);
+    return { message: 'Starting session.' };
+  }
+
+  @Put(':id')
+  @HttpCode(200)
+  @RequirePermission('connections-page:actionButtons')
+  async restart(@ZodParam('id', idParamSchema) id: number) {
+    const w = await this.connections.get(id);
+    await this.sessions.stop(id);
+    await this.sessions.start(w);
+    return { message: 'Restarting session.' };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @RequirePermission('connections-page:actionButtons')
+  async end(@ZodParam('id', idParamSchema) id: number) {
+    await this.connections.get(id);
+    await this.sessions.stop(id, true);
+    return { message: 'Session disconnected.' };
+  }
+}

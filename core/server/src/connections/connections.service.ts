@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import type { Connection, connectionInputSchema } from '@atende/core-contract';
+import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
+import { WhatsappQueueSchema, WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
+import { QueueSchema } from '../database/entities.js';
+import { PlanLimitsService } from '../platform/plan-limits.service.js';
+
+type ConnectionInput = z.infer<typeof connectionInputSchema>;
+
+/** WhatsApp connections of the caller's company (tenant filter), with the rules of core-operations §5 and §8. */
+@Injectable()
+export class ConnectionsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly limits: PlanLimitsService,
+    @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+  ) {}
+
+  async toDtos(rows: Whatsapp[]): Promise<Connection[]> {
+    const links = rows.length ? await this.em.find(WhatsappQueueSchema, { whatsappId: { $in: rows.map((r) => r.id) } }) : [];
+    const queues = links.length ? await this.em.find(QueueSchema, { id: { $in: [...new Set(links.map((l) => l.queueId))] } }) : [];
+    const byId = new Map(queues.map((q) => [q.id, { id: q.id, name: q.name, color: q.color }]));
+    return rows.map((w) => ({
+      id: w.id,
+      name: w.name,
+      provider: w.provider,
+      status: w.status,
+      qrcode: w.qrcode,
+      retries: w.retries,
+      number: w.number ?? null,
+      isDefault: w.isDefault,
+      greetingMessage: w.greetingMessage,
+      complationMessage: w.complationMessage,
+      outOfHoursMessage: w.outOfHoursMessage,
+      ratingMessage: w.ratingMessage,
+      expiresInactiveMessage: w.expiresInactiveMessage,
+      expiresTicket: w.expiresTicket,
+      timeUseBotQueues: w.timeUseBotQueues,
+      maxUseBotQueues: w.maxUseBotQueues,
+      transferQueueId: w.transferQueueId ?? null,
+      timeToTransfer: w.timeToTransfer,
+      integrationId: w.integrationId ?? null,
+      promptId: w.promptId ?? null,
+      queues: links.filter((l) => l.whatsappId === w.id && byId.has(l.queueId)).map((l) => byId.get(l.queueId)!),
+      updatedAt: w.updatedAt.toISOString(),
+    }));
+  }
+
+  async list(): Promise<Connection[]> {
+    return this.toDtos(await this.em.find(WhatsappSchema, {}, { orderBy: { name: 'asc' } }));
+  }
+
+  async get(id: number): Promise<Whatsapp> {
+    const w = await this.em.findOne(WhatsappSchema, { id });
+    if (!w) throw AppError.notFound('ERR_NO_WAPP_FOUND');
+    return w;
+  }
+
+  async create(companyId: number, input: ConnectionInput): Promise<Connection> {
+    await this.limits.assertCanAdd(companyId, 'connections', WhatsappSchema);
+    await this.validate(input);
+    const { queueIds, ...fields } = input;
+    const first = (await this.em.count(WhatsappSchema, {})) === 0;
+    const row = await this.em.transactional(async (tx) => {
+      // The first connection is the default; a new default replaces the old one.
+      if (fields.isDefault || first) await tx.nativeUpdate(WhatsappSchema, { isDefault: true }, { isDefault: false });
+      const w = tx.create(WhatsappSchema, { ...fields, companyId, isDefault: fields.isDefault || first, status: 'DISCONNECTED' });
+      await tx.flush();
+      for (const queueId of new Set(queueIds)) tx.create(WhatsappQueueSchema, { whatsappId: w.id, queueId });
+      await tx.flush();
+      return w;
+    });
+    return this.publish(row);
+  }
+
+  async update(id: number, input: ConnectionInput): Promise<Connection> {
+    const w = await this.get(id);
+    await this.validate(input);
+    if (w.isDefault && !input.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
+    const { queueIds, provider: _provider, ...fields } = input; // the provider of a connection never changes
+    await this.em.transactional(async (tx) => {
+      if (fields.isDefault && !w.isDefault) await tx.nativeUpdate(WhatsappSchema, { isDefault: true }, { isDefault: false });
+      tx.assign(w, fields);
+      await tx.nativeDelete(WhatsappQueueSchema, { whatsappId: id });
+      for (const queueId of new Set(queueIds)) tx.create(WhatsappQueueSchema, { whatsappId: id, queueId });
+      await tx.flush();
+    });
+    return this.publish(w);
+  }
+
+  async remove(id: number): Promise<Whatsapp> {
+    const w = await this.get(id);
+    await this.em.transactional(async (tx) => {
+      await tx.nativeDelete(WhatsappSchema, { id });
+      if (w.isDefault) {
+        // Keep one default: the oldest remaining connection takes over.
+        const next = await tx.findOne(WhatsappSchema, {}, { orderBy: { id: 'asc' } });
+        if (next) next.isDefault = true;
+      }
+    });
+    this.realtime.toCompany(w.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
+    return w;
+  }
+
+  private async validate(input: ConnectionInput) {
+    const ids = [...new Set(input.queueIds)];
+    if (ids.length && (await this.em.count(QueueSchema, { id: { $in: ids } })) !== ids.length) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
+    if (input.transferQueueId && !(await this.em.findOne(QueueSchema, { id: input.transferQueueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
+    // More than one queue means the bot shows a menu, which needs a greeting (core-operations §5).
+    if (ids.length > 1 && !input.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+  }
+
+  private async publish(w: Whatsapp): Promise<Connection> {
+    const [dto] = await this.toDtos([w]);
+    this.realtime.toCompany(w.companyId, 'whatsapp', { action: 'update', whatsapp: dto });
+    return dto;
+  }
+}

@@ -1,0 +1,129 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** Channel engine entities (core-operations §3). Tables come from migrations/core_0003_channels. */
+
+export const CONNECTION_STATUSES = ['DISCONNECTED', 'qrcode', 'OPENING', 'PAIRING', 'CONNECTED', 'TIMEOUT'] as const;
+
+export const WhatsappSchema = defineEntity({
+  name: 'Whatsapp',
+  tableName: 'whatsapps',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    name: p.string().length(50),
+    provider: p.string().length(30).default('baileys'),
+    status: p.enum(CONNECTION_STATUSES).default('DISCONNECTED'),
+    qrcode: p.text().default(''),
+    retries: p.integer().default(0),
+    number: p.string().length(30).nullable(),
+    isDefault: p.boolean().default(false),
+    greetingMessage: p.text().default(''),
+    complationMessage: p.text().default(''),
+    outOfHoursMessage: p.text().default(''),
+    ratingMessage: p.text().default(''),
+    expiresInactiveMessage: p.text().default(''),
+    expiresTicket: p.integer().default(0),
+    timeUseBotQueues: p.integer().default(0),
+    maxUseBotQueues: p.integer().default(3),
+    transferQueueId: p.integer().nullable(),
+    timeToTransfer: p.integer().default(0),
+    integrationId: p.integer().nullable(),
+    promptId: p.integer().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type Whatsapp = InferEntity<typeof WhatsappSchema>;
+
+export const WhatsappQueueSchema = defineEntity({
+  name: 'WhatsappQueue',
+  tableName: 'whatsapp_queues',
+  properties: { whatsappId: p.integer().primary(), queueId: p.integer().primary() },
+});
+
+export const ContactSchema = defineEntity({
+  name: 'Contact',
+  tableName: 'contacts',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    uuid: p.uuid().onCreate(() => crypto.randomUUID()),
+    name: p.string().length(100),
+    number: p.string().length(60),
+    email: p.string().length(254).default(''),
+    profilePicUrl: p.text().default(''),
+    isGroup: p.boolean().default(false),
+    whatsappId: p.integer().nullable(),
+    extraInfo: p.json<{ id?: number; name: string; value: string }[]>().onCreate(() => []),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type Contact = InferEntity<typeof ContactSchema>;
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
+
+export const TicketSchema = defineEntity({
+  name: 'Ticket',
+  tableName: 'tickets',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    uuid: p.uuid().onCreate(() => crypto.randomUUID()),
+    companyId: p.integer(),
+    contactId: p.integer(),
+    whatsappId: p.integer(),
+    queueId: p.integer().nullable(),
+    userId: p.integer().nullable(),
+    status: p.enum(TICKET_STATUSES).default('pending'),
+    unreadMessages: p.integer().default(0),
+    lastMessage: p.text().default(''),
+    isGroup: p.boolean().default(false),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type Ticket = InferEntity<typeof TicketSchema>;
+
+export const MessageSchema = defineEntity({
+  name: 'Message',
+  tableName: 'messages',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    ticketId: p.integer(),
+    contactId: p.integer().nullable(),
+    whatsappId: p.integer(),
+    userId: p.integer().nullable(),
+    providerMessageId: p.string().length(200).nullable(),
+    body: p.text().default(''),
+    fromMe: p.boolean().default(false),
+    read: p.boolean().default(false),
+    mediaType: p.string().length(30).default('chat'),
+    mediaUrl: p.text().nullable(),
+    ack: p.integer().default(0),
+    isDeleted: p.boolean().default(false),
+    isEdited: p.boolean().default(false),
+    quotedMsgId: p.integer().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type Message = InferEntity<typeof MessageSchema>;
+
+export const SandboxOutboxSchema = defineEntity({
+  name: 'SandboxOutbox',
+  tableName: 'sandbox_outbox',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    whatsappId: p.integer(),
+    toNumber: p.string().length(60),
+    body: p.text().default(''),
+    mediaUrl: p.text().nullable(),
+    providerMessageId: p.string().length(100),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type SandboxOutbox = InferEntity<typeof SandboxOutboxSchema>;
+
+export const CHANNEL_ENTITIES = [WhatsappSchema, WhatsappQueueSchema, ContactSchema, TicketSchema, MessageSchema, SandboxOutboxSchema];

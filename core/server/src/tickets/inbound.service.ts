@@ -1,0 +1,164 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import type { ChannelContact, InboundMessage } from '@atende/sdk-server';
+import { ContactSchema, MessageSchema, TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
+import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
+import { JobQueuesService } from '../jobs/job-queues.service.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { OutboundService } from '../messages/outbound.service.js';
+import { toMessageDto, toTicketDtos } from './ticket-dto.js';
+
+export const INBOUND_QUEUE = 'inbound';
+/** BullMQ job ids may not contain ':'; provider ids are made safe and kept unique per connection. */
+export const inboundJobId = (whatsappId: number, providerMessageId: string) =>
+  `in-${whatsappId}-${Buffer.from(providerMessageId).toString('base64url')}`;
+
+type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export interface InboundJob {
+  whatsappId: number;
+  companyId: number;
+  message: InboundMessage;
+}
+
+/**
+ * The inbound pipeline: contact upsert, ticket found or created under the database constraint
+ * (one pending/open ticket per contact and connection), the message stored once per provider id,
+ * counters and realtime events. Runs in BullMQ workers, so it must be idempotent: it is.
+ */
+@Injectable()
+export class InboundService implements OnModuleInit {
+  private readonly logger = new Logger('Inbound');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly jobs: JobQueuesService,
+    private readonly realtime: RealtimeGateway,
+    private readonly outbound: OutboundService,
+  ) {}
+
+  onModuleInit() {
+    this.jobs.worker(INBOUND_QUEUE, (job) => this.process(job.data as InboundJob), { concurrency: 8 });
+  }
+
+  private em(companyId: number): EntityManager {
+    const em = this.orm.em.fork();
+    em.setFilterParams(TENANT_FILTER, { companyId });
+    return em;
+  }
+
+  async process({ whatsappId, companyId, message: m }: InboundJob): Promise<void> {
+    const em = this.em(companyId);
+    const whatsapp = await em.findOne(WhatsappSchema, { id: whatsappId });
+    if (!whatsapp) return; // connection deleted meanwhile
+    // All database work in one transaction, so no screen ever sees a half-routed ticket.
+    const done = await em.transactional(async (tx) => {
+      const exec = (sql: string, params: unknown[]) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+      const number = m.isGroup ? m.chatId : m.from;
+      const [contactRow] = await exec(
+        `insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
+         on conflict (company_id, number) do update set
+           name = case when contacts.name = contacts.number and excluded.name <> excluded.number then excluded.name else contacts.name end,
+           updated_at = now()
+         returning id`,
+        [companyId, m.isGroup ? m.chatId : m.fromName?.trim() || number, number, m.isGroup, whatsappId],
+      );
+      const contactId = contactRow.id as number;
+      const { ticketId, created } = await this.activeTicket(exec, companyId, contactId, whatsappId, m.isGroup);
+      const [inserted] = await exec(
+        `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
+         returning id`,
+        [companyId, ticketId, contactId, whatsappId, m.providerMessageId, m.body, m.fromMe, m.mediaType, new Date(m.timestamp)],
+      );
+      if (!inserted) return null; // a replay: already stored, nothing more to do
+      await exec(`update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now() where id = ?`, [
+        m.body.slice(0, 255),
+        m.fromMe ? 0 : 1,
+        ticketId,
+      ]);
+      const greeting = created && !m.isGroup ? await this.routeNewTicket(exec, ticketId, whatsappId, whatsapp.greetingMessage) : null;
+      return { ticketId, messageId: inserted.id as number, greeting };
+    });
+    if (!done) return;
+    em.clear();
+    const ticket = await em.findOneOrFail(TicketSchema, { id: done.ticketId });
+    const message = await em.findOneOrFail(MessageSchema, { id: done.messageId });
+    const [dto] = await toTicketDtos(em, [ticket]);
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
+    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+    if (done.greeting) await this.outbound.queueText(ticket, done.greeting, null);
+  }
+
+  /** The active ticket of a contact on a connection, created if none: a unique index arbitrates races. */
+  private async activeTicket(exec: Exec, companyId: number, contactId: number, whatsappId: number, isGroup: boolean) {
+    const active = `select id from tickets where contact_id = ? and whatsapp_id = ? and status in ('pending','open')`;
+    const [existing] = await exec(active, [contactId, whatsappId]);
+    if (existing) return { ticketId: existing.id as number, created: false };
+    const [row] = await exec(
+      `insert into tickets (company_id, contact_id, whatsapp_id, status, is_group) values (?, ?, ?, 'pending', ?)
+       on conflict (contact_id, whatsapp_id) where status in ('pending','open') do nothing returning id`,
+      [companyId, contactId, whatsappId, isGroup],
+    );
+    if (row) return { ticketId: row.id as number, created: true };
+    // Another worker created it a moment ago; its row is committed and visible now.
+    const [other] = await exec(active, [contactId, whatsappId]);
+    return { ticketId: other.id as number, created: false };
+  }
+
+  /**
+   * A connection with exactly one queue puts a new ticket straight into it and greets (no menu);
+   * returns the greeting to send after commit. The numbered queue menu and options tree are the
+   * queue bot's (not built yet).
+   */
+  private async routeNewTicket(exec: Exec, ticketId: number, whatsappId: number, connectionGreeting: string): Promise<string | null> {
+    const queues = await exec(
+      `select q.id, q.greeting_message from whatsapp_queues wq join queues q on q.id = wq.queue_id where wq.whatsapp_id = ?`,
+      [whatsappId],
+    );
+    if (queues.length !== 1) return null;
+    await exec(`update tickets set queue_id = ? where id = ?`, [queues[0].id, ticketId]);
+    return (queues[0].greeting_message as string) || connectionGreeting || null;
+  }
+
+  async ack(companyId: number, whatsappId: number, providerMessageId: string, ack: number) {
+    await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
+      if (ack > m.ack) m.ack = ack; // acks only move forward
+    });
+  }
+
+  async edit(companyId: number, whatsappId: number, providerMessageId: string, body: string) {
+    await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
+      m.body = body;
+      m.isEdited = true;
+    });
+  }
+
+  async revoke(companyId: number, whatsappId: number, providerMessageId: string) {
+    await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
+      m.isDeleted = true;
+    });
+  }
+
+  async contact(companyId: number, whatsappId: number, c: ChannelContact) {
+    const em = this.em(companyId);
+    const row = await em.findOne(ContactSchema, { number: c.number });
+    if (!row) return;
+    if (c.name && row.name === row.number) row.name = c.name;
+    if (c.profilePicUrl) row.profilePicUrl = c.profilePicUrl;
+    await em.flush();
+    this.realtime.toCompany(companyId, 'contact', { action: 'update', contact: { id: row.id, name: row.name, number: row.number, profilePicUrl: row.profilePicUrl } });
+    void whatsappId;
+  }
+
+  private async patchMessage(companyId: number, whatsappId: number, providerMessageId: string, change: (m: { ack: number; body: string; isEdited: boolean; isDeleted: boolean }) => void) {
+    const em = this.em(companyId);
+    const m = await em.findOne(MessageSchema, { whatsappId, providerMessageId });
+    if (!m) return;
+    change(m);
+    await em.flush();
+    const ticket = await em.findOneOrFail(TicketSchema, { id: m.ticketId });
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(m) });
+  }
+}

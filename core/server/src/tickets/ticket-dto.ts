@@ -1,0 +1,56 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MessageDto, TicketDto } from '@atende/core-contract';
+import { ContactSchema, type Message, type Ticket } from '../database/channel-entities.js';
+import { QueueSchema, UserSchema } from '../database/entities.js';
+
+/** Tickets with their contact, queue and user, loaded in three queries for the whole page. */
+export async function toTicketDtos(em: EntityManager, tickets: Ticket[]): Promise<TicketDto[]> {
+  if (!tickets.length) return [];
+  const ids = (f: (t: Ticket) => number | null | undefined) => [...new Set(tickets.map(f).filter((x): x is number => x != null))];
+  const [contacts, queues, users] = await Promise.all([
+    em.find(ContactSchema, { id: { $in: ids((t) => t.contactId) } }),
+    ids((t) => t.queueId).length ? em.find(QueueSchema, { id: { $in: ids((t) => t.queueId) } }) : [],
+    ids((t) => t.userId).length ? em.find(UserSchema, { id: { $in: ids((t) => t.userId) } }) : [],
+  ]);
+  const c = new Map(contacts.map((x) => [x.id, x]));
+  const q = new Map(queues.map((x) => [x.id, x]));
+  const u = new Map(users.map((x) => [x.id, x]));
+  return tickets.map((t) => {
+    const contact = c.get(t.contactId)!;
+    const queue = t.queueId ? q.get(t.queueId) : undefined;
+    const user = t.userId ? u.get(t.userId) : undefined;
+    return {
+      id: t.id,
+      uuid: t.uuid,
+      status: t.status,
+      contactId: t.contactId,
+      contact: { id: contact.id, name: contact.name, number: contact.number, profilePicUrl: contact.profilePicUrl },
+      whatsappId: t.whatsappId,
+      queueId: t.queueId ?? null,
+      queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
+      userId: t.userId ?? null,
+      user: user ? { id: user.id, name: user.name } : null,
+      unreadMessages: t.unreadMessages,
+      lastMessage: t.lastMessage,
+      isGroup: t.isGroup,
+      updatedAt: t.updatedAt.toISOString(),
+      createdAt: t.createdAt.toISOString(),
+    };
+  });
+}
+
+export const toMessageDto = (m: Message): MessageDto => ({
+  id: m.id,
+  ticketId: m.ticketId,
+  body: m.isDeleted ? '' : m.body,
+  fromMe: m.fromMe,
+  read: m.read,
+  mediaType: m.mediaType,
+  mediaUrl: m.mediaUrl ?? null,
+  ack: m.ack,
+  isDeleted: m.isDeleted,
+  isEdited: m.isEdited,
+  quotedMsgId: m.quotedMsgId ?? null,
+  userId: m.userId ?? null,
+  createdAt: m.createdAt.toISOString(),
+});

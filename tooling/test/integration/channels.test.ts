@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
+import { connect, record } from '../support/realtime.js';
+
+const PW = 'Str0ng-pass';
+const CUSTOMER = '51987654321';
+
+/** Polls until `fn` returns a truthy value (the inbound pipeline runs in BullMQ workers). */
+async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 8000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('channel engine through the sandbox provider', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let server: RunningServer;
+  let api: ReturnType<typeof client>;
+  let admin: string;
+  let agent: string;
+  let outsider: string;
+  let otherCompany: string;
+  let ventas: number;
+  let soporte: number;
+  let wa: number;
+
+  beforeAll(async () => {
+    db = await createDatabase();
+    server = await startServer({ databaseUrl: db.url });
+    api = client(server.url);
+    const sup = (await api.login(SUPER.email, SUPER.password)).token;
+    const plan = (await api.post('/api/plans', { name: 'Pyme', value: 99, users: 10, connections: 2, queues: 5 }, sup)).body;
+    await api.post('/api/companies', { name: 'Tienda', email: 'admin@tienda.test', password: PW, planId: plan.id }, sup);
+    await api.post('/api/companies', { name: 'Otra', email: 'admin@otra.test', password: PW, planId: plan.id }, sup);
+    admin = (await api.login('admin@tienda.test', PW)).token;
+    otherCompany = (await api.login('admin@otra.test', PW)).token;
+    ventas = (await api.post('/api/queue', { name: 'Ventas', color: '#e91e63', greetingMessage: 'Hola, bienvenido a Ventas' }, admin)).body.id;
+    soporte = (await api.post('/api/queue', { name: 'Soporte', color: '#3f51b5' }, admin)).body.id;
+    await api.post('/api/users', { name: 'Ana', email: 'ana@tienda.test', password: PW, queueIds: [ventas] }, admin);
+    await api.post('/api/users', { name: 'Beto', email: 'beto@tienda.test', password: PW, queueIds: [soporte] }, admin);
+    agent = (await api.login('ana@tienda.test', PW)).token;
+    outsider = (await api.login('beto@tienda.test', PW)).token;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  describe('connections', () => {
+    it('requires a greeting with more than one queue, makes the first connection the default, and keeps one', async () => {
+      const noGreeting = await api.post('/api/whatsapp', { name: 'Principal', provider: 'sandbox', queueIds: [ventas, soporte] }, admin);
+      expect(noGreeting.status).toBe(400);
+      expect(noGreeting.body.error).toBe('ERR_WAPP_GREETING_REQUIRED');
+      const created = await api.post('/api/whatsapp', { name: 'Principal', provider: 'sandbox', queueIds: [ventas] }, admin);
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ isDefault: true, status: 'DISCONNECTED', maxUseBotQueues: 3, expiresTicket: 0, queues: [{ id: ventas }] });
+      wa = created.body.id;
+      const undefault = await api.put(`/api/whatsapp/${wa}`, { name: 'Principal', provider: 'sandbox', isDefault: false, queueIds: [ventas] }, admin);
+      expect(undefault.body.error).toBe('ERR_NO_OTHER_WHATSAPP');
+    });
+
+    it('is admin-only to change, enforces the plan limit, and hides other companies’ connections', async () => {
+      expect((await api.post('/api/whatsapp', { name: 'Agente', provider: 'sandbox' }, agent)).status).toBe(403);
+      const second = await api.post('/api/whatsapp', { name: 'Segunda', provider: 'sandbox', isDefault: true }, admin);
+      expect(second.body.isDefault).toBe(true);
+      expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.isDefault).toBe(false);
+      const third = await api.post('/api/whatsapp', { name: 'Tercera', provider: 'sandbox' }, admin);
+      expect(third.body).toMatchObject({ error: 'ERR_PLAN_LIMIT', details: { resource: 'connections', limit: 2 } });
+      expect((await api.del(`/api/whatsapp/${second.body.id}`, admin)).status).toBe(204);
+      expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.isDefault).toBe(true);
+      expect((await api.get(`/api/whatsapp/${wa}`, otherCompany)).status).toBe(404);
+      expect((await api.get('/api/whatsapp', otherCompany)).body).toEqual([]);
+    });
+
+    it('starts the sandbox session: CONNECTED, announced live', async () => {
+      const s = await connect(server.url, admin);
+      const seen = record(s, 'whatsappSession');
+      expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+      await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+      await eventually(async () => seen.some((e) => e.session.status === 'CONNECTED'));
+      s.disconnect();
+      expect((await api.post(`/api/whatsappsession/${wa}`, {}, agent)).status).toBe(403);
+    });
+  });
+
+  describe('inbound, routing and replies', () => {
+    let ticketId: number;
+
+    it('a customer message opens a pending ticket in the only queue, greets, and reaches the right screens', async () => {
+      const adminSocket = await connect(server.url, admin);
+      const agentSocket = await connect(server.url, agent);
+      const outsiderSocket = await connect(server.url, outsider);
+      const byAdmin = record(adminSocket, 'appMessage');
+      const byAgent = record(agentSocket, 'ticket');
+      const byOutsider = record(outsiderSocket, 'ticket');
+      const r = await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, name: 'Carla Cliente', body: 'Hola, quiero comprar', id: 'MSG-1' }, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(202);
+      const ticket = await eventually(async () => (await api.get('/api/tickets?status=pending', admin)).body.tickets[0]);
+      expect(ticket).toMatchObject({ status: 'pending', queueId: ventas, contact: { name: 'Carla Cliente', number: CUSTOMER }, unreadMessages: 1 });
+      ticketId = ticket.id;
+      const outbox = await eventually(async () => {
+        const o = (await api.get(`/api/sandbox/${wa}/messages?to=${CUSTOMER}`, admin)).body;
+        return o.length ? o : null;
+      });
+      expect(outbox.map((m: { body: string }) => m.body)).toEqual(['Hola, bienvenido a Ventas']);
+      await eventually(async () => byAdmin.some((e) => e.action === 'create' && e.message.body === 'Hola, quiero comprar'));
+      await eventually(async () => byAgent.some((e) => e.ticket?.id === ticketId));
+      await new Promise((res) => setTimeout(res, 300));
+      expect(byOutsider).toEqual([]);
+      for (const s of [adminSocket, agentSocket, outsiderSocket]) s.disconnect();
+    });
+
+    it('stores a replayed message once', async () => {
+      for (let i = 0; i < 3; i++) await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: 'Hola, quiero comprar', id: 'MSG-1' }, admin);
+      await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: 'Segundo mensaje', id: 'MSG-2' }, admin);
+      const page = await eventually(async () => {
+        const p = (await api.get(`/api/messages/${ticketId}`, admin)).body;
+        return p.messages.some((m: { body: string }) => m.body === 'Segundo mensaje') ? p : null;
+      });
+      expect(page.messages.filter((m: { body: string }) => m.body === 'Hola, quiero comprar')).toHaveLength(1);
+      expect(page.ticket.unreadMessages).toBe(0); // opening the conversation reads it
+    });
+
+    it('two concurrent first messages from a new contact open one ticket', async () => {
+      const other = '51911222333';
+      await Promise.all(
+        ['C-1', 'C-2', 'C-3', 'C-4'].map((id) => api.post(`/api/sandbox/${wa}/messages`, { from: other, body: `msg ${id}`, id }, admin)),
+      );
+      const tickets = await eventually(async () => {
+        const list = (await api.get('/api/tickets', admin)).body.tickets.filter((t: { contact: { number: string } }) => t.contact.number === other);
+        const msgs = list.length ? (await api.get(`/api/messages/${list[0].id}`, admin)).body.messages.filter((m: { fromMe: boolean }) => !m.fromMe) : [];
+        return msgs.length === 4 ? list : null;
+      });
+      expect(tickets).toHaveLength(1);
+    });
+
+    it('keeps tickets of other queues away from an agent: not listed, 403 when opened', async () => {
+      expect((await api.get('/api/tickets', outsider)).body.tickets).toEqual([]);
+      expect((await api.get(`/api/tickets/${ticketId}`, outsider)).status).toBe(403);
+      expect((await api.get(`/api/tickets/${ticketId}`, otherCompany)).status).toBe(404);
+      expect((await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: 'x' }, otherCompany)).status).toBe(404);
+    });
+
+    it('the agent accepts and replies; the reply reaches the customer’s phone', async () => {
+      expect((await api.post(`/api/messages/${ticketId}`, { body: 'Antes de aceptar' }, agent)).status).toBe(403);
+      const accepted = await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, agent);
+      expect(accepted.body).toMatchObject({ status: 'open', user: { name: 'Ana' } });
+      expect((await api.post(`/api/messages/${ticketId}`, { body: '   ' }, agent)).status).toBe(400);
+      const sent = await api.post(`/api/messages/${ticketId}`, { body: '¡Claro! ¿Qué producto?' }, agent);
+      expect(sent.body).toMatchObject({ fromMe: true, ack: 0, body: '¡Claro! ¿Qué producto?' });
+      const outbox = await eventually(async () => {
+        const o = (await api.get(`/api/sandbox/${wa}/messages?to=${CUSTOMER}`, admin)).body;
+        return o.length === 2 ? o : null;
+      });
+      expect(outbox[1].body).toBe('¡Claro! ¿Qué producto?');
+      const acked = await eventually(async () => (await api.get(`/api/messages/${ticketId}`, agent)).body.messages.find((m: { id: number; ack: number }) => m.id === sent.body.id && m.ack === 1));
+      expect(acked.ack).toBe(1);
+    });
+
+    it('resolves, and the next customer message opens a new ticket', async () => {
+      expect((await api.put(`/api/tickets/${ticketId}`, { status: 'closed' }, agent)).body.status).toBe('closed');
+      await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: 'Otra consulta', id: 'MSG-3' }, admin);
+      const next = await eventually(async () =>
+        (await api.get('/api/tickets?status=pending', admin)).body.tickets.find((t: { contact: { number: string }; id: number }) => t.contact.number === CUSTOMER && t.id !== ticketId),
+      );
+      expect(next.id).not.toBe(ticketId);
+      // Reopening the old one now would make two active tickets for one contact.
+      const reopen = await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, admin);
+      expect(reopen.status).toBe(409);
+      expect(reopen.body.error).toBe('ERR_OTHER_OPEN_TICKET');
+    });
+  });
+});
