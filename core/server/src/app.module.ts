@@ -28,6 +28,7 @@ import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
 import { ChannelRegistryService } from './channels/channel-registry.js';
 import { SandboxProvider } from './channels/sandbox/sandbox.provider.js';
+import { BaileysProvider, PgAuthStore, encryptedStore, type Execute } from './channels/baileys/index.js';
 import { SandboxController } from './channels/sandbox/sandbox.controller.js';
 import { ConnectionsController, SessionsController } from './connections/connections.controller.js';
 import { ConnectionsService } from './connections/connections.service.js';
@@ -81,6 +82,10 @@ class KernelModule {
         useFactory: (orm: MikroORM) => {
           const registry = new ChannelRegistryService();
           registry.register(new SandboxProvider(orm));
+          const key = Buffer.from(opts.secrets.channelKey, 'base64');
+          const execute: Execute = (sql, params) => orm.em.fork().getConnection().execute(sql, params);
+          // Each connection gets its own encrypted store, so one logout never clears another's keys.
+          registry.register(new BaileysProvider({ authStore: (c) => encryptedStore(new PgAuthStore(execute, c.id), key) }));
           return registry;
         },
       },

@@ -61,7 +61,11 @@ function serveStatic(app: NestExpressApplication, plugins: LoadedPlugin[], shell
 async function main() {
   const config = loadConfig();
   const logger = new Logger('Atende');
-  const secrets = loadSecrets(config.dataDir, { jwtSecret: config.JWT_SECRET, jwtRefreshSecret: config.JWT_REFRESH_SECRET });
+  const secrets = loadSecrets(config.dataDir, {
+    jwtSecret: config.JWT_SECRET,
+    jwtRefreshSecret: config.JWT_REFRESH_SECRET,
+    channelKey: config.CHANNEL_SECRET,
+  });
   const plugins = await loadPlugins(readPluginList(config.ATENDE_PLUGINS));
   const redis = createRedis(config.REDIS_URL);
   redis.on('error', (err) => logger.warn(`Redis: ${err.message}`));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
+import pg from 'pg';
 import { connect, record } from '../support/realtime.js';
 
 const PW = 'Str0ng-pass';
@@ -84,6 +85,31 @@ describe('channel engine through the sandbox provider', () => {
       await eventually(async () => seen.some((e) => e.session.status === 'CONNECTED'));
       s.disconnect();
       expect((await api.post(`/api/whatsappsession/${wa}`, {}, agent)).status).toBe(403);
+    });
+  });
+
+  describe('Baileys credentials at rest', () => {
+    it('are stored per connection in PostgreSQL, encrypted, and cleared per connection', async () => {
+      const { PgAuthStore, encryptedStore } = await import('@atende/core-server/baileys');
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        let n = 0;
+        const execute = async (q: string, params: unknown[]) => (await c.query(q.replace(/\?/g, () => `$${++n}`), params)).rows;
+        const exec = (q: string, params: unknown[]) => ((n = 0), execute(q, params));
+        const key = Buffer.alloc(32, 9);
+        const one = encryptedStore(new PgAuthStore(exec, wa), key);
+        await one.write('creds', '{"noiseKey":"secret-material"}');
+        expect(await one.read('creds')).toBe('{"noiseKey":"secret-material"}');
+        const raw = (await c.query('select value from channel_auth_state where whatsapp_id = $1', [wa])).rows[0].value as string;
+        expect(raw).toMatch(/^v1:/);
+        expect(raw).not.toContain('secret-material');
+        await expect(encryptedStore(new PgAuthStore(exec, wa), Buffer.alloc(32, 1)).read('creds')).rejects.toThrow();
+        await one.clear();
+        expect(await one.read('creds')).toBeNull();
+      } finally {
+        await c.end();
+      }
     });
   });
 

@@ -63,7 +63,7 @@ describe('kernel', () => {
       await c.connect();
       const { rows } = await c.query('select name from atende_migrations order by id');
       await c.end();
-      expect(rows.map((r) => r.name)).toEqual(['core_0001_init', 'core_0002_tenancy', 'core_0003_channels', 'helps_0001_init']);
+      expect(rows.map((r) => r.name)).toEqual(['core_0001_init', 'core_0002_tenancy', 'core_0003_channels', 'core_0004_channel_auth', 'helps_0001_init']);
     });
 
     it('creates the platform company and its super user from SUPER_EMAIL/SUPER_PASSWORD', async () => {

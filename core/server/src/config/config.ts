@@ -25,6 +25,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.atende-data'),
   JWT_SECRET: optionalSecret,
   JWT_REFRESH_SECRET: optionalSecret,
+  /** Key for channel credentials at rest (WhatsApp sessions): 32 bytes, base64. Generated once if unset. */
+  CHANNEL_SECRET: z.string().optional(),
   ACCESS_TOKEN_TTL: duration.default('15m'),
   REFRESH_TOKEN_TTL: duration.default('7d'),
   SUPER_EMAIL: z.string().trim().toLowerCase().email('must be an e-mail address').default('super@atende.local'),

@@ -18,12 +18,17 @@ describe('loadSecrets', () => {
   });
   it('prefers env values and does not write them to disk', () => {
     const d = dir();
-    const env = { jwtSecret: 'a'.repeat(40), jwtRefreshSecret: 'b'.repeat(40) };
+    const env = { jwtSecret: 'a'.repeat(40), jwtRefreshSecret: 'b'.repeat(40), channelKey: Buffer.alloc(32, 7).toString('base64') };
     expect(loadSecrets(d, env)).toEqual(env);
     expect(existsSync(path.join(d, 'secrets.json'))).toBe(false);
     loadSecrets(d, { jwtSecret: 'c'.repeat(40) });
     expect(readFileSync(path.join(d, 'secrets.json'), 'utf8')).not.toContain('c'.repeat(40));
   });
+  it('generates a 32-byte channel key and refuses a key of another size', () => {
+    expect(Buffer.from(loadSecrets(dir(), {}).channelKey, 'base64')).toHaveLength(32);
+    expect(() => loadSecrets(dir(), { channelKey: Buffer.alloc(16).toString('base64') })).toThrow(/32 bytes/);
+  });
+
   it('refuses equal access and refresh secrets', () => {
     expect(() => loadSecrets(dir(), { jwtSecret: 'x'.repeat(40), jwtRefreshSecret: 'x'.repeat(40) })).toThrow(/must differ/);
   });

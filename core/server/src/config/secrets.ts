@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface Secrets {
   jwtSecret: string;
   jwtRefreshSecret: string;
+  /** AES-256 key (base64, 32 bytes) for channel credentials at rest. */
+  channelKey: string;
 }
 
 /**
@@ -18,18 +20,20 @@ export function loadSecrets(dataDir: string, fromEnv: Partial<Secrets>): Secrets
   const secrets: Secrets = {
     jwtSecret: fromEnv.jwtSecret ?? stored.jwtSecret ?? randomBytes(48).toString('base64url'),
     jwtRefreshSecret: fromEnv.jwtRefreshSecret ?? stored.jwtRefreshSecret ?? randomBytes(48).toString('base64url'),
+    channelKey: fromEnv.channelKey ?? stored.channelKey ?? randomBytes(32).toString('base64'),
   };
+  if (Buffer.from(secrets.channelKey, 'base64').length !== 32) throw new Error('CHANNEL_SECRET must be 32 bytes in base64.');
   if (secrets.jwtSecret === secrets.jwtRefreshSecret) {
     throw new Error('JWT_SECRET and JWT_REFRESH_SECRET must differ.');
   }
-  if (stored.jwtSecret !== secrets.jwtSecret || stored.jwtRefreshSecret !== secrets.jwtRefreshSecret) {
-    if (!fromEnv.jwtSecret || !fromEnv.jwtRefreshSecret) {
-      mkdirSync(dataDir, { recursive: true });
-      const toStore: Partial<Secrets> = {};
-      if (!fromEnv.jwtSecret) toStore.jwtSecret = secrets.jwtSecret;
-      if (!fromEnv.jwtRefreshSecret) toStore.jwtRefreshSecret = secrets.jwtRefreshSecret;
-      writeFileSync(file, JSON.stringify({ ...stored, ...toStore }, null, 2), { mode: 0o600 });
-    }
+  // Keep generated values (never the ones from env) so tokens and stored credentials survive restarts.
+  const toStore: Partial<Secrets> = {};
+  for (const k of ['jwtSecret', 'jwtRefreshSecret', 'channelKey'] as const) {
+    if (!fromEnv[k] && stored[k] !== secrets[k]) toStore[k] = secrets[k];
+  }
+  if (Object.keys(toStore).length) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify({ ...stored, ...toStore }, null, 2), { mode: 0o600 });
   }
   return secrets;
 }

@@ -162,12 +162,16 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
   private eventsFor(w: Whatsapp): ChannelEvents {
     const companyId = w.companyId;
     return {
-      status: (status, detail) =>
+      status: (status, detail) => {
+        // A provider reporting DISCONNECTED has ended its session for good (logged out, replaced):
+        // drop the local session and the lease so a later start begins afresh.
+        if (status === 'DISCONNECTED' && this.live.get(w.id)?.session) void this.release(w.id, true);
         void this.setStatus(w.id, status, {
           qrcode: detail?.qrcode ?? (status === 'qrcode' ? undefined : ''),
           ...(detail?.retries !== undefined ? { retries: detail.retries } : {}),
           ...(detail?.number ? { number: detail.number } : {}),
-        }).catch((err) => this.logger.error(err)),
+        }).catch((err) => this.logger.error(err));
+      },
       message: (message) => this.enqueueInbound(w, message),
       ack: (id, ack) => void this.inbound.ack(companyId, w.id, id, ack).catch((err) => this.logger.error(err)),
       edit: (id, body) => void this.inbound.edit(companyId, w.id, id, body).catch((err) => this.logger.error(err)),

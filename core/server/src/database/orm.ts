@@ -23,7 +23,7 @@ export function ormOptions(databaseUrl: string, pluginEntities: EntitySchema[], 
       allOrNothing: true,
       snapshot: false,
     },
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: 20 },
     allowGlobalContext: false,
     debug: false,
   });

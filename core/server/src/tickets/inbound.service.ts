@@ -38,7 +38,7 @@ export class InboundService implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.jobs.worker(INBOUND_QUEUE, (job) => this.process(job.data as InboundJob), { concurrency: 8 });
+    this.jobs.worker(INBOUND_QUEUE, (job) => this.process(job.data as InboundJob), { concurrency: 32 });
   }
 
   private em(companyId: number): EntityManager {

@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { CoreInit } from './core_0001_init.js';
 import { CoreTenancy } from './core_0002_tenancy.js';
 import { CoreChannels } from './core_0003_channels.js';
+import { CoreChannelAuth } from './core_0004_channel_auth.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0001_init', class: CoreInit },
   { name: 'core_0002_tenancy', class: CoreTenancy },
   { name: 'core_0003_channels', class: CoreChannels },
+  { name: 'core_0004_channel_auth', class: CoreChannelAuth },
 ];

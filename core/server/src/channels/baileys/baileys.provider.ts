@@ -1,0 +1,621 @@
+import {
+  areJidsSameUser,
+  DisconnectReason,
+  makeWASocket,
+  normalizeMessageContent,
+  proto,
+  toNumber,
+  WAMessageStubType,
+  type AnyMessageContent,
+  type BaileysEventMap,
+  type Contact,
+  type MiscMessageGenerationOptions,
+  type SocketConfig,
+  type UserFacingSocketConfig,
+  type WACallEvent,
+  type WAMessage,
+  type WAMessageKey,
+  type WAMessageUpdate,
+} from '@whiskeysockets/baileys';
+import type {
+  ChannelConnection,
+  ChannelEvents,
+  ChannelProvider,
+  ChannelSession,
+  ChannelStartOptions,
+  OutboundMessage,
+} from '@atende/sdk-server';
+import type { BaileysAuthStore } from './auth-store.js';
+import { keyCache, useStoreAuthState, type StoreAuthState } from './auth-state.js';
+import { ackOf, parseContent, textOf } from './inbound.js';
+import { chatJid, isGroupJid, isIgnoredJid, LidResolver, numberOf } from './jids.js';
+import { Lru } from './lru.js';
+import { downloadWithLimit, fetchMedia, type MediaDownloader } from './media.js';
+
+export type BaileysLogger = SocketConfig['logger'];
+
+/** The part of a Baileys socket the provider uses; the real `makeWASocket` result satisfies it. */
+export interface BaileysSocketLike {
+  ev: {
+    on<T extends keyof BaileysEventMap>(event: T, listener: (arg: BaileysEventMap[T]) => void): void;
+    off<T extends keyof BaileysEventMap>(event: T, listener: (arg: BaileysEventMap[T]) => void): void;
+  };
+  readonly user?: Contact;
+  signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
+  sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined>;
+  requestPairingCode(phoneNumber: string): Promise<string>;
+  logout(msg?: string): Promise<void>;
+  end(error: Error | undefined): Promise<void>;
+  rejectCall(callId: string, callFrom: string): Promise<void>;
+  updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+}
+
+export type BaileysSocketFactory = (config: UserFacingSocketConfig) => BaileysSocketLike;
+
+export interface BaileysProviderOptions {
+  /**
+   * Credentials and keys of ONE connection per store. Pass a function to get a store scoped to each
+   * connection (what the kernel needs); a plain store is only right when a single connection uses it.
+   */
+  authStore: BaileysAuthStore | ((connection: ChannelConnection) => BaileysAuthStore);
+  socketFactory?: BaileysSocketFactory;
+  logger?: BaileysLogger;
+  /** Reconnect delay: baseMs · 2^attempt, capped at maxMs; reset once a socket opens. */
+  backoff?: { baseMs: number; maxMs: number };
+  /** Inbound media larger than this is not attached (default 64 MB). */
+  maxMediaBytes?: number;
+  /** Test seam; defaults to Baileys' downloadMediaMessage streamed with the size limit. */
+  downloadMedia?: MediaDownloader;
+  /** Pause before media retry n is n · this (default 500 ms). */
+  mediaRetryDelayMs?: number;
+  /** Extra Baileys config (browser, version…); auth, logger and getMessage are the provider's. */
+  socketConfig?: Partial<Omit<SocketConfig, 'auth' | 'logger' | 'getMessage'>>;
+}
+
+const silentLogger: BaileysLogger = {
+  level: 'silent',
+  child: () => silentLogger,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+/** Our own jid can show up as the phone number or as our @lid. */
+const isMe = (sock: BaileysSocketLike, jid: string | null | undefined): boolean =>
+  !!jid && (areJidsSameUser(jid, sock.user?.id) || (!!sock.user?.lid && areJidsSameUser(jid, sock.user.lid)));
+
+const statusCodeOf = (error: unknown): number | undefined =>
+  (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
+
+export class BaileysProvider implements ChannelProvider {
+  readonly id = 'baileys';
+
+  constructor(private readonly options: BaileysProviderOptions) {}
+
+  async start(connection: ChannelConnection, events: ChannelEvents, options: ChannelStartOptions = {}): Promise<BaileysSession> {
+    const { authStore } = this.options;
+    const store = typeof authStore === 'function' ? authStore(connection) : authStore;
+    const logger = (this.options.logger ?? silentLogger).child({ connection: connection.id });
+    const session = new BaileysSession(store, events, logger, {
+      factory: this.options.socketFactory ?? ((config) => makeWASocket(config)),
+      backoff: this.options.backoff ?? { baseMs: 2_000, maxMs: 60_000 },
+      maxMediaBytes: this.options.maxMediaBytes ?? 64 * 1024 * 1024,
+      downloadMedia: this.options.downloadMedia ?? downloadWithLimit,
+      mediaRetryDelayMs: this.options.mediaRetryDelayMs ?? 500,
+      socketConfig: this.options.socketConfig ?? {},
+      pairingPhone: options.pairingPhone?.replace(/\D/g, '') || undefined,
+    });
+    await session.begin();
+    return session;
+  }
+}
+
+interface SessionSettings {
+  factory: BaileysSocketFactory;
+  backoff: { baseMs: number; maxMs: number };
+  maxMediaBytes: number;
+  downloadMedia: MediaDownloader;
+  mediaRetryDelayMs: number;
+  socketConfig: Partial<SocketConfig>;
+  pairingPhone?: string;
+}
+
+/** What happened on the current socket; decides how its close is handled. */
+interface SocketPhase {
+  opened: boolean;
+  askedToPair: boolean;
+  pairingRequested: boolean;
+}
+
+/**
+ * One WhatsApp connection. Holds at most one live socket: the old one is detached and ended
+ * before the next is created. Terminal closes (logged out, replaced, forbidden) and stop/logout
+ * leave the object dead; the kernel calls `start` again for a new one.
+ */
+export class BaileysSession implements ChannelSession {
+  private sock?: BaileysSocketLike;
+  private phase: SocketPhase = { opened: false, askedToPair: false, pairingRequested: false };
+  private detach?: () => void;
+  private auth!: StoreAuthState;
+  private open = false;
+  private stopped = false;
+  private attempt = 0;
+  private qrCount = 0;
+  private timer?: NodeJS.Timeout;
+  /** Inbound/update handling runs in order, one event after the other. */
+  private queue: Promise<void> = Promise.resolve();
+  private credsWrite: Promise<void> = Promise.resolve();
+  private readonly background = new Set<Promise<unknown>>();
+  private readonly cache = keyCache();
+  private readonly lids = new LidResolver();
+  private readonly delivered = new Lru<string, true>(2_000);
+  private readonly reported = new Lru<string, true>(2_000);
+  /** Ids of our own messages: quoting/deleting them needs `fromMe` in the key. */
+  private readonly own = new Lru<string, true>(2_000);
+  /** Sent contents, for Baileys' getMessage when a recipient asks for a retry. */
+  private readonly sentContent = new Lru<string, proto.IMessage>(500);
+  private readonly callJids = new Lru<string, string>(200);
+  private readonly store: BaileysAuthStore;
+  private forgotten = false;
+
+  constructor(
+    store: BaileysAuthStore,
+    private readonly events: ChannelEvents,
+    private readonly logger: BaileysLogger,
+    private readonly settings: SessionSettings,
+  ) {
+    // Writes racing a logout (Baileys finishing in-flight work) must not resurrect the session.
+    this.store = {
+      read: (k) => store.read(k),
+      write: (k, v) => (this.forgotten ? Promise.resolve() : store.write(k, v)),
+      remove: (k) => store.remove(k),
+      clear: () => store.clear(),
+    };
+  }
+
+  /** Loads the credentials once (a broken store fails `start`) and opens the first socket. */
+  async begin(): Promise<void> {
+    this.auth = await useStoreAuthState(this.store, this.logger, this.cache);
+    this.connect();
+  }
+
+  /** Resolves when every queued event and pending store write has been handled (tests, shutdown). */
+  async whenIdle(): Promise<void> {
+    let seen: [Promise<void>, Promise<void>];
+    do {
+      seen = [this.queue, this.credsWrite];
+      await Promise.allSettled([...seen, ...this.background]);
+    } while (seen[0] !== this.queue || seen[1] !== this.credsWrite || this.background.size > 0);
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------------
+
+  private connect(): void {
+    this.clearTimer();
+    void this.retire();
+    if (this.stopped) return;
+    this.phase = { opened: false, askedToPair: false, pairingRequested: false };
+    const { creds } = this.auth.state;
+    if (creds.me && !creds.account) {
+      // A pairing-code request stores `me` before the phone confirms; `account` only arrives with a
+      // completed link. With a `me` the socket would try to log in an unlinked device instead of
+      // asking to pair again.
+      creds.me = undefined;
+      creds.pairingCode = undefined;
+    }
+    const sock = this.settings.factory({
+      markOnlineOnConnect: false, // keep notifications on the user's phone
+      syncFullHistory: false,
+      ...this.settings.socketConfig,
+      auth: this.auth.state,
+      logger: this.logger,
+      getMessage: async (key) => (key.id ? this.sentContent.get(key.id) : undefined),
+    });
+    this.sock = sock;
+    this.attach(sock);
+  }
+
+  private attach(sock: BaileysSocketLike): void {
+    const offs: (() => void)[] = [];
+    const on = <E extends keyof BaileysEventMap>(event: E, fn: (arg: BaileysEventMap[E]) => void | Promise<void>) => {
+      const listener = (arg: BaileysEventMap[E]) => {
+        if (sock === this.sock) void fn(arg);
+      };
+      sock.ev.on(event, listener);
+      offs.push(() => sock.ev.off(event, listener));
+    };
+    const queued = <E extends keyof BaileysEventMap>(event: E, fn: (arg: BaileysEventMap[E]) => Promise<void>) =>
+      on(event, (arg) => this.enqueue(() => fn(arg)));
+
+    on('creds.update', () => this.saveCreds());
+    on('connection.update', (update) => this.onConnection(sock, update));
+    on('lid-mapping.update', ({ lid, pn }) => this.lids.remember(lid, pn));
+    on('messaging-history.set', ({ lidPnMappings }) => lidPnMappings?.forEach(({ lid, pn }) => this.lids.remember(lid, pn)));
+    queued('messages.upsert', (upsert) => this.onUpsert(sock, upsert));
+    queued('messages.update', (updates) => this.onUpdates(sock, updates));
+    queued('contacts.upsert', (contacts) => this.onContacts(sock, contacts, true));
+    queued('contacts.update', (contacts) => this.onContacts(sock, contacts, false));
+    queued('call', (calls) => this.onCalls(sock, calls));
+    this.detach = () => offs.forEach((off) => off());
+  }
+
+  /** Detaches and ends the current socket (a no-op on one Baileys already closed). */
+  private async retire(): Promise<void> {
+    const sock = this.sock;
+    if (!sock) return;
+    this.detach?.();
+    this.detach = undefined;
+    this.sock = undefined;
+    this.open = false;
+    await sock.end(undefined).catch((err) => this.logger.warn({ err }, 'error ending socket'));
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private scheduleReconnect(): void {
+    const { baseMs, maxMs } = this.settings.backoff;
+    const delay = Math.min(maxMs, baseMs * 2 ** this.attempt);
+    this.attempt += 1;
+    this.logger.info({ delay, attempt: this.attempt }, 'reconnecting');
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      try {
+        this.connect();
+      } catch (err) {
+        this.logger.error({ err }, 'could not create socket');
+        this.scheduleReconnect();
+      }
+    }, delay);
+  }
+
+  private saveCreds(): void {
+    this.credsWrite = this.credsWrite
+      .then(() => this.auth.saveCreds())
+      .catch((err) => this.logger.error({ err }, 'could not save creds'));
+  }
+
+  /** Forgets the credentials: pending creds writes land first, later writes are dropped. */
+  private async forget(): Promise<void> {
+    await this.credsWrite;
+    this.forgotten = true;
+    this.cache.flushAll();
+    await this.store.clear();
+  }
+
+  private track(work: Promise<unknown>): void {
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work));
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((err) => this.logger.error({ err }, 'event handling failed'));
+  }
+
+  // ---- connection -------------------------------------------------------------------------
+
+  private onConnection(sock: BaileysSocketLike, update: BaileysEventMap['connection.update']): void {
+    if (this.stopped) return;
+    if (update.qr) this.onQr(sock, update.qr);
+    if (update.connection === 'connecting') this.events.status('OPENING');
+    if (update.connection === 'open') {
+      this.open = true;
+      this.phase.opened = true;
+      this.attempt = 0;
+      this.qrCount = 0;
+      this.events.status('CONNECTED', { number: numberOf(sock.user?.id) });
+    }
+    if (update.connection === 'close') this.onClose(statusCodeOf(update.lastDisconnect?.error));
+  }
+
+  private onQr(sock: BaileysSocketLike, qr: string): void {
+    this.phase.askedToPair = true;
+    const phone = this.settings.pairingPhone;
+    if (!phone) {
+      this.events.status('qrcode', { qrcode: qr, retries: this.qrCount++ });
+      return;
+    }
+    // The first QR means the server is waiting for a companion: the moment a code can be asked for.
+    // Later QRs on the same socket are refreshes; the code already given stays valid.
+    if (this.phase.pairingRequested) return;
+    this.phase.pairingRequested = true;
+    this.track(
+      sock.requestPairingCode(phone).then(
+        (pairingCode) => {
+          if (sock === this.sock && !this.stopped) this.events.status('PAIRING', { pairingCode });
+        },
+        (err) => {
+          this.logger.warn({ err }, 'pairing code request failed, showing the QR instead');
+          if (sock === this.sock && !this.stopped) this.events.status('qrcode', { qrcode: qr, retries: this.qrCount++ });
+        },
+      ),
+    );
+  }
+
+  private onClose(code: number | undefined): void {
+    const phase = this.phase;
+    void this.retire();
+    const terminal = (reason: string, forget = false) => {
+      this.logger.warn({ code }, reason);
+      this.stopped = true;
+      if (!forget) return this.events.status('DISCONNECTED');
+      this.track(
+        this.forget()
+          .catch((err) => this.logger.error({ err }, 'could not clear auth store'))
+          .then(() => this.events.status('DISCONNECTED')),
+      );
+    };
+    switch (code) {
+      case DisconnectReason.loggedOut:
+        // Removed from the phone (or creds rejected): the creds are worthless; the next start needs a new QR.
+        return terminal('logged out, forgetting credentials', true);
+      case DisconnectReason.connectionReplaced:
+        // Another process or device opened this session; fighting for it would loop forever.
+        return terminal('connection replaced by another session');
+      case DisconnectReason.forbidden:
+      case DisconnectReason.multideviceMismatch:
+        // Account blocked or not multi-device: retrying cannot help; creds kept in case it is lifted.
+        return terminal('connection refused by WhatsApp');
+      case DisconnectReason.restartRequired:
+        // Sent right after pairing: the new creds only take effect on a fresh socket (which reports OPENING).
+        this.connect();
+        return;
+    }
+    if (code === DisconnectReason.timedOut && phase.askedToPair && !phase.opened) {
+      // "QR refs attempts ended": nobody scanned or typed the code, and looping would show QRs to
+      // nobody. The creds were never linked, so forgetting them loses nothing.
+      return terminal('pairing not completed in time', true);
+    }
+    // timedOut/connectionLost (408), connectionClosed (428), unavailableService (503), unknown, and
+    // badSession (500): in practice a stream error the next socket recovers from. Clearing keys
+    // there would log the device out for a transient fault; broken per-chat signal sessions are
+    // renegotiated by Baileys' own retry receipts.
+    this.events.status(code === DisconnectReason.timedOut ? 'TIMEOUT' : 'OPENING');
+    this.scheduleReconnect();
+  }
+
+  // ---- inbound ----------------------------------------------------------------------------
+
+  private lookup(sock: BaileysSocketLike) {
+    const store = sock.signalRepository?.lidMapping;
+    return store ? (lid: string) => store.getPNForLID(lid) : undefined;
+  }
+
+  /** Our id for a message: `<id>` in a 1:1 chat, `<id>:<participant number>` in a group. */
+  private async providerIdOf(sock: BaileysSocketLike, key: WAMessageKey): Promise<string | undefined> {
+    if (!key.id || !key.remoteJid) return undefined;
+    if (!isGroupJid(key.remoteJid)) return key.id;
+    const who = key.fromMe ? numberOf(sock.user?.id) : await this.lids.resolve(key.participant, key.participantAlt, this.lookup(sock));
+    return who ? `${key.id}:${who}` : undefined;
+  }
+
+  private async onUpsert(sock: BaileysSocketLike, { messages, type }: BaileysEventMap['messages.upsert']): Promise<void> {
+    if (type !== 'notify' && type !== 'append') return;
+    for (const message of messages) {
+      try {
+        await this.onMessage(sock, message);
+      } catch (err) {
+        this.logger.error({ err, id: message.key?.id }, 'inbound message failed');
+      }
+    }
+  }
+
+  private async onMessage(sock: BaileysSocketLike, msg: WAMessage): Promise<void> {
+    const { key } = msg;
+    const remoteJid = key.remoteJid;
+    if (!remoteJid || !key.id || isIgnoredJid(remoteJid)) return;
+    if (msg.messageStubType === WAMessageStubType.REVOKE) return this.reportRevoke(await this.providerIdOf(sock, key));
+    // No content: a stub or a message not decrypted yet (Baileys upserts it again once it is).
+    const content = normalizeMessageContent(msg.message);
+    if (!content) return;
+    if (content.protocolMessage) return this.onProtocol(sock, msg, content.protocolMessage);
+    const parsed = parseContent(content);
+    if (!parsed) return;
+
+    const isGroup = isGroupJid(remoteJid);
+    const lookup = this.lookup(sock);
+    const me = numberOf(sock.user?.id);
+    // For our own messages remoteJidAlt may describe us rather than the chat; do not trust it there.
+    const chatNumber = isGroup ? undefined : await this.lids.resolve(remoteJid, key.fromMe ? undefined : key.remoteJidAlt, lookup);
+    const from = key.fromMe ? me : isGroup ? await this.lids.resolve(key.participant, key.participantAlt, lookup) : chatNumber;
+    if ((!isGroup && !chatNumber) || !from) {
+      this.logger.warn({ id: key.id, remoteJid, participant: key.participant }, 'cannot resolve the phone number behind an @lid, skipping message');
+      return;
+    }
+    const providerMessageId = isGroup ? `${key.id}:${from}` : key.id;
+    if (this.delivered.has(providerMessageId)) return;
+
+    const quotedProviderMessageId = await this.quotedIdOf(sock, remoteJid, parsed.contextInfo);
+    const media = parsed.media
+      ? await fetchMedia(msg, parsed.media, {
+          download: this.settings.downloadMedia,
+          reuploadRequest: (m) => sock.updateMediaMessage(m),
+          logger: this.logger,
+          maxBytes: this.settings.maxMediaBytes,
+          attempts: 3,
+          retryDelayMs: this.settings.mediaRetryDelayMs,
+        })
+      : undefined;
+    await this.events.message({
+      providerMessageId,
+      chatId: isGroup ? remoteJid : (chatNumber as string),
+      isGroup,
+      from,
+      fromName: key.fromMe ? undefined : (msg.pushName ?? msg.verifiedBizName ?? undefined),
+      fromMe: !!key.fromMe,
+      body: parsed.body,
+      mediaType: parsed.mediaType,
+      media,
+      quotedProviderMessageId,
+      timestamp: msg.messageTimestamp ? new Date(toNumber(msg.messageTimestamp) * 1000) : new Date(),
+    });
+    // Only after the kernel has it: a failed delivery may be retried by a replay.
+    this.delivered.set(providerMessageId, true);
+    if (key.fromMe) this.own.set(providerMessageId, true);
+  }
+
+  private async quotedIdOf(sock: BaileysSocketLike, remoteJid: string, ctx: proto.IContextInfo | null | undefined): Promise<string | undefined> {
+    const stanzaId = ctx?.stanzaId;
+    if (!stanzaId) return undefined;
+    if (!isGroupJid(remoteJid)) return stanzaId;
+    const who = isMe(sock, ctx.participant) ? numberOf(sock.user?.id) : await this.lids.resolve(ctx.participant, undefined, this.lookup(sock));
+    return who ? `${stanzaId}:${who}` : stanzaId;
+  }
+
+  /** Revokes and edits arriving as messages (Baileys also mirrors them as messages.update). */
+  private async onProtocol(sock: BaileysSocketLike, msg: WAMessage, protocol: proto.Message.IProtocolMessage): Promise<void> {
+    const target = protocol.key;
+    if (!target?.id) return;
+    // protocol.key is written from the sender's point of view (its fromMe is theirs); the envelope
+    // says who sent it. Only an admin revoke in a group names a different author.
+    const author = isGroupJid(msg.key.remoteJid) && target.participant && target.participant !== msg.key.participant ? target.participant : undefined;
+    const key: WAMessageKey = author ? { remoteJid: msg.key.remoteJid, id: target.id, fromMe: false, participant: author } : { ...msg.key, id: target.id };
+    const id = await this.providerIdOf(sock, key);
+    if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) this.reportRevoke(id);
+    if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) this.reportEdit(id, textOf(protocol.editedMessage));
+  }
+
+  private async onUpdates(sock: BaileysSocketLike, updates: WAMessageUpdate[]): Promise<void> {
+    for (const { key, update } of updates) {
+      if (!key.remoteJid || isIgnoredJid(key.remoteJid)) continue;
+      const id = await this.providerIdOf(sock, key);
+      if (!id) continue;
+      if (update.messageStubType === WAMessageStubType.REVOKE) {
+        this.reportRevoke(id);
+        continue;
+      }
+      const edited = update.message?.editedMessage?.message;
+      if (edited) this.reportEdit(id, textOf(edited.protocolMessage?.editedMessage ?? edited));
+      const ack = ackOf(update.status);
+      if (ack) this.events.ack(id, ack);
+    }
+  }
+
+  // The same revoke/edit arrives both as an upsert and as an update; report it once.
+  private reportRevoke(id: string | undefined): void {
+    if (!id || this.reported.has(`revoke:${id}`)) return;
+    this.reported.set(`revoke:${id}`, true);
+    this.events.revoke(id);
+  }
+
+  private reportEdit(id: string | undefined, text: string | undefined): void {
+    if (!id || text === undefined || this.reported.has(`edit:${id}:${text}`)) return;
+    this.reported.set(`edit:${id}:${text}`, true);
+    this.events.edit(id, text);
+  }
+
+  private async onContacts(sock: BaileysSocketLike, contacts: Partial<Contact>[], upsert: boolean): Promise<void> {
+    for (const c of contacts) {
+      if (!c.id || isGroupJid(c.id) || isIgnoredJid(c.id)) continue;
+      this.lids.remember(c.lid ?? c.id, c.phoneNumber ?? c.id);
+      const number = await this.lids.resolve(c.id, c.phoneNumber, this.lookup(sock));
+      if (!number) continue;
+      const name = c.name ?? c.notify ?? c.verifiedName ?? undefined;
+      const profilePicUrl = c.imgUrl && /^https?:\/\//.test(c.imgUrl) ? c.imgUrl : undefined;
+      // Updates without a name or picture (e.g. only "picture changed") tell the kernel nothing.
+      if (!upsert && !name && !profilePicUrl) continue;
+      this.events.contact({ number, name, ...(profilePicUrl ? { profilePicUrl } : {}) });
+    }
+  }
+
+  private async onCalls(sock: BaileysSocketLike, calls: WACallEvent[]): Promise<void> {
+    for (const call of calls) {
+      if (call.status !== 'offer') continue;
+      const number = await this.lids.resolve(call.from, call.callerPn, this.lookup(sock));
+      if (!number) {
+        this.logger.warn({ from: call.from, id: call.id }, 'cannot resolve caller number, ignoring call');
+        continue;
+      }
+      // Rejecting must name the caller exactly as the offer did (it may be an @lid).
+      this.callJids.set(call.id, call.from);
+      this.events.call?.(number, call.id);
+    }
+  }
+
+  // ---- outbound ---------------------------------------------------------------------------
+
+  private openSocket(): BaileysSocketLike {
+    if (!this.sock || !this.open) throw new Error('WhatsApp session is not connected.');
+    return this.sock;
+  }
+
+  /** Rebuilds the WhatsApp key of one of our ids in `jid`. */
+  private keyOf(jid: string, providerMessageId: string, sock: BaileysSocketLike, fromMeIn1to1: boolean): WAMessageKey {
+    if (!isGroupJid(jid)) return { remoteJid: jid, id: providerMessageId, fromMe: fromMeIn1to1 };
+    const cut = providerMessageId.lastIndexOf(':');
+    const id = cut < 0 ? providerMessageId : providerMessageId.slice(0, cut);
+    const number = cut < 0 ? undefined : providerMessageId.slice(cut + 1);
+    const fromMe = !number || number === numberOf(sock.user?.id);
+    return fromMe ? { remoteJid: jid, id, fromMe: true } : { remoteJid: jid, id, fromMe: false, participant: `${number}@s.whatsapp.net` };
+  }
+
+  async send(message: OutboundMessage): Promise<{ providerMessageId: string }> {
+    const sock = this.openSocket();
+    const jid = chatJid(message.to);
+    const quotedId = message.quotedProviderMessageId;
+    const options: MiscMessageGenerationOptions | undefined = quotedId
+      ? { quoted: { key: this.keyOf(jid, quotedId, sock, this.own.has(quotedId)), message: { conversation: '' } } }
+      : undefined;
+    const sent = await sock.sendMessage(jid, outboundContent(message), options);
+    const id = sent?.key?.id;
+    if (!id) throw new Error('WhatsApp returned no message id.');
+    const me = numberOf(sock.user?.id);
+    const providerMessageId = isGroupJid(jid) && me ? `${id}:${me}` : id;
+    if (sent.message) this.sentContent.set(id, sent.message);
+    // Baileys echoes our own sends as an upsert; the kernel already has them.
+    this.delivered.set(providerMessageId, true);
+    this.own.set(providerMessageId, true);
+    return { providerMessageId };
+  }
+
+  async delete(chatId: string, providerMessageId: string): Promise<void> {
+    const sock = this.openSocket();
+    const jid = chatJid(chatId);
+    // In a 1:1 chat only our own messages can be deleted for everyone.
+    await sock.sendMessage(jid, { delete: this.keyOf(jid, providerMessageId, sock, true) });
+  }
+
+  async edit(chatId: string, providerMessageId: string, body: string): Promise<void> {
+    const sock = this.openSocket();
+    const jid = chatJid(chatId);
+    await sock.sendMessage(jid, { text: body, edit: this.keyOf(jid, providerMessageId, sock, true) });
+  }
+
+  async rejectCall(from: string, callId: string): Promise<void> {
+    const sock = this.openSocket();
+    await sock.rejectCall(callId, this.callJids.get(callId) ?? chatJid(from));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearTimer();
+    await this.retire();
+  }
+
+  async logout(): Promise<void> {
+    this.stopped = true;
+    this.clearTimer();
+    // Detach first: the loggedOut close Baileys emits must not be handled a second time.
+    this.detach?.();
+    this.detach = undefined;
+    await this.sock?.logout().catch((err) => this.logger.warn({ err }, 'logout request failed, forgetting credentials anyway'));
+    await this.retire();
+    await this.forget();
+  }
+}
+
+/** Text, or media by mimetype. Voice notes must already be OGG/Opus: WhatsApp plays nothing else as ptt. */
+function outboundContent({ body, media }: OutboundMessage): AnyMessageContent {
+  if (!media) return { text: body };
+  const { data, mimetype, fileName } = media;
+  const caption = body || undefined;
+  if (mimetype.startsWith('image/')) return { image: data, mimetype, caption };
+  if (mimetype.startsWith('video/')) return { video: data, mimetype, caption };
+  // Audio has no caption in WhatsApp; the body is not sent with it.
+  if (mimetype.startsWith('audio/')) return { audio: data, mimetype: 'audio/ogg; codecs=opus', ptt: true };
+  return { document: data, mimetype, fileName: fileName ?? 'file', caption };
+}

@@ -1,0 +1,6 @@
+export { BaileysProvider, BaileysSession } from './baileys.provider.js';
+export type { BaileysLogger, BaileysProviderOptions, BaileysSocketFactory, BaileysSocketLike } from './baileys.provider.js';
+export { encryptedStore, MemoryAuthStore } from './auth-store.js';
+export type { BaileysAuthStore } from './auth-store.js';
+export type { MediaDownloader } from './media.js';
+export { PgAuthStore, type Execute } from './pg-auth-store.js';
