@@ -200,4 +200,60 @@ describe('channel engine through the sandbox provider', () => {
       expect(reopen.body.error).toBe('ERR_OTHER_OPEN_TICKET');
     });
   });
+  describe('queue bot', () => {
+    let menuWa: number;
+    const outbox = async (to: string) => (await api.get(`/api/sandbox/${menuWa}/messages?to=${to}`, admin)).body.map((m: { body: string }) => m.body);
+    const say = (from: string, body: string) => api.post(`/api/sandbox/${menuWa}/messages`, { from, body }, admin);
+
+    beforeAll(async () => {
+      const r = await api.post(
+        '/api/whatsapp',
+        { name: 'Menu', provider: 'sandbox', greetingMessage: 'Bienvenido, elija una opción:', outOfHoursMessage: 'Estamos cerrados.', maxUseBotQueues: 2, queueIds: [ventas, soporte] },
+        admin,
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      menuWa = r.body.id;
+      await api.post(`/api/whatsappsession/${menuWa}`, {}, admin);
+      await eventually(async () => (await api.get(`/api/whatsapp/${menuWa}`, admin)).body.status === 'CONNECTED');
+    });
+
+    it('greets with a numbered menu, repeats it on a wrong answer, and routes on a valid number', async () => {
+      const who = '51955000001';
+      await say(who, 'Buenas');
+      const menu = 'Bienvenido, elija una opción:\n\n*1* - Soporte\n*2* - Ventas';
+      await eventually(async () => (await outbox(who)).length === 1);
+      expect(await outbox(who)).toEqual([menu]);
+      await say(who, 'no sé');
+      await eventually(async () => (await outbox(who)).length === 2);
+      expect((await outbox(who))[1]).toBe(menu);
+      await say(who, ' 2 ');
+      await eventually(async () => (await outbox(who)).length === 3);
+      expect((await outbox(who))[2]).toBe('Hola, bienvenido a Ventas');
+      const t = (await api.get('/api/tickets?status=pending', admin)).body.tickets.find((x: { contact: { number: string } }) => x.contact.number === who);
+      expect(t.queueId).toBe(ventas);
+    });
+
+    it('stops repeating the menu after maxUseBotQueues and leaves the ticket to an agent', async () => {
+      const who = '51955000002';
+      await say(who, 'Hola');
+      await eventually(async () => (await outbox(who)).length === 1);
+      await say(who, 'x');
+      await eventually(async () => (await outbox(who)).length === 2);
+      await say(who, 'y');
+      await new Promise((r) => setTimeout(r, 800));
+      expect(await outbox(who)).toHaveLength(2);
+    });
+
+    it('answers out of company hours with the out-of-hours message only', async () => {
+      await api.put('/api/settings/scheduleType', { value: 'company' }, admin);
+      const company = (await api.get('/api/auth/me', admin)).body.companyId;
+      const schedules = (await api.get(`/api/companies/${company}`, admin)).body.schedules;
+      await api.put(`/api/companies/${company}/schedules`, { schedules: schedules.map((d: object) => ({ ...d, startTime: '00:00', endTime: '00:00' })) }, admin);
+      const who = '51955000003';
+      await say(who, 'Hola');
+      await eventually(async () => (await outbox(who)).length === 1);
+      expect(await outbox(who)).toEqual(['Estamos cerrados.']);
+      await api.put('/api/settings/scheduleType', { value: 'disabled' }, admin);
+    });
+  });
 });

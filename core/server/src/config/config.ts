@@ -36,6 +36,18 @@ export const envSchema = z.object({
   /** Where the built shell lives; defaults to the @atende/shell package's dist. */
   SHELL_DIST: z.string().optional(),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  /** Time zone of business hours (out-of-hours messages); the product's market is Peru. */
+  BUSINESS_TIMEZONE: z
+    .string()
+    .default('America/Lima')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Lima'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   /** Outgoing mail (password reset codes). Without SMTP_HOST mails are written to the log. */
   SMTP_HOST: z.string().optional(),

@@ -78,6 +78,8 @@ export const TicketSchema = defineEntity({
     unreadMessages: p.integer().default(0),
     lastMessage: p.text().default(''),
     isGroup: p.boolean().default(false),
+    /** How many times the queue menu was shown without a valid choice (maxUseBotQueues). */
+    botAttempts: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

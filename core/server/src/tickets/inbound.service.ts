@@ -1,7 +1,10 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelContact, InboundMessage } from '@atende/sdk-server';
-import { ContactSchema, MessageSchema, TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
+import { ContactSchema, MessageSchema, TicketSchema, WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
+import { DEFAULT_SCHEDULES, type ScheduleEntry } from '@atende/core-contract';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { isWithinHours } from './business-hours.js';
 import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -29,13 +32,17 @@ export interface InboundJob {
 @Injectable()
 export class InboundService implements OnModuleInit {
   private readonly logger = new Logger('Inbound');
+  private readonly timeZone: string;
 
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly orm: MikroORM,
     private readonly jobs: JobQueuesService,
     private readonly realtime: RealtimeGateway,
     private readonly outbound: OutboundService,
-  ) {}
+  ) {
+    this.timeZone = config.BUSINESS_TIMEZONE;
+  }
 
   onModuleInit() {
     this.jobs.worker(INBOUND_QUEUE, (job) => this.process(job.data as InboundJob), { concurrency: 32 });
@@ -78,7 +85,7 @@ export class InboundService implements OnModuleInit {
         m.fromMe ? 0 : 1,
         ticketId,
       ]);
-      const greeting = created && !m.isGroup ? await this.routeNewTicket(exec, ticketId, whatsappId, whatsapp.greetingMessage) : null;
+      const greeting = m.isGroup || m.fromMe ? null : await this.queueBot(exec, { companyId, ticketId, created, whatsapp, body: m.body });
       return { ticketId, messageId: inserted.id as number, greeting };
     });
     if (!done) return;
@@ -108,18 +115,53 @@ export class InboundService implements OnModuleInit {
   }
 
   /**
-   * A connection with exactly one queue puts a new ticket straight into it and greets (no menu);
-   * returns the greeting to send after commit. The numbered queue menu and options tree are the
-   * queue bot's (not built yet).
+   * The queue bot (core-operations §3): decides what the connection answers to a customer on a pending
+   * ticket without a queue. Returns the text to send after commit, or null.
+   * - out of company hours (scheduleType = company): the out-of-hours message, nothing else;
+   * - one queue: the ticket goes straight into it with its greeting (no menu);
+   * - several queues: greeting plus a numbered menu; a valid number routes the ticket and sends that
+   *   queue's greeting; anything else shows the menu again, at most maxUseBotQueues times;
+   * - with scheduleType = queue, a queue outside its hours answers with its out-of-hours message.
    */
-  private async routeNewTicket(exec: Exec, ticketId: number, whatsappId: number, connectionGreeting: string): Promise<string | null> {
-    const queues = await exec(
-      `select q.id, q.greeting_message from whatsapp_queues wq join queues q on q.id = wq.queue_id where wq.whatsapp_id = ?`,
-      [whatsappId],
-    );
-    if (queues.length !== 1) return null;
-    await exec(`update tickets set queue_id = ? where id = ?`, [queues[0].id, ticketId]);
-    return (queues[0].greeting_message as string) || connectionGreeting || null;
+  private async queueBot(
+    exec: Exec,
+    ctx: { companyId: number; ticketId: number; created: boolean; whatsapp: Whatsapp; body: string },
+  ): Promise<string | null> {
+    const { companyId, ticketId, created, whatsapp } = ctx;
+    const [ticket] = await exec(`select status, queue_id, bot_attempts from tickets where id = ?`, [ticketId]);
+    if (ticket.status !== 'pending' || ticket.queue_id != null) return null;
+    const [setting] = await exec(`select value from settings where company_id = ? and key = 'scheduleType'`, [companyId]);
+    const scheduleType = (setting?.value as string | undefined) ?? 'disabled';
+    const now = new Date();
+    if (created && scheduleType === 'company') {
+      const [company] = await exec(`select schedules from companies where id = ?`, [companyId]);
+      const hours = (company.schedules as ScheduleEntry[])?.length ? (company.schedules as ScheduleEntry[]) : DEFAULT_SCHEDULES;
+      if (!isWithinHours(hours, now, this.timeZone)) return whatsapp.outOfHoursMessage || null;
+    }
+    const queues = (await exec(
+      `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules
+         from whatsapp_queues wq join queues q on q.id = wq.queue_id
+        where wq.whatsapp_id = ? order by q.order_queue asc nulls last, q.name asc`,
+      [whatsapp.id],
+    )) as { id: number; name: string; greeting_message: string; out_of_hours_message: string; schedules: ScheduleEntry[] }[];
+    const enter = async (q: (typeof queues)[number], intro: string | null) => {
+      await exec(`update tickets set queue_id = ?, bot_attempts = 0 where id = ?`, [q.id, ticketId]);
+      if (scheduleType === 'queue' && !isWithinHours(q.schedules, now, this.timeZone)) {
+        return q.out_of_hours_message || whatsapp.outOfHoursMessage || null;
+      }
+      return q.greeting_message || intro;
+    };
+    if (queues.length === 0) return created ? whatsapp.greetingMessage || null : null;
+    if (queues.length === 1) return created ? enter(queues[0], whatsapp.greetingMessage || null) : null;
+    const menu = `${whatsapp.greetingMessage}\n\n${queues.map((q, i) => `*${i + 1}* - ${q.name}`).join('\n')}`;
+    if (!created) {
+      const choice = /^\s*(\d{1,3})\s*$/.exec(ctx.body)?.[1];
+      const picked = choice ? queues[Number(choice) - 1] : undefined;
+      if (picked) return enter(picked, null);
+      if ((ticket.bot_attempts as number) >= whatsapp.maxUseBotQueues) return null; // leave it to an agent
+    }
+    await exec(`update tickets set bot_attempts = bot_attempts + 1 where id = ?`, [ticketId]);
+    return menu;
   }
 
   async ack(companyId: number, whatsappId: number, providerMessageId: string, ack: number) {

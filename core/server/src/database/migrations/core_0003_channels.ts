@@ -66,6 +66,7 @@ export class CoreChannels extends Migration {
         unread_messages int not null default 0,
         last_message text not null default '',
         is_group boolean not null default false,
+        bot_attempts int not null default 0,
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`);
