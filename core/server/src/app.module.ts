@@ -37,6 +37,7 @@ import { OutboundService } from './messages/outbound.service.js';
 import { InboundService } from './tickets/inbound.service.js';
 import { MessagesController, TicketsController } from './tickets/tickets.controller.js';
 import { TicketsService } from './tickets/tickets.service.js';
+import { TicketAutomationService } from './tickets/ticket-automation.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
 import { TokensService } from './auth/tokens.service.js';
 import { HealthController } from './health/health.controller.js';
@@ -146,6 +147,7 @@ export class AppModule {
         InboundService,
         OutboundService,
         TicketsService,
+        TicketAutomationService,
         // Order matters: authenticate first, then plan flag and permission checks.
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useClass: PluginAccessGuard },

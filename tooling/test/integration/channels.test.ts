@@ -171,8 +171,9 @@ describe('channel engine through the sandbox provider', () => {
       expect((await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: 'x' }, otherCompany)).status).toBe(404);
     });
 
-    it('the agent accepts and replies; the reply reaches the customer’s phone', async () => {
+    it('the agent accepts (greeting the customer) and replies; the reply reaches the customer’s phone', async () => {
       expect((await api.post(`/api/messages/${ticketId}`, { body: 'Antes de aceptar' }, agent)).status).toBe(403);
+      await api.put('/api/settings/sendGreetingAccepted', { value: 'enabled' }, admin);
       const accepted = await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, agent);
       expect(accepted.body).toMatchObject({ status: 'open', user: { name: 'Ana' } });
       expect((await api.post(`/api/messages/${ticketId}`, { body: '   ' }, agent)).status).toBe(400);
@@ -180,15 +181,36 @@ describe('channel engine through the sandbox provider', () => {
       expect(sent.body).toMatchObject({ fromMe: true, ack: 0, body: '¡Claro! ¿Qué producto?' });
       const outbox = await eventually(async () => {
         const o = (await api.get(`/api/sandbox/${wa}/messages?to=${CUSTOMER}`, admin)).body;
-        return o.length === 2 ? o : null;
+        return o.length === 3 ? o : null;
       });
-      expect(outbox[1].body).toBe('¡Claro! ¿Qué producto?');
+      expect(outbox.map((m: { body: string }) => m.body).slice(1)).toEqual([
+        '¡Hola *Carla Cliente*! Mi nombre es *Ana* y ahora le atenderé.',
+        '¡Claro! ¿Qué producto?',
+      ]);
       const acked = await eventually(async () => (await api.get(`/api/messages/${ticketId}`, agent)).body.messages.find((m: { id: number; ack: number }) => m.id === sent.body.id && m.ack === 1));
       expect(acked.ack).toBe(1);
     });
 
-    it('resolves, and the next customer message opens a new ticket', async () => {
+    it('resolves with the completion message and a rating request; a 1–5 answer is stored on that ticket', async () => {
+      const conn = (await api.get(`/api/whatsapp/${wa}`, admin)).body;
+      await api.put(`/api/whatsapp/${wa}`, { ...conn, complationMessage: 'Gracias por escribirnos', queueIds: [ventas] }, admin);
+      await api.put('/api/settings/userRating', { value: 'enabled' }, admin);
       expect((await api.put(`/api/tickets/${ticketId}`, { status: 'closed' }, agent)).body.status).toBe('closed');
+      const sent = async () => (await api.get(`/api/sandbox/${wa}/messages?to=${CUSTOMER}`, admin)).body.map((m: { body: string }) => m.body);
+      await eventually(async () => (await sent()).includes('Por favor, califique nuestra atención respondiendo con un número del 1 al 5.'));
+      expect(await sent()).toContain('Gracias por escribirnos');
+      await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: '5', id: 'RATE-1' }, admin);
+      await eventually(async () => (await sent()).includes('¡Gracias por su calificación!'));
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      const rows = (await c.query('select ticket_id, rate from ticket_ratings')).rows;
+      await c.end();
+      expect(rows).toEqual([{ ticket_id: ticketId, rate: 5 }]);
+      // The rating did not open a new ticket.
+      expect((await api.get('/api/tickets', admin)).body.tickets.filter((t: { contact: { number: string }; status: string }) => t.contact.number === CUSTOMER && t.status !== 'closed')).toEqual([]);
+    });
+
+    it('the next customer message opens a new ticket', async () => {
       await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: 'Otra consulta', id: 'MSG-3' }, admin);
       const next = await eventually(async () =>
         (await api.get('/api/tickets?status=pending', admin)).body.tickets.find((t: { contact: { number: string }; id: number }) => t.contact.number === CUSTOMER && t.id !== ticketId),

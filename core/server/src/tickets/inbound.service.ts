@@ -5,6 +5,7 @@ import { ContactSchema, MessageSchema, TicketSchema, WhatsappSchema, type Whatsa
 import { DEFAULT_SCHEDULES, type ScheduleEntry } from '@atende/core-contract';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isWithinHours } from './business-hours.js';
+import { RATING_THANKS } from './ticket-automation.service.js';
 import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -71,6 +72,8 @@ export class InboundService implements OnModuleInit {
         [companyId, m.isGroup ? m.chatId : m.fromName?.trim() || number, number, m.isGroup, whatsappId],
       );
       const contactId = contactRow.id as number;
+      const rated = m.fromMe || m.isGroup ? null : await this.captureRating(exec, companyId, contactId, whatsappId, m);
+      if (rated) return rated;
       const { ticketId, created } = await this.activeTicket(exec, companyId, contactId, whatsappId, m.isGroup);
       const [inserted] = await exec(
         `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, created_at)
@@ -96,6 +99,34 @@ export class InboundService implements OnModuleInit {
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
     if (done.greeting) await this.outbound.queueText(ticket, done.greeting, null);
+  }
+
+  /**
+   * After a resolve with userRating on, the customer's next message answers the rating request: 1–5
+   * is stored on the closed ticket (message kept there, a thank-you sent); anything else drops the
+   * request and the message opens a ticket as usual.
+   */
+  private async captureRating(exec: Exec, companyId: number, contactId: number, whatsappId: number, m: InboundMessage) {
+    const [pending] = await exec(
+      `select id, ticket_id from ticket_ratings where contact_id = ? and whatsapp_id = ? and rate is null and created_at > now() - interval '1 day'
+       order by id desc limit 1 for update`,
+      [contactId, whatsappId],
+    );
+    if (!pending) return null;
+    const rate = /^\s*([1-5])\s*$/.exec(m.body)?.[1];
+    if (!rate) {
+      await exec(`delete from ticket_ratings where id = ?`, [pending.id]);
+      return null;
+    }
+    const [inserted] = await exec(
+      `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, created_at)
+       values (?, ?, ?, ?, ?, ?, false, ?, ?)
+       on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing returning id`,
+      [companyId, pending.ticket_id, contactId, whatsappId, m.providerMessageId, m.body, m.mediaType, new Date(m.timestamp)],
+    );
+    if (!inserted) return null;
+    await exec(`update ticket_ratings set rate = ?, rated_at = now() where id = ?`, [Number(rate), pending.id]);
+    return { ticketId: pending.ticket_id as number, messageId: inserted.id as number, greeting: RATING_THANKS };
   }
 
   /** The active ticket of a contact on a connection, created if none: a unique index arbitrates races. */

@@ -7,6 +7,7 @@ import { TicketSchema, type Ticket } from '../database/channel-entities.js';
 import { QueueSchema, UserQueueSchema, UserSchema } from '../database/entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toTicketDtos } from './ticket-dto.js';
+import { TicketAutomationService } from './ticket-automation.service.js';
 
 const PAGE_SIZE = 40;
 
@@ -18,6 +19,7 @@ export class TicketsService {
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeGateway,
+    private readonly automation: TicketAutomationService,
   ) {}
 
   /** The visibility condition for a user: everything for admins; own queues, own tickets, and queueless when allowed. */
@@ -65,18 +67,22 @@ export class TicketsService {
     }
     if (input.userId != null && !(await this.em.findOne(UserSchema, { id: input.userId }))) throw AppError.notFound('ERR_NO_USER_FOUND');
     const before = { ...ticket };
+    let after: (() => Promise<void>) | null = null;
     if (input.queueId !== undefined && input.status === undefined) {
       // Transfer: to a queue only → back to pending for that queue; with a user → theirs.
       ticket.queueId = input.queueId;
       ticket.userId = input.userId ?? null;
       ticket.status = input.userId ? 'open' : 'pending';
+      after = () => this.automation.onTransferred(ticket);
     } else if (input.status === 'open') {
+      if (before.status === 'pending') after = () => this.automation.onAccepted(ticket, ticket.userId!);
       ticket.status = 'open';
       ticket.userId = input.userId ?? user.id;
     } else if (input.status === 'pending') {
       ticket.status = 'pending';
       ticket.userId = null;
     } else if (input.status === 'closed') {
+      if (before.status !== 'closed') after = () => this.automation.onResolved(ticket);
       ticket.status = 'closed';
       ticket.userId = user.id;
     }
@@ -86,6 +92,7 @@ export class TicketsService {
       if (err instanceof UniqueConstraintViolationException) throw AppError.conflict('ERR_OTHER_OPEN_TICKET');
       throw err;
     }
+    if (after) await after();
     const dto = await this.dto(ticket);
     // Tell both the old and the new audience (a transfer moves the ticket between queues).
     this.realtime.toTicketAudience(before, 'ticket', { action: 'update', ticket: dto });

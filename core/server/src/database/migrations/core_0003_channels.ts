@@ -98,6 +98,19 @@ export class CoreChannels extends Migration {
     this.addSql(`create unique index messages_provider_unique on messages (whatsapp_id, provider_message_id) where provider_message_id is not null`);
     this.addSql(`create index messages_ticket_index on messages (ticket_id, id desc)`);
     this.addSql(`
+      create table ticket_ratings (
+        id serial primary key,
+        company_id int not null references companies(id) on delete cascade,
+        ticket_id int not null references tickets(id) on delete cascade,
+        contact_id int not null references contacts(id) on delete cascade,
+        whatsapp_id int not null references whatsapps(id) on delete cascade,
+        user_id int references users(id) on delete set null,
+        rate int check (rate between 1 and 5),
+        created_at timestamptz not null default now(),
+        rated_at timestamptz
+      )`);
+    this.addSql(`create index ticket_ratings_pending on ticket_ratings (contact_id, whatsapp_id) where rate is null`);
+    this.addSql(`
       create table sandbox_outbox (
         id serial primary key,
         company_id int not null references companies(id) on delete cascade,
@@ -112,6 +125,6 @@ export class CoreChannels extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists sandbox_outbox, messages, tickets, contacts, whatsapp_queues, whatsapps cascade');
+    this.addSql('drop table if exists sandbox_outbox, ticket_ratings, messages, tickets, contacts, whatsapp_queues, whatsapps cascade');
   }
 }

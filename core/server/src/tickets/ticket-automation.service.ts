@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ContactSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
+import { QueueSchema, SettingSchema, UserSchema } from '../database/entities.js';
+import { OutboundService } from '../messages/outbound.service.js';
+
+export const DEFAULT_RATING_MESSAGE = 'Por favor, califique nuestra atención respondiendo con un número del 1 al 5.';
+export const RATING_THANKS = '¡Gracias por su calificación!';
+
+/**
+ * Automatic messages around ticket transitions (core-operations §3 settings): completion and rating
+ * request on resolve, the agent's greeting on accept (sendGreetingAccepted), and the transfer notice
+ * (sendMsgTransfTicket). Runs in the request's tenant scope.
+ */
+@Injectable()
+export class TicketAutomationService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly outbound: OutboundService,
+  ) {}
+
+  private async enabled(key: string): Promise<boolean> {
+    return (await this.em.findOne(SettingSchema, { key }))?.value === 'enabled';
+  }
+
+  async onResolved(ticket: Ticket): Promise<void> {
+    if (ticket.isGroup) return;
+    const w = await this.em.findOneOrFail(WhatsappSchema, { id: ticket.whatsappId });
+    if (w.status !== 'CONNECTED') return;
+    if (w.complationMessage.trim()) await this.outbound.queueText(ticket, w.complationMessage, null);
+    if (await this.enabled('userRating')) {
+      await this.outbound.queueText(ticket, w.ratingMessage.trim() || DEFAULT_RATING_MESSAGE, null);
+      // The customer's next message, if 1–5, is their rating of this ticket (see InboundService).
+      await this.em.getConnection().execute(
+        `insert into ticket_ratings (company_id, ticket_id, contact_id, whatsapp_id, user_id) values (?, ?, ?, ?, ?)`,
+        [ticket.companyId, ticket.id, ticket.contactId, ticket.whatsappId, ticket.userId ?? null],
+      );
+    }
+  }
+
+  async onAccepted(ticket: Ticket, userId: number): Promise<void> {
+    if (ticket.isGroup || !(await this.enabled('sendGreetingAccepted'))) return;
+    const [contact, user] = await Promise.all([
+      this.em.findOneOrFail(ContactSchema, { id: ticket.contactId }),
+      this.em.findOneOrFail(UserSchema, { id: userId }),
+    ]);
+    await this.outbound.queueText(ticket, `¡Hola *${contact.name}*! Mi nombre es *${user.name}* y ahora le atenderé.`, userId);
+  }
+
+  async onTransferred(ticket: Ticket): Promise<void> {
+    if (ticket.isGroup || !(await this.enabled('sendMsgTransfTicket'))) return;
+    const queue = ticket.queueId ? await this.em.findOne(QueueSchema, { id: ticket.queueId }) : null;
+    const user = ticket.userId ? await this.em.findOne(UserSchema, { id: ticket.userId }) : null;
+    const to = [queue && `la cola *${queue.name}*`, user && `*${user.name}*`].filter(Boolean).join(' y ');
+    if (to) await this.outbound.queueText(ticket, `Su atención fue transferida a ${to}. En breve le atenderán.`, null);
+  }
+}
