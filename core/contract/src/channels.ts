@@ -110,6 +110,8 @@ export const messagePageSchema = z.object({ messages: z.array(messageSchema), ti
 export const sendMessageSchema = z.object({
   body: z.string().max(4096).refine((s) => s.trim().length > 0, 'empty_message'),
   quotedMsgId: z.number().int().positive().optional(),
+  /** The "sign" option (default on in the shell): prefixes the agent's name in bold. */
+  sign: z.boolean().default(false),
 });
 
 /** The sandbox phone (core-operations issue 4): a customer "writes" to a connection. */

@@ -189,6 +189,14 @@ describe('channel engine through the sandbox provider', () => {
       ]);
       const acked = await eventually(async () => (await api.get(`/api/messages/${ticketId}`, agent)).body.messages.find((m: { id: number; ack: number }) => m.id === sent.body.id && m.ack === 1));
       expect(acked.ack).toBe(1);
+      const signed = await api.post(`/api/messages/${ticketId}`, { body: 'Con firma', sign: true }, agent);
+      expect(signed.body.body).toBe('*Ana*:\nCon firma');
+      // Delete: only the author's own messages.
+      expect((await api.del(`/api/messages/${signed.body.id}`, admin)).status).toBe(403);
+      await eventually(async () => (await api.get(`/api/messages/${ticketId}`, agent)).body.messages.find((m: { id: number; ack: number }) => m.id === signed.body.id && m.ack === 1));
+      expect((await api.del(`/api/messages/${signed.body.id}`, agent)).status).toBe(204);
+      const gone = (await api.get(`/api/messages/${ticketId}`, agent)).body.messages.find((m: { id: number }) => m.id === signed.body.id);
+      expect(gone).toMatchObject({ isDeleted: true, body: '' });
     });
 
     it('resolves with the completion message and a rating request; a 1–5 answer is stored on that ticket', async () => {
@@ -198,6 +206,7 @@ describe('channel engine through the sandbox provider', () => {
       expect((await api.put(`/api/tickets/${ticketId}`, { status: 'closed' }, agent)).body.status).toBe('closed');
       const sent = async () => (await api.get(`/api/sandbox/${wa}/messages?to=${CUSTOMER}`, admin)).body.map((m: { body: string }) => m.body);
       await eventually(async () => (await sent()).includes('Por favor, califique nuestra atención respondiendo con un número del 1 al 5.'));
+      expect(await sent()).toContain('*Ana*:\nCon firma');
       expect(await sent()).toContain('Gracias por escribirnos');
       await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: '5', id: 'RATE-1' }, admin);
       await eventually(async () => (await sent()).includes('¡Gracias por su calificación!'));

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
 import {
   idParamSchema,
@@ -12,7 +12,9 @@ import {
 } from '@atende/core-contract';
 import { AppError, CurrentUser, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MessageSchema, WhatsappSchema } from '../database/channel-entities.js';
+import { ContactSchema, MessageSchema, WhatsappSchema } from '../database/channel-entities.js';
+import { UserSchema } from '../database/entities.js';
+import { SessionManager } from '../connections/session-manager.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toMessageDto } from './ticket-dto.js';
@@ -56,6 +58,7 @@ export class MessagesController {
     private readonly em: EntityManager,
     private readonly outbound: OutboundService,
     private readonly realtime: RealtimeGateway,
+    private readonly sessions: SessionManager,
   ) {}
 
   /** A page of messages (newest pages later), oldest first within the page; opening it clears the unread count. */
@@ -90,7 +93,33 @@ export class MessagesController {
     if (ticket.status !== 'open') throw new AppError('ERR_NO_PERMISSION', 403, 'Accept or reopen the ticket before replying.');
     const whatsapp = await this.em.findOneOrFail(WhatsappSchema, { id: ticket.whatsappId });
     if (whatsapp.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
-    const id = await this.outbound.queueText(ticket, body.data.body, user.id, body.data.quotedMsgId);
+    if (body.data.quotedMsgId && !(await this.em.findOne(MessageSchema, { id: body.data.quotedMsgId, ticketId }))) {
+      throw AppError.notFound('ERR_NOT_FOUND', 'Quoted message not found in this ticket.');
+    }
+    const author = body.data.sign ? await this.em.findOneOrFail(UserSchema, { id: user.id }) : null;
+    const text = author ? `*${author.name}*:\n${body.data.body}` : body.data.body;
+    const id = await this.outbound.queueText(ticket, text, user.id, body.data.quotedMsgId);
     return toMessageDto(await this.em.findOneOrFail(MessageSchema, { id }, { refresh: true }));
+  }
+
+  /** Deletes an own message for everyone (core-operations §2: delete is offered for own messages only). */
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@ZodParam('id', idParamSchema) id: number, @CurrentUser() user: AuthUser): Promise<void> {
+    const message = await this.em.findOne(MessageSchema, { id });
+    if (!message) throw AppError.notFound('ERR_NOT_FOUND');
+    const ticket = await this.tickets.get(user, { id: message.ticketId });
+    if (!message.fromMe || message.userId !== user.id) throw AppError.forbidden('Only your own messages can be deleted.');
+    if (message.providerMessageId) {
+      const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
+      try {
+        await this.sessions.sessionOf(ticket.whatsappId).delete(contact.number, message.providerMessageId);
+      } catch {
+        throw new AppError('ERR_DELETE_WAPP_MSG', 400);
+      }
+    }
+    message.isDeleted = true;
+    await this.em.flush();
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message) });
   }
 }
