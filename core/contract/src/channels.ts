@@ -121,6 +121,10 @@ export const sandboxInboundSchema = z.object({
   body: z.string().max(4096),
   /** Optional provider message id, to replay the same message. */
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  /** A picture, audio, video or document the customer sends (base64; the JSON body is limited to 1 MB). */
+  media: z
+    .object({ mimetype: z.string().max(100), fileName: z.string().max(200).optional(), dataBase64: z.string().max(1_000_000) })
+    .optional(),
 });
 export const sandboxOutboxQuerySchema = z.object({ to: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
 export const sandboxOutboxItemSchema = z.object({ to: z.string(), body: z.string(), mediaUrl: z.string().optional(), createdAt: z.string() });

@@ -37,6 +37,8 @@ import { OutboundService } from './messages/outbound.service.js';
 import { InboundService } from './tickets/inbound.service.js';
 import { MessagesController, TicketsController } from './tickets/tickets.controller.js';
 import { TicketsService } from './tickets/tickets.service.js';
+import { MediaStore } from './media/media-store.js';
+import { MediaController } from './media/media.controller.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
 import { TokensService } from './auth/tokens.service.js';
@@ -128,6 +130,7 @@ export class AppModule {
         SandboxController,
         TicketsController,
         MessagesController,
+        MediaController,
       ],
       providers: [
         AuthService,
@@ -148,6 +151,7 @@ export class AppModule {
         OutboundService,
         TicketsService,
         TicketAutomationService,
+        MediaStore,
         // Order matters: authenticate first, then plan flag and permission checks.
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useClass: PluginAccessGuard },

@@ -164,6 +164,25 @@ describe('channel engine through the sandbox provider', () => {
       expect(tickets).toHaveLength(1);
     });
 
+    it('keeps customer media under a server-made name, readable only by the company', async () => {
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+      await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: '', id: 'IMG-1', media: { mimetype: 'image/png', fileName: '../../etc/passwd', dataBase64: png.toString('base64') } }, admin);
+      await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, body: 'exe', id: 'EXE-1', media: { mimetype: 'application/x-msdownload', dataBase64: 'TVqQ' } }, admin);
+      const msgs = await eventually(async () => {
+        const list = (await api.get(`/api/messages/${ticketId}`, admin)).body.messages;
+        return list.some((m: { body: string }) => m.body === 'exe') && list.some((m: { mediaType: string }) => m.mediaType === 'image') ? list : null;
+      });
+      const image = msgs.find((m: { mediaType: string }) => m.mediaType === 'image');
+      expect(image.mediaUrl).toMatch(/^\/api\/media\/[0-9a-f-]{36}\.png$/);
+      const res = await fetch(`${server.url}${image.mediaUrl}`, { headers: { Authorization: `Bearer ${admin}` } });
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+      expect((await fetch(`${server.url}${image.mediaUrl}`, { headers: { Authorization: `Bearer ${otherCompany}` } })).status).toBe(404);
+      expect((await fetch(`${server.url}${image.mediaUrl}`)).status).toBe(401);
+      // A type outside the allow-list is not kept; the message still arrives.
+      expect(msgs.find((m: { body: string }) => m.body === 'exe').mediaUrl).toBeNull();
+    });
+
     it('keeps tickets of other queues away from an agent: not listed, 403 when opened', async () => {
       expect((await api.get('/api/tickets', outsider)).body.tickets).toEqual([]);
       expect((await api.get(`/api/tickets/${ticketId}`, outsider)).status).toBe(403);

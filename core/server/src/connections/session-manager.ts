@@ -14,6 +14,7 @@ import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { InboundService, INBOUND_QUEUE, inboundJobId } from '../tickets/inbound.service.js';
 import { OutboundService, outboundQueueName } from '../messages/outbound.service.js';
+import { MediaStore } from '../media/media-store.js';
 
 const LEASE_MS = 30_000;
 const RENEW_MS = 10_000;
@@ -45,6 +46,7 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     private readonly realtime: RealtimeGateway,
     private readonly inbound: InboundService,
     private readonly outbound: OutboundService,
+    private readonly media: MediaStore,
   ) {
     this.namespace = redisNamespace(config);
   }
@@ -136,9 +138,17 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
 
   /** Inbound work goes through BullMQ with the message id as job id: a crash mid-processing loses nothing. */
   async enqueueInbound(w: Pick<Whatsapp, 'id' | 'companyId'>, message: InboundMessage): Promise<void> {
+    // Media is written to disk first (server-generated name); the job carries only its URL.
+    let mediaUrl: string | undefined;
+    if (message.media) {
+      mediaUrl = await this.media.save(w.companyId, message.media.mimetype, message.media.data).catch((err: Error) => {
+        this.logger.warn(`Media of ${message.providerMessageId} not kept: ${err.message}`);
+        return undefined;
+      });
+    }
     await this.jobs.queue(INBOUND_QUEUE).add(
       'inbound',
-      { whatsappId: w.id, companyId: w.companyId, message: { ...message, media: undefined } },
+      { whatsappId: w.id, companyId: w.companyId, message: { ...message, media: undefined }, mediaUrl },
       {
         jobId: inboundJobId(w.id, message.providerMessageId),
         attempts: 5,

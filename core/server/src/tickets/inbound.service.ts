@@ -23,6 +23,8 @@ export interface InboundJob {
   whatsappId: number;
   companyId: number;
   message: InboundMessage;
+  /** Where the message's media was stored, when it had one. */
+  mediaUrl?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export class InboundService implements OnModuleInit {
     return em;
   }
 
-  async process({ whatsappId, companyId, message: m }: InboundJob): Promise<void> {
+  async process({ whatsappId, companyId, message: m, mediaUrl }: InboundJob): Promise<void> {
     const em = this.em(companyId);
     const whatsapp = await em.findOne(WhatsappSchema, { id: whatsappId });
     if (!whatsapp) return; // connection deleted meanwhile
@@ -76,15 +78,15 @@ export class InboundService implements OnModuleInit {
       if (rated) return rated;
       const { ticketId, created } = await this.activeTicket(exec, companyId, contactId, whatsappId, m.isGroup);
       const [inserted] = await exec(
-        `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, media_url, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
          returning id`,
-        [companyId, ticketId, contactId, whatsappId, m.providerMessageId, m.body, m.fromMe, m.mediaType, new Date(m.timestamp)],
+        [companyId, ticketId, contactId, whatsappId, m.providerMessageId, m.body, m.fromMe, m.mediaType, mediaUrl ?? null, new Date(m.timestamp)],
       );
       if (!inserted) return null; // a replay: already stored, nothing more to do
       await exec(`update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now() where id = ?`, [
-        m.body.slice(0, 255),
+        (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255),
         m.fromMe ? 0 : 1,
         ticketId,
       ]);

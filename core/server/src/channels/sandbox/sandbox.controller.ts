@@ -7,6 +7,9 @@ import { AppError, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse }
 import { SandboxOutboxSchema, WhatsappSchema } from '../../database/channel-entities.js';
 import { SessionManager } from '../../connections/session-manager.js';
 
+const mediaTypeOf = (mimetype: string) =>
+  mimetype.startsWith('image/') ? 'image' : mimetype.startsWith('audio/') ? 'audio' : mimetype.startsWith('video/') ? 'video' : 'application';
+
 /** The simulated customer's phone: admins write in as a customer and read what Atende sent back. */
 @Controller('sandbox')
 export class SandboxController {
@@ -37,7 +40,8 @@ export class SandboxController {
       fromName: body.name,
       fromMe: false,
       body: body.body,
-      mediaType: 'chat',
+      mediaType: body.media ? mediaTypeOf(body.media.mimetype) : 'chat',
+      media: body.media ? { mimetype: body.media.mimetype, fileName: body.media.fileName, data: Buffer.from(body.media.dataBase64, 'base64') } : undefined,
       timestamp: new Date(),
     });
     return { queued: true as const, id };

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError } from '@atende/sdk-server';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+
+/** Media types kept, by MIME type, with the extension files get; anything else is refused. */
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'video/mp4': 'mp4',
+  'video/3gpp': '3gp',
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'text/plain': 'txt',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+};
+export const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
+const NAME = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
+
+/**
+ * Media files under DATA_DIR/media/<companyId>/ with server-generated names (never the sender's),
+ * served only to users of that company through GET /api/media/{name}.
+ */
+@Injectable()
+export class MediaStore {
+  private readonly root: string;
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.root = path.join(config.dataDir, 'media');
+  }
+
+  async save(companyId: number, mimetype: string, data: Buffer): Promise<string> {
+    const ext = EXTENSIONS[mimetype.split(';')[0].trim().toLowerCase()];
+    if (!ext) throw AppError.validation([{ path: 'media', message: 'unsupported_media_type' }]);
+    if (data.length > MAX_MEDIA_BYTES) throw AppError.validation([{ path: 'media', message: 'media_too_large' }]);
+    const name = `${randomUUID()}.${ext}`;
+    const dir = path.join(this.root, String(companyId));
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, name), data, { mode: 0o600 });
+    return `/api/media/${name}`;
+  }
+
+  async read(companyId: number, name: string): Promise<{ data: Buffer; mimetype: string }> {
+    if (!NAME.test(name)) throw AppError.notFound();
+    const ext = name.split('.').pop()!;
+    const mimetype = Object.entries(EXTENSIONS).find(([, e]) => e === ext)?.[0] ?? 'application/octet-stream';
+    try {
+      return { data: await readFile(path.join(this.root, String(companyId), name)), mimetype };
+    } catch {
+      throw AppError.notFound();
+    }
+  }
+}
