@@ -40,6 +40,7 @@ import { TicketsService } from './tickets/tickets.service.js';
 import { MediaStore } from './media/media-store.js';
 import { MediaController } from './media/media.controller.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
+import { TicketTimersService } from './tickets/ticket-timers.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
 import { TokensService } from './auth/tokens.service.js';
 import { HealthController } from './health/health.controller.js';
@@ -151,6 +152,7 @@ export class AppModule {
         OutboundService,
         TicketsService,
         TicketAutomationService,
+        TicketTimersService,
         MediaStore,
         // Order matters: authenticate first, then plan flag and permission checks.
         { provide: APP_GUARD, useExisting: AuthGuard },

@@ -31,7 +31,8 @@ describe('channel engine through the sandbox provider', () => {
 
   beforeAll(async () => {
     db = await createDatabase();
-    server = await startServer({ databaseUrl: db.url });
+    // Ticket timers count in 100 ms "minutes" here, so transfer and inactivity can be seen quickly.
+    server = await startServer({ databaseUrl: db.url, env: { TIMERS_MINUTE_MS: '100' } });
     api = client(server.url);
     const sup = (await api.login(SUPER.email, SUPER.password)).token;
     const plan = (await api.post('/api/plans', { name: 'Pyme', value: 99, users: 10, connections: 2, queues: 5 }, sup)).body;
@@ -292,6 +293,24 @@ describe('channel engine through the sandbox provider', () => {
       await say(who, 'y');
       await new Promise((r) => setTimeout(r, 800));
       expect(await outbox(who)).toHaveLength(2);
+    });
+
+    it('transfers an unrouted ticket after timeToTransfer and closes it after expiresTicket of silence', async () => {
+      const conn = (await api.get(`/api/whatsapp/${menuWa}`, admin)).body;
+      const upd = await api.put(
+        `/api/whatsapp/${menuWa}`,
+        { ...conn, queueIds: [ventas, soporte], transferQueueId: soporte, timeToTransfer: 3, expiresTicket: 12, expiresInactiveMessage: 'Cerramos por inactividad' },
+        admin,
+      );
+      expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+      const who = '51955000009';
+      await say(who, 'Hola');
+      const find = async () => (await api.get('/api/tickets', admin)).body.tickets.find((t: { contact: { number: string } }) => t.contact.number === who);
+      const moved = await eventually(async () => ((await find())?.queueId === soporte ? find() : null));
+      expect(moved.status).toBe('pending');
+      await eventually(async () => (await find())?.status === 'closed', 6000);
+      await eventually(async () => (await outbox(who)).includes('Cerramos por inactividad'));
+      await api.put(`/api/whatsapp/${menuWa}`, { ...conn, queueIds: [ventas, soporte] }, admin);
     });
 
     it('answers out of company hours with the out-of-hours message only', async () => {

@@ -48,6 +48,8 @@ export const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as America/Lima'),
+  /** Length of a "minute" for ticket timers (transfer, inactivity). Only tests shorten it. */
+  TIMERS_MINUTE_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   /** Outgoing mail (password reset codes). Without SMTP_HOST mails are written to the log. */
   SMTP_HOST: z.string().optional(),

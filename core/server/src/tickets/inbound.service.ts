@@ -6,6 +6,7 @@ import { DEFAULT_SCHEDULES, type ScheduleEntry } from '@atende/core-contract';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isWithinHours } from './business-hours.js';
 import { RATING_THANKS } from './ticket-automation.service.js';
+import { TicketTimersService } from './ticket-timers.service.js';
 import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -43,6 +44,7 @@ export class InboundService implements OnModuleInit {
     private readonly jobs: JobQueuesService,
     private readonly realtime: RealtimeGateway,
     private readonly outbound: OutboundService,
+    private readonly timers: TicketTimersService,
   ) {
     this.timeZone = config.BUSINESS_TIMEZONE;
   }
@@ -91,7 +93,7 @@ export class InboundService implements OnModuleInit {
         ticketId,
       ]);
       const greeting = m.isGroup || m.fromMe ? null : await this.queueBot(exec, { companyId, ticketId, created, whatsapp, body: m.body });
-      return { ticketId, messageId: inserted.id as number, greeting };
+      return { ticketId, messageId: inserted.id as number, greeting, created };
     });
     if (!done) return;
     em.clear();
@@ -101,6 +103,7 @@ export class InboundService implements OnModuleInit {
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
     if (done.greeting) await this.outbound.queueText(ticket, done.greeting, null);
+    if (ticket.status !== 'closed') await this.timers.arm(ticket, done.created);
   }
 
   /**
@@ -128,7 +131,7 @@ export class InboundService implements OnModuleInit {
     );
     if (!inserted) return null;
     await exec(`update ticket_ratings set rate = ?, rated_at = now() where id = ?`, [Number(rate), pending.id]);
-    return { ticketId: pending.ticket_id as number, messageId: inserted.id as number, greeting: RATING_THANKS };
+    return { ticketId: pending.ticket_id as number, messageId: inserted.id as number, greeting: RATING_THANKS, created: false };
   }
 
   /** The active ticket of a contact on a connection, created if none: a unique index arbitrates races. */

@@ -19,6 +19,7 @@ import { OutboundService } from '../messages/outbound.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toMessageDto } from './ticket-dto.js';
 import { TicketsService } from './tickets.service.js';
+import { TicketTimersService } from './ticket-timers.service.js';
 
 const MESSAGES_PAGE = 30;
 
@@ -59,6 +60,7 @@ export class MessagesController {
     private readonly outbound: OutboundService,
     private readonly realtime: RealtimeGateway,
     private readonly sessions: SessionManager,
+    private readonly timers: TicketTimersService,
   ) {}
 
   /** A page of messages (newest pages later), oldest first within the page; opening it clears the unread count. */
@@ -99,6 +101,7 @@ export class MessagesController {
     const author = body.data.sign ? await this.em.findOneOrFail(UserSchema, { id: user.id }) : null;
     const text = author ? `*${author.name}*:\n${body.data.body}` : body.data.body;
     const id = await this.outbound.queueText(ticket, text, user.id, body.data.quotedMsgId);
+    await this.timers.arm(ticket, false); // an agent's reply is activity too
     return toMessageDto(await this.em.findOneOrFail(MessageSchema, { id }, { refresh: true }));
   }
 
