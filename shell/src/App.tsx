@@ -16,6 +16,7 @@ import { SettingsPage } from './pages/settings/SettingsPage.js';
 import { SignupPage } from './pages/signup/SignupPage.js';
 import { ForgotPasswordPage } from './pages/forgot/ForgotPasswordPage.js';
 import { UsersPage } from './pages/users/UsersPage.js';
+import { SandboxPage } from './pages/sandbox/SandboxPage.js';
 import { SessionNotice } from './components/SessionNotice.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { HomeRedirect } from './pages/HomeRedirect.js';
@@ -48,6 +49,7 @@ function AppRoutes() {
       <Route element={<PrivateRoute><MainLayout /></PrivateRoute>}>
         <Route index element={<HomeRedirect />} />
         <Route path="/users" element={<RequirePermission permission="users:manage"><UsersPage /></RequirePermission>} />
+        <Route path="/sandbox" element={<RequirePermission permission="connections-page:actionButtons"><SandboxPage /></RequirePermission>} />
         <Route path="/settings" element={<SettingsPage />} />
         {pluginRoutes}
         <Route path="*" element={plugins.length || !restoring ? <NotFoundPage /> : null} />

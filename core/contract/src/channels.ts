@@ -78,9 +78,36 @@ export const ticketSchema = z.object({
 });
 export type TicketDto = z.infer<typeof ticketSchema>;
 
+/** Array filters arrive as JSON-array strings (`queueIds=[1,2]`), as the reference client sends them. */
+const idArray = z
+  .string()
+  .transform((s, ctx) => {
+    try {
+      const v: unknown = JSON.parse(s);
+      if (Array.isArray(v) && v.every((x) => Number.isInteger(x) && x > 0)) return v as number[];
+    } catch {
+      /* reported below */
+    }
+    ctx.addIssue({ code: 'custom', message: 'invalid_id_list' });
+    return z.NEVER;
+  });
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 export const ticketListQuerySchema = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  searchParam: z.string().trim().max(100).default(''),
+  queueIds: idArray.optional(),
+  showAll: flag.default(false),
+  withUnreadMessages: flag.default(false),
+});
+
+export const ticketCreateSchema = z.object({
+  contactId: z.number().int().positive(),
+  queueId: z.number().int().positive().nullable().optional(),
+  whatsappId: z.number().int().positive().optional(),
+  userId: z.number().int().positive().optional(),
+  status: z.enum(['open', 'pending']).default('open'),
 });
 export const ticketPageSchema = z.object({ tickets: z.array(ticketSchema), hasMore: z.boolean() });
 

@@ -8,6 +8,7 @@ import {
   ApiOutlined,
   CalendarOutlined,
   DashboardOutlined,
+  MobileOutlined,
 } from '@ant-design/icons';
 import { can, type LocalizedText, type PluginManifest, type SessionUser } from '@atende/core-contract';
 
@@ -20,6 +21,7 @@ const ICONS: Record<string, ReactNode> = {
   api: <ApiOutlined />,
   calendar: <CalendarOutlined />,
   dashboard: <DashboardOutlined />,
+  phone: <MobileOutlined />,
 };
 
 export interface MenuEntry {
@@ -33,6 +35,7 @@ type Label = LocalizedText;
 /** Core drawer entries; each names the permission the server enforces on the page's calls. */
 const CORE_ENTRIES: { path: string; labelKey: string; icon: string; permission: string }[] = [
   { path: '/users', labelKey: 'menu.users', icon: 'team', permission: 'users:manage' },
+  { path: '/sandbox', labelKey: 'menu.sandbox', icon: 'phone', permission: 'connections-page:actionButtons' },
   { path: '/settings', labelKey: 'menu.settings', icon: 'settings', permission: 'settings:view' },
 ];
 

@@ -245,10 +245,25 @@ describe('channel engine through the sandbox provider', () => {
         (await api.get('/api/tickets?status=pending', admin)).body.tickets.find((t: { contact: { number: string }; id: number }) => t.contact.number === CUSTOMER && t.id !== ticketId),
       );
       expect(next.id).not.toBe(ticketId);
+      // Filters: search by contact, queues as a JSON-array string, unread only.
+      const ids = async (q: string) => (await api.get(`/api/tickets?${q}`, admin)).body.tickets.map((t: { id: number }) => t.id);
+      expect(await ids('searchParam=Carla')).toContain(next.id);
+      expect(await ids('searchParam=zzzz')).toEqual([]);
+      expect(await ids(`queueIds=${encodeURIComponent(JSON.stringify([soporte]))}`)).not.toContain(next.id);
+      expect(await ids('withUnreadMessages=true')).toContain(next.id);
+      expect((await api.get('/api/tickets?queueIds=1,2', admin)).status).toBe(400);
+      // A new ticket for a contact who has one answers 409 carrying the existing ticket.
+      const dup = await api.post('/api/tickets', { contactId: next.contact.id }, admin);
+      expect(dup.status).toBe(409);
+      expect(dup.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { ticket: { id: next.id } } });
       // Reopening the old one now would make two active tickets for one contact.
       const reopen = await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, admin);
       expect(reopen.status).toBe(409);
       expect(reopen.body.error).toBe('ERR_OTHER_OPEN_TICKET');
+      // Deleting tickets is for admins.
+      expect((await api.del(`/api/tickets/${ticketId}`, agent)).status).toBe(403);
+      expect((await api.del(`/api/tickets/${ticketId}`, admin)).status).toBe(204);
+      expect((await api.get(`/api/tickets/${ticketId}`, admin)).status).toBe(404);
     });
   });
   describe('queue bot', () => {

@@ -5,12 +5,13 @@ import {
   messagePageSchema,
   messageSchema,
   sendMessageSchema,
+  ticketCreateSchema,
   ticketListQuerySchema,
   ticketPageSchema,
   ticketSchema,
   ticketUpdateSchema,
 } from '@atende/core-contract';
-import { AppError, CurrentUser, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { AppError, CurrentUser, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ContactSchema, MessageSchema, WhatsappSchema } from '../database/channel-entities.js';
 import { UserSchema } from '../database/entities.js';
@@ -30,7 +31,20 @@ export class TicketsController {
   @Get()
   @ZodResponse(ticketPageSchema)
   page(@ZodQuery(ticketListQuerySchema) q: z.infer<typeof ticketListQuerySchema>, @CurrentUser() user: AuthUser) {
-    return this.tickets.page(user, q.status, q.pageNumber);
+    return this.tickets.page(user, q);
+  }
+
+  @Post()
+  @ZodResponse(ticketSchema)
+  create(@ZodBody(ticketCreateSchema) body: z.infer<typeof ticketCreateSchema>, @CurrentUser() user: AuthUser) {
+    return this.tickets.create(user, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequirePermission('ticket-options:deleteTicket')
+  async remove(@ZodParam('id', idParamSchema) id: number, @CurrentUser() user: AuthUser): Promise<void> {
+    await this.tickets.remove(user, id);
   }
 
   @Get('u/:uuid')

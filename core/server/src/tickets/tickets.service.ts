@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { can, type TicketDto } from '@atende/core-contract';
 import { AppError, type AuthUser } from '@atende/sdk-server';
-import { TicketSchema, type Ticket } from '../database/channel-entities.js';
+import { ContactSchema, TicketSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
 import { QueueSchema, UserQueueSchema, UserSchema } from '../database/entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toTicketDtos } from './ticket-dto.js';
@@ -36,9 +36,26 @@ export class TicketsService {
     };
   }
 
-  /** Keyset-friendly: ordered by (updated_at, id) on an index, one row more than the page to know hasMore. */
-  async page(user: AuthUser, status: Status | undefined, pageNumber: number) {
-    const where = { ...(status ? { status } : {}), ...(await this.visibility(user)) };
+  /**
+   * Ordered by (updated_at, id) on an index, one row more than the page to know hasMore (no count of
+   * the whole table per page). Admins see every ticket unless they narrow by queueIds (the shell's
+   * show-all switch sends their own queues when off); agents see what `visibility` allows.
+   */
+  async page(
+    user: AuthUser,
+    q: { status?: Status; pageNumber: number; searchParam: string; queueIds?: number[]; withUnreadMessages: boolean },
+  ) {
+    const filters: object[] = [await this.visibility(user)];
+    if (q.status) filters.push({ status: q.status });
+    if (q.queueIds?.length) filters.push({ queueId: { $in: q.queueIds } });
+    if (q.withUnreadMessages) filters.push({ unreadMessages: { $gt: 0 } });
+    if (q.searchParam) {
+      const like = `%${q.searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const contacts = await this.em.find(ContactSchema, { $or: [{ name: { $ilike: like } }, { number: { $like: like } }] }, { fields: ['id'], limit: 1000 });
+      filters.push({ contactId: { $in: contacts.length ? contacts.map((c) => c.id) : [-1] } });
+    }
+    const where = { $and: filters };
+    const pageNumber = q.pageNumber;
     const rows = await this.em.find(TicketSchema, where, {
       orderBy: { updatedAt: 'desc', id: 'desc' },
       limit: PAGE_SIZE + 1,
@@ -53,6 +70,46 @@ export class TicketsService {
     if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
     if (!(await this.em.findOne(TicketSchema, { id: ticket.id, ...(await this.visibility(user)) }))) throw AppError.forbidden();
     return ticket;
+  }
+
+  /** New ticket from the agent's side (core-operations §2 new-ticket modal). */
+  async create(user: AuthUser, input: { contactId: number; queueId?: number | null; whatsappId?: number; userId?: number; status: 'open' | 'pending' }) {
+    const contact = await this.em.findOne(ContactSchema, { id: input.contactId });
+    if (!contact) throw AppError.notFound('ERR_NO_CONTACT_FOUND');
+    const whatsapp = input.whatsappId
+      ? await this.em.findOne(WhatsappSchema, { id: input.whatsappId })
+      : await this.em.findOne(WhatsappSchema, { isDefault: true });
+    if (!whatsapp) throw AppError.notFound(input.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+    if (input.queueId && !(await this.em.findOne(QueueSchema, { id: input.queueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
+    const existing = await this.em.findOne(TicketSchema, { contactId: contact.id, whatsappId: whatsapp.id, status: { $in: ['pending', 'open'] } });
+    if (existing) {
+      // The screen opens it, or names who has it (core-operations §8).
+      throw new AppError('ERR_OTHER_OPEN_TICKET', 409, undefined, { ticket: await this.dto(existing) });
+    }
+    const ticket = this.em.create(TicketSchema, {
+      companyId: user.companyId,
+      contactId: contact.id,
+      whatsappId: whatsapp.id,
+      queueId: input.queueId ?? null,
+      status: input.status,
+      userId: input.status === 'open' ? (input.userId ?? user.id) : null,
+      isGroup: contact.isGroup,
+    });
+    try {
+      await this.em.flush();
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) throw AppError.conflict('ERR_OTHER_OPEN_TICKET');
+      throw err;
+    }
+    const dto = await this.dto(ticket);
+    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+    return dto;
+  }
+
+  async remove(user: AuthUser, id: number): Promise<void> {
+    const ticket = await this.get(user, { id });
+    await this.em.remove(ticket).flush();
+    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'delete', ticketId: id });
   }
 
   async dto(ticket: Ticket): Promise<TicketDto> {
