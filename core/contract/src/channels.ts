@@ -155,3 +155,32 @@ export const sandboxInboundSchema = z.object({
 });
 export const sandboxOutboxQuerySchema = z.object({ to: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
 export const sandboxOutboxItemSchema = z.object({ to: z.string(), body: z.string(), mediaUrl: z.string().optional(), createdAt: z.string() });
+
+// ---------- contacts (core-operations §3, §5, §7)
+
+export const extraInfoSchema = z.object({ name: z.string().trim().min(1).max(100), value: z.string().max(1000) });
+
+export const contactSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  profilePicUrl: z.string(),
+  isGroup: z.boolean(),
+  whatsappId: z.number().int().nullable(),
+  extraInfo: z.array(extraInfoSchema),
+  createdAt: z.string(),
+});
+export type ContactDto = z.infer<typeof contactSchema>;
+
+export const contactInputSchema = z.object({
+  name: z.string().trim().min(2, 'too_short').max(50, 'too_long'),
+  number: z
+    .string()
+    .transform((s) => s.replace(/\D/g, ''))
+    .pipe(z.string().min(8, 'too_short').max(50, 'too_long')),
+  email: z.union([z.literal(''), z.string().trim().toLowerCase().email('invalid_email').max(254)]).default(''),
+  extraInfo: z.array(extraInfoSchema).max(50).default([]),
+});
+export const contactPageSchema = z.object({ contacts: z.array(contactSchema), hasMore: z.boolean() });

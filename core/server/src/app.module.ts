@@ -39,6 +39,7 @@ import { MessagesController, TicketsController } from './tickets/tickets.control
 import { TicketsService } from './tickets/tickets.service.js';
 import { MediaStore } from './media/media-store.js';
 import { MediaController } from './media/media.controller.js';
+import { ContactsController } from './contacts/contacts.controller.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
 import { TicketTimersService } from './tickets/ticket-timers.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
@@ -132,6 +133,7 @@ export class AppModule {
         TicketsController,
         MessagesController,
         MediaController,
+        ContactsController,
       ],
       providers: [
         AuthService,

@@ -340,4 +340,21 @@ describe('channel engine through the sandbox provider', () => {
       await api.put('/api/settings/scheduleType', { value: 'disabled' }, admin);
     });
   });
+  describe('contacts', () => {
+    it('creates with digits-only numbers and extra info, refuses duplicates, searches, and only admins delete', async () => {
+      const c = await api.post('/api/contacts', { name: 'Diego Díaz', number: '+51 944-555-666', email: 'DIEGO@x.pe', extraInfo: [{ name: 'RUC', value: '20123456789' }] }, agent);
+      expect(c.status).toBe(201);
+      expect(c.body).toMatchObject({ number: '51944555666', email: 'diego@x.pe', extraInfo: [{ name: 'RUC', value: '20123456789' }] });
+      const dup = await api.post('/api/contacts', { name: 'Otro', number: '51944555666' }, admin);
+      expect(dup.status).toBe(409);
+      expect(dup.body.error).toBe('ERR_DUPLICATED_CONTACT');
+      const bad = await api.post('/api/contacts', { name: 'X', number: '123', email: 'nope' }, admin);
+      expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'name', 'number']);
+      expect((await api.get('/api/contacts?searchParam=díaz', admin)).body.contacts.map((x: { id: number }) => x.id)).toEqual([c.body.id]);
+      expect((await api.get(`/api/contacts/${c.body.id}`, otherCompany)).status).toBe(404);
+      expect((await api.get('/api/contacts?searchParam=Diego', otherCompany)).body.contacts).toEqual([]);
+      expect((await api.del(`/api/contacts/${c.body.id}`, agent)).status).toBe(403);
+      expect((await api.del(`/api/contacts/${c.body.id}`, admin)).status).toBe(204);
+    });
+  });
 });
