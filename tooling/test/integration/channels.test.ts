@@ -184,6 +184,19 @@ describe('channel engine through the sandbox provider', () => {
       expect(msgs.find((m: { body: string }) => m.body === 'exe').mediaUrl).toBeNull();
     });
 
+    it('lets a socket join the chat box of a ticket it may see, and no other', async () => {
+      const join = async (token: string) => {
+        const s = await connect(server.url, token);
+        const ack = await new Promise((r) => s.emit('joinChatBox', ticketId, r));
+        s.disconnect();
+        return ack;
+      };
+      expect(await join(agent)).toEqual({ ok: true });
+      expect(await join(admin)).toEqual({ ok: true });
+      expect(await join(outsider)).toEqual({ ok: false });
+      expect(await join(otherCompany)).toEqual({ ok: false });
+    });
+
     it('keeps tickets of other queues away from an agent: not listed, 403 when opened', async () => {
       expect((await api.get('/api/tickets', outsider)).body.tickets).toEqual([]);
       expect((await api.get(`/api/tickets/${ticketId}`, outsider)).status).toBe(403);

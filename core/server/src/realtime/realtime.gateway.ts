@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
+  MessageBody,
   SubscribeMessage,
   WebSocketGateway,
   WebSocketServer,
@@ -13,6 +14,7 @@ import type { Server, Socket } from 'socket.io';
 import { PLATFORM_ROOM, SOCKET_EVENTS, USER_STATUS_EVENT, can, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
 import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
 import { UserQueueSchema, UserSchema } from '../database/entities.js';
+import { TicketSchema } from '../database/channel-entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 
@@ -59,8 +61,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return [...links.map((l) => `queue-${l.queueId}`), ...(row?.allTicket === 'enabled' ? [`company-${user.companyId}-noqueue`] : [])];
   }
 
-  toTicketAudience(ticket: { companyId: number; queueId?: number | null; userId?: number | null }, event: string, payload: unknown): void {
+  toTicketAudience(ticket: { id?: number; companyId: number; queueId?: number | null; userId?: number | null }, event: string, payload: unknown): void {
     const rooms = [`company-${ticket.companyId}-admins`, ticket.queueId ? `queue-${ticket.queueId}` : `company-${ticket.companyId}-noqueue`];
+    if (ticket.id) rooms.push(`ticket-${ticket.id}`);
     if (ticket.userId) rooms.push(userRoom(ticket.userId));
     this.server.to(rooms).emit(event, payload);
   }
@@ -71,6 +74,29 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     // Offline only when no socket of this user is left on any server process.
     const left = await this.server.in(userRoom(user.id)).fetchSockets();
     if (left.length === 0) await this.setOnline(user.id, false);
+  }
+
+  /**
+   * The open conversation (core-operations §7 `joinChatBox`): joins `ticket-<id>` after the same
+   * checks as the HTTP API (company, then queue membership for agents); leaves the previous one.
+   */
+  @SubscribeMessage('joinChatBox')
+  async joinChatBox(@ConnectedSocket() socket: Socket, @MessageBody() raw: unknown): Promise<{ ok: boolean }> {
+    const user = socket.data.user as AuthUser | undefined;
+    const ticketId = Number(raw);
+    if (!user || !Number.isInteger(ticketId) || ticketId <= 0) return { ok: false };
+    const em = this.orm.em.fork();
+    em.setFilterParams('tenant', { companyId: user.companyId });
+    const ticket = await em.findOne(TicketSchema, { id: ticketId });
+    if (!ticket) return { ok: false };
+    if (!can(user, 'tickets-manager:showall') && ticket.userId !== user.id) {
+      const member = ticket.queueId ? await em.findOne(UserQueueSchema, { userId: user.id, queueId: ticket.queueId }) : null;
+      const queueless = !ticket.queueId && (await em.findOne(UserSchema, { id: user.id }, ACROSS_TENANTS))?.allTicket === 'enabled';
+      if (!member && !queueless) return { ok: false };
+    }
+    for (const room of socket.rooms) if (room.startsWith('ticket-')) await socket.leave(room);
+    await socket.join(`ticket-${ticketId}`);
+    return { ok: true };
   }
 
   /** Heartbeat every 5 minutes from the shell: records online and last seen (core-operations §4). */
