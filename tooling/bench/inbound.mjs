@@ -45,7 +45,9 @@ const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 10
 
 await sql(ADMIN, (c) => c.query(`create database "${dbName}"`));
 const port = await freePort();
-const child = spawn(process.execPath, ['core/server/dist/main.js'], {
+// BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server during the run.
+const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, 'core/server/dist/main.js'], {
   cwd: ROOT,
   stdio: 'ignore',
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, DATA_DIR: dataDir, SUPER_EMAIL: SUPER.email, SUPER_PASSWORD: SUPER.password, LOG_LEVEL: 'warn' },
