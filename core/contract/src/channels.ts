@@ -184,3 +184,27 @@ export const contactInputSchema = z.object({
   extraInfo: z.array(extraInfoSchema).max(50).default([]),
 });
 export const contactPageSchema = z.object({ contacts: z.array(contactSchema), hasMore: z.boolean() });
+
+// ---------- queue options tree (core-operations §3 "Queue option (tree)")
+
+export const queueOptionSchema = z.object({
+  id: z.number().int(),
+  queueId: z.number().int(),
+  parentId: z.number().int().nullable(),
+  title: z.string(),
+  message: z.string(),
+  option: z.string(),
+});
+export type QueueOptionDto = z.infer<typeof queueOptionSchema>;
+export const queueOptionInputSchema = z.object({
+  queueId: z.number().int().positive(),
+  parentId: z.number().int().positive().nullable().default(null),
+  title: z.string().trim().min(1, 'required').max(100, 'too_long'),
+  message: z.string().max(5000).default(''),
+  option: z.string().trim().regex(/^\d{1,3}$/, 'invalid_option'),
+});
+/** `parentId=-1` lists the roots (the spec's convention). */
+export const queueOptionQuerySchema = z.object({
+  queueId: z.coerce.number().int().positive(),
+  parentId: z.coerce.number().int().min(-1).default(-1),
+});

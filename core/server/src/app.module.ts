@@ -40,6 +40,7 @@ import { TicketsService } from './tickets/tickets.service.js';
 import { MediaStore } from './media/media-store.js';
 import { MediaController } from './media/media.controller.js';
 import { ContactsController } from './contacts/contacts.controller.js';
+import { QueueOptionsController } from './queues/queue-options.controller.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
 import { TicketTimersService } from './tickets/ticket-timers.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
@@ -134,6 +135,7 @@ export class AppModule {
         MessagesController,
         MediaController,
         ContactsController,
+        QueueOptionsController,
       ],
       providers: [
         AuthService,

@@ -341,6 +341,33 @@ describe('channel engine through the sandbox provider', () => {
       await api.put(`/api/whatsapp/${menuWa}`, { ...conn, queueIds: [ventas, soporte] }, admin);
     });
 
+    it('walks the queue’s options tree, then leaves the customer to an agent', async () => {
+      const opt = (body: object) => api.post('/api/queue-options', { queueId: soporte, ...body }, admin);
+      const billing = (await opt({ title: 'Facturación', message: 'Sobre facturación:', option: '1' })).body;
+      await opt({ title: 'Reclamos', message: 'Cuéntenos su reclamo', option: '2' });
+      const receipt = await opt({ parentId: billing.id, title: 'Boleta', message: 'Le enviamos su boleta', option: '1' });
+      expect(receipt.status).toBe(201);
+      expect((await api.post('/api/queue-options', { queueId: soporte, title: 'x', option: '3' }, agent)).status).toBe(403);
+      expect((await api.get(`/api/queue-options?queueId=${soporte}&parentId=-1`, admin)).body.map((o: { title: string }) => o.title)).toEqual(['Facturación', 'Reclamos']);
+      expect((await api.get(`/api/queue-options?queueId=${soporte}&parentId=${billing.id}`, admin)).body.map((o: { title: string }) => o.title)).toEqual(['Boleta']);
+      expect((await api.get(`/api/queue-options?queueId=${soporte}&parentId=-1`, otherCompany)).body).toEqual([]);
+
+      const who = '51955000011';
+      const step = async (text: string, expected: number) => {
+        await say(who, text);
+        await eventually(async () => (await outbox(who)).length === expected);
+        return (await outbox(who)).at(-1);
+      };
+      await step('Hola', 1); // the queue menu
+      expect(await step('1', 2)).toBe('*1* - Facturación\n*2* - Reclamos');
+      expect(await step('1', 3)).toBe('Sobre facturación:\n\n*1* - Boleta');
+      expect(await step('7', 4)).toBe('*1* - Boleta');
+      expect(await step('1', 5)).toBe('Le enviamos su boleta');
+      await say(who, 'gracias');
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await outbox(who)).toHaveLength(5);
+    });
+
     it('answers out of company hours with the out-of-hours message only', async () => {
       await api.put('/api/settings/scheduleType', { value: 'company' }, admin);
       const company = (await api.get('/api/auth/me', admin)).body.companyId;

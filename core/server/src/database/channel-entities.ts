@@ -80,6 +80,9 @@ export const TicketSchema = defineEntity({
     isGroup: p.boolean().default(false),
     /** How many times the queue menu was shown without a valid choice (maxUseBotQueues). */
     botAttempts: p.integer().default(0),
+    /** The options-tree bot is talking on this ticket; queueOptionId is where it stands (null = root). */
+    chatbot: p.boolean().default(false),
+    queueOptionId: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
@@ -128,4 +131,22 @@ export const SandboxOutboxSchema = defineEntity({
 });
 export type SandboxOutbox = InferEntity<typeof SandboxOutboxSchema>;
 
-export const CHANNEL_ENTITIES = [WhatsappSchema, WhatsappQueueSchema, ContactSchema, TicketSchema, MessageSchema, SandboxOutboxSchema];
+export const QueueOptionSchema = defineEntity({
+  name: 'QueueOption',
+  tableName: 'queue_options',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    queueId: p.integer(),
+    parentId: p.integer().nullable(),
+    title: p.string().length(100),
+    message: p.text().default(''),
+    option: p.string().length(10),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type QueueOption = InferEntity<typeof QueueOptionSchema>;
+
+export const CHANNEL_ENTITIES = [
+  QueueOptionSchema,WhatsappSchema, WhatsappQueueSchema, ContactSchema, TicketSchema, MessageSchema, SandboxOutboxSchema];

@@ -134,6 +134,35 @@ export class InboundService implements OnModuleInit {
     return { ticketId: pending.ticket_id as number, messageId: inserted.id as number, greeting: RATING_THANKS, created: false };
   }
 
+  private options(exec: Exec, queueId: number, parentId: number | null) {
+    return exec(
+      `select id, title, message, option from queue_options where queue_id = ? and parent_id ${parentId == null ? 'is null' : '= ?'} order by option::int, id`,
+      parentId == null ? [queueId] : [queueId, parentId],
+    ) as Promise<{ id: number; title: string; message: string; option: string }[]>;
+  }
+
+  private optionsMenu(options: { title: string; option: string }[]) {
+    return options.map((o) => `*${o.option}* - ${o.title}`).join('\n');
+  }
+
+  /**
+   * One step down the options tree: a number of the current level sends that option's message and,
+   * if it has children, their menu; a leaf ends the bot (an agent takes over). Anything else repeats
+   * the current menu.
+   */
+  private async walkOptions(exec: Exec, ticketId: number, ticket: Record<string, unknown>, body: string): Promise<string | null> {
+    const level = await this.options(exec, ticket.queue_id as number, (ticket.queue_option_id as number | null) ?? null);
+    if (!level.length) {
+      await exec(`update tickets set chatbot = false where id = ?`, [ticketId]);
+      return null;
+    }
+    const picked = level.find((o) => o.option === body.trim());
+    if (!picked) return this.optionsMenu(level);
+    const children = await this.options(exec, ticket.queue_id as number, picked.id);
+    await exec(`update tickets set queue_option_id = ?, chatbot = ? where id = ?`, [picked.id, children.length > 0, ticketId]);
+    return [picked.message, children.length ? this.optionsMenu(children) : ''].filter(Boolean).join('\n\n') || null;
+  }
+
   /** The active ticket of a contact on a connection, created if none: a unique index arbitrates races. */
   private async activeTicket(exec: Exec, companyId: number, contactId: number, whatsappId: number, isGroup: boolean) {
     const active = `select id from tickets where contact_id = ? and whatsapp_id = ? and status in ('pending','open')`;
@@ -164,8 +193,9 @@ export class InboundService implements OnModuleInit {
     ctx: { companyId: number; ticketId: number; created: boolean; whatsapp: Whatsapp; body: string },
   ): Promise<string | null> {
     const { companyId, ticketId, created, whatsapp } = ctx;
-    const [ticket] = await exec(`select status, queue_id, bot_attempts from tickets where id = ?`, [ticketId]);
-    if (ticket.status !== 'pending' || ticket.queue_id != null) return null;
+    const [ticket] = await exec(`select status, queue_id, bot_attempts, chatbot, queue_option_id from tickets where id = ?`, [ticketId]);
+    if (ticket.status !== 'pending') return null;
+    if (ticket.queue_id != null) return ticket.chatbot && !created ? this.walkOptions(exec, ticketId, ticket, ctx.body) : null;
     const [setting] = await exec(`select value from settings where company_id = ? and key = 'scheduleType'`, [companyId]);
     const scheduleType = (setting?.value as string | undefined) ?? 'disabled';
     const now = new Date();
@@ -184,6 +214,12 @@ export class InboundService implements OnModuleInit {
       await exec(`update tickets set queue_id = ?, bot_attempts = 0 where id = ?`, [q.id, ticketId]);
       if (scheduleType === 'queue' && !isWithinHours(q.schedules, now, this.timeZone)) {
         return q.out_of_hours_message || whatsapp.outOfHoursMessage || null;
+      }
+      // A queue with an options tree starts the options bot at its roots.
+      const roots = await this.options(exec, q.id, null);
+      if (roots.length) {
+        await exec(`update tickets set chatbot = true, queue_option_id = null where id = ?`, [ticketId]);
+        return [q.greeting_message || intro, this.optionsMenu(roots)].filter(Boolean).join('\n\n');
       }
       return q.greeting_message || intro;
     };

@@ -138,10 +138,12 @@ export class TicketsService {
     } else if (input.status === 'pending') {
       ticket.status = 'pending';
       ticket.userId = null;
+      ticket.chatbot = false; // returning or closing turns the bot off (core-operations §4)
     } else if (input.status === 'closed') {
       if (before.status !== 'closed') after = () => this.automation.onResolved(ticket);
       ticket.status = 'closed';
       ticket.userId = user.id;
+      ticket.chatbot = false;
     }
     try {
       await this.em.flush();

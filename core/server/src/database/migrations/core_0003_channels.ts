@@ -67,6 +67,8 @@ export class CoreChannels extends Migration {
         last_message text not null default '',
         is_group boolean not null default false,
         bot_attempts int not null default 0,
+        chatbot boolean not null default false,
+        queue_option_id int,
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`);
@@ -98,6 +100,19 @@ export class CoreChannels extends Migration {
     this.addSql(`create unique index messages_provider_unique on messages (whatsapp_id, provider_message_id) where provider_message_id is not null`);
     this.addSql(`create index messages_ticket_index on messages (ticket_id, id desc)`);
     this.addSql(`
+      create table queue_options (
+        id serial primary key,
+        company_id int not null references companies(id) on delete cascade,
+        queue_id int not null references queues(id) on delete cascade,
+        parent_id int references queue_options(id) on delete cascade,
+        title varchar(100) not null,
+        message text not null default '',
+        option varchar(10) not null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`);
+    this.addSql(`create index queue_options_tree on queue_options (queue_id, parent_id)`);
+    this.addSql(`
       create table ticket_ratings (
         id serial primary key,
         company_id int not null references companies(id) on delete cascade,
@@ -125,6 +140,6 @@ export class CoreChannels extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists sandbox_outbox, ticket_ratings, messages, tickets, contacts, whatsapp_queues, whatsapps cascade');
+    this.addSql('drop table if exists sandbox_outbox, ticket_ratings, queue_options, messages, tickets, contacts, whatsapp_queues, whatsapps cascade');
   }
 }
