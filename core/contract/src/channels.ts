@@ -73,6 +73,7 @@ export const ticketSchema = z.object({
   unreadMessages: z.number().int(),
   lastMessage: z.string(),
   isGroup: z.boolean(),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
   updatedAt: z.string(),
   createdAt: z.string(),
 });
@@ -207,4 +208,43 @@ export const queueOptionInputSchema = z.object({
 export const queueOptionQuerySchema = z.object({
   queueId: z.coerce.number().int().positive(),
   parentId: z.coerce.number().int().min(-1).default(-1),
+});
+
+// ---------- tags and ticket notes (core-operations §3, §5, §7)
+
+export const tagSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  kanban: z.union([z.literal(0), z.literal(1)]),
+  ticketsCount: z.number().int(),
+});
+export type TagDto = z.infer<typeof tagSchema>;
+export const tagInputSchema = z.object({
+  name: z.string().trim().min(3, 'too_short').max(60, 'too_long'),
+  color: z.string().trim().regex(/^#[0-9a-fA-F]{3,8}$/, 'invalid_color').default('#A4CCCC'),
+  kanban: z.union([z.literal(0), z.literal(1)]).default(0),
+});
+export const tagPageSchema = z.object({ tags: z.array(tagSchema), hasMore: z.boolean() });
+export const tagSyncSchema = z.object({
+  ticketId: z.number().int().positive(),
+  tags: z.array(z.object({ id: z.number().int().positive() })).max(50),
+});
+
+export const ticketNoteSchema = z.object({
+  id: z.number().int(),
+  note: z.string(),
+  ticketId: z.number().int(),
+  contactId: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export const ticketNoteInputSchema = z.object({
+  note: z.string().trim().min(2, 'too_short').max(5000, 'too_long'),
+  ticketId: z.number().int().positive(),
+  contactId: z.number().int().positive(),
+});
+export const ticketNoteQuerySchema = z.object({
+  ticketId: z.coerce.number().int().positive().optional(),
+  contactId: z.coerce.number().int().positive(),
 });

@@ -41,6 +41,8 @@ import { MediaStore } from './media/media-store.js';
 import { MediaController } from './media/media.controller.js';
 import { ContactsController } from './contacts/contacts.controller.js';
 import { QueueOptionsController } from './queues/queue-options.controller.js';
+import { TagsController } from './tickets/tags.controller.js';
+import { TicketNotesController } from './tickets/ticket-notes.controller.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
 import { TicketTimersService } from './tickets/ticket-timers.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
@@ -136,6 +138,8 @@ export class AppModule {
         MediaController,
         ContactsController,
         QueueOptionsController,
+        TagsController,
+        TicketNotesController,
       ],
       providers: [
         AuthService,

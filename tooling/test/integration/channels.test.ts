@@ -397,4 +397,30 @@ describe('channel engine through the sandbox provider', () => {
       expect((await api.del(`/api/contacts/${c.body.id}`, admin)).status).toBe(204);
     });
   });
+  describe('tags and ticket notes', () => {
+    it('tags tickets (kanban only for admins/supervisors), counts them, and keeps notes per contact', async () => {
+      const ticket = (await api.get('/api/tickets?status=pending', admin)).body.tickets.find((t: { queueId: number }) => t.queueId === ventas);
+      expect((await api.post('/api/tags', { name: 'VI' }, agent)).body.details[0]).toMatchObject({ path: 'name', message: 'too_short' });
+      expect((await api.post('/api/tags', { name: 'Urgente', kanban: 1 }, agent)).status).toBe(403);
+      const vip = (await api.post('/api/tags', { name: 'VIP', color: '#ff9800', kanban: 1 }, admin)).body;
+      const hot = (await api.post('/api/tags', { name: 'Caliente' }, agent)).body;
+      expect((await api.post('/api/tags', { name: 'VIP' }, admin)).status).toBe(409);
+      const synced = await api.post('/api/tags/sync', { ticketId: ticket.id, tags: [{ id: vip.id }, { id: hot.id }] }, agent);
+      expect(synced.status).toBe(200);
+      expect(synced.body.tags.map((t: { name: string }) => t.name).sort()).toEqual(['Caliente', 'VIP']);
+      expect((await api.get('/api/tags/kanban', agent)).body.lista.map((t: { name: string; ticketsCount: number }) => [t.name, t.ticketsCount])).toEqual([['VIP', 1]]);
+      expect((await api.post('/api/tags/sync', { ticketId: ticket.id, tags: [{ id: vip.id }] }, otherCompany)).status).toBe(404);
+      const otherTag = (await api.post('/api/tags', { name: 'Ajena' }, otherCompany)).body;
+      expect((await api.post('/api/tags/sync', { ticketId: ticket.id, tags: [{ id: otherTag.id }] }, agent)).status).toBe(404);
+
+      const note = await api.post('/api/ticket-notes', { note: 'Cliente frecuente', ticketId: ticket.id, contactId: ticket.contact.id }, agent);
+      expect(note.status).toBe(201);
+      expect(note.body).toMatchObject({ note: 'Cliente frecuente', user: { name: 'Ana' } });
+      expect((await api.post('/api/ticket-notes', { note: 'x', ticketId: ticket.id, contactId: ticket.contact.id }, agent)).status).toBe(400);
+      expect((await api.get(`/api/ticket-notes/list?contactId=${ticket.contact.id}&ticketId=${ticket.id}`, admin)).body.map((n: { note: string }) => n.note)).toEqual(['Cliente frecuente']);
+      expect((await api.get(`/api/ticket-notes/list?contactId=${ticket.contact.id}&ticketId=${ticket.id}`, outsider)).status).toBe(403);
+      expect((await api.del(`/api/ticket-notes/${note.body.id}`, outsider)).status).toBe(403);
+      expect((await api.del(`/api/ticket-notes/${note.body.id}`, agent)).status).toBe(204);
+    });
+  });
 });

@@ -148,5 +148,46 @@ export const QueueOptionSchema = defineEntity({
 });
 export type QueueOption = InferEntity<typeof QueueOptionSchema>;
 
+export const TagSchema = defineEntity({
+  name: 'Tag',
+  tableName: 'tags',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    name: p.string().length(60),
+    color: p.string().length(9).default('#A4CCCC'),
+    kanban: p.integer().default(0),
+    userId: p.integer().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type Tag = InferEntity<typeof TagSchema>;
+
+export const TicketTagSchema = defineEntity({
+  name: 'TicketTag',
+  tableName: 'ticket_tags',
+  properties: { ticketId: p.integer().primary(), tagId: p.integer().primary() },
+});
+
+export const TicketNoteSchema = defineEntity({
+  name: 'TicketNote',
+  tableName: 'ticket_notes',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    ticketId: p.integer(),
+    contactId: p.integer(),
+    userId: p.integer().nullable(),
+    note: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type TicketNote = InferEntity<typeof TicketNoteSchema>;
+
 export const CHANNEL_ENTITIES = [
+  TagSchema,
+  TicketTagSchema,
+  TicketNoteSchema,
   QueueOptionSchema,WhatsappSchema, WhatsappQueueSchema, ContactSchema, TicketSchema, MessageSchema, SandboxOutboxSchema];

@@ -1,17 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageDto, TicketDto } from '@atende/core-contract';
-import { ContactSchema, type Message, type Ticket } from '../database/channel-entities.js';
+import { ContactSchema, TagSchema, TicketTagSchema, type Message, type Ticket } from '../database/channel-entities.js';
 import { QueueSchema, UserSchema } from '../database/entities.js';
 
 /** Tickets with their contact, queue and user, loaded in three queries for the whole page. */
 export async function toTicketDtos(em: EntityManager, tickets: Ticket[]): Promise<TicketDto[]> {
   if (!tickets.length) return [];
   const ids = (f: (t: Ticket) => number | null | undefined) => [...new Set(tickets.map(f).filter((x): x is number => x != null))];
-  const [contacts, queues, users] = await Promise.all([
+  const links = await em.find(TicketTagSchema, { ticketId: { $in: tickets.map((t) => t.id) } });
+  const [contacts, queues, users, tags] = await Promise.all([
     em.find(ContactSchema, { id: { $in: ids((t) => t.contactId) } }),
     ids((t) => t.queueId).length ? em.find(QueueSchema, { id: { $in: ids((t) => t.queueId) } }) : [],
     ids((t) => t.userId).length ? em.find(UserSchema, { id: { $in: ids((t) => t.userId) } }) : [],
+    links.length ? em.find(TagSchema, { id: { $in: [...new Set(links.map((l) => l.tagId))] } }) : [],
   ]);
+  const tagById = new Map(tags.map((x) => [x.id, { id: x.id, name: x.name, color: x.color }]));
   const c = new Map(contacts.map((x) => [x.id, x]));
   const q = new Map(queues.map((x) => [x.id, x]));
   const u = new Map(users.map((x) => [x.id, x]));
@@ -33,6 +36,7 @@ export async function toTicketDtos(em: EntityManager, tickets: Ticket[]): Promis
       unreadMessages: t.unreadMessages,
       lastMessage: t.lastMessage,
       isGroup: t.isGroup,
+      tags: links.filter((l) => l.ticketId === t.id && tagById.has(l.tagId)).map((l) => tagById.get(l.tagId)!),
       updatedAt: t.updatedAt.toISOString(),
       createdAt: t.createdAt.toISOString(),
     };

@@ -113,6 +113,37 @@ export class CoreChannels extends Migration {
       )`);
     this.addSql(`create index queue_options_tree on queue_options (queue_id, parent_id)`);
     this.addSql(`
+      create table tags (
+        id serial primary key,
+        company_id int not null references companies(id) on delete cascade,
+        name varchar(60) not null,
+        color varchar(9) not null default '#A4CCCC',
+        kanban int not null default 0 check (kanban in (0, 1)),
+        user_id int references users(id) on delete set null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        unique (company_id, name)
+      )`);
+    this.addSql(`
+      create table ticket_tags (
+        ticket_id int not null references tickets(id) on delete cascade,
+        tag_id int not null references tags(id) on delete cascade,
+        primary key (ticket_id, tag_id)
+      )`);
+    this.addSql(`create index ticket_tags_tag_id_index on ticket_tags (tag_id)`);
+    this.addSql(`
+      create table ticket_notes (
+        id serial primary key,
+        company_id int not null references companies(id) on delete cascade,
+        ticket_id int not null references tickets(id) on delete cascade,
+        contact_id int not null references contacts(id) on delete cascade,
+        user_id int references users(id) on delete set null,
+        note text not null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`);
+    this.addSql(`create index ticket_notes_contact_index on ticket_notes (contact_id, id)`);
+    this.addSql(`
       create table ticket_ratings (
         id serial primary key,
         company_id int not null references companies(id) on delete cascade,
@@ -140,6 +171,6 @@ export class CoreChannels extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists sandbox_outbox, ticket_ratings, queue_options, messages, tickets, contacts, whatsapp_queues, whatsapps cascade');
+    this.addSql('drop table if exists sandbox_outbox, ticket_ratings, ticket_notes, ticket_tags, tags, queue_options, messages, tickets, contacts, whatsapp_queues, whatsapps cascade');
   }
 }

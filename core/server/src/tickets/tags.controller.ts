@@ -1,0 +1,137 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { z } from 'zod';
+import { can, idParamSchema, pageQuerySchema, tagInputSchema, tagPageSchema, tagSchema, tagSyncSchema, ticketSchema, type TagDto } from '@atende/core-contract';
+import { AppError, CurrentUser, REALTIME, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { TagSchema, TicketTagSchema, type Tag } from '../database/channel-entities.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { TicketsService } from './tickets.service.js';
+
+const PAGE_SIZE = 40;
+type TagInput = z.infer<typeof tagInputSchema>;
+
+/** Tags of the company (tenant filter). Only admins and supervisors may put a tag on the kanban board. */
+@Controller('tags')
+export class TagsController {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly tickets: TicketsService,
+    private readonly gateway: RealtimeGateway,
+    @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+  ) {}
+
+  private async withCounts(tags: Tag[]): Promise<TagDto[]> {
+    if (!tags.length) return [];
+    const counts = (await this.em
+      .getConnection()
+      .execute(`select tag_id, count(*)::int as n from ticket_tags where tag_id in (${tags.map(() => '?').join(',')}) group by tag_id`, tags.map((t) => t.id))) as {
+      tag_id: number;
+      n: number;
+    }[];
+    const byId = new Map(counts.map((c) => [c.tag_id, c.n]));
+    return tags.map((t) => ({ id: t.id, name: t.name, color: t.color, kanban: t.kanban === 1 ? 1 : 0, ticketsCount: byId.get(t.id) ?? 0 }));
+  }
+
+  @Get()
+  @ZodResponse(tagPageSchema)
+  async page(@ZodQuery(pageQuerySchema) q: z.infer<typeof pageQuerySchema>) {
+    const like = `%${q.searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const rows = await this.em.find(TagSchema, q.searchParam ? { name: { $ilike: like } } : {}, {
+      orderBy: { name: 'asc', id: 'asc' },
+      limit: PAGE_SIZE + 1,
+      offset: (q.pageNumber - 1) * PAGE_SIZE,
+    });
+    return { tags: await this.withCounts(rows.slice(0, PAGE_SIZE)), hasMore: rows.length > PAGE_SIZE };
+  }
+
+  @Get('list')
+  @ZodResponse(tagSchema.array())
+  async list() {
+    return this.withCounts(await this.em.find(TagSchema, {}, { orderBy: { name: 'asc' } }));
+  }
+
+  @Get('kanban')
+  @ZodResponse(z.object({ lista: tagSchema.array() }))
+  async kanban() {
+    return { lista: await this.withCounts(await this.em.find(TagSchema, { kanban: 1 }, { orderBy: { name: 'asc' } })) };
+  }
+
+  @Get(':id')
+  @ZodResponse(tagSchema)
+  async show(@ZodParam('id', idParamSchema) id: number) {
+    return (await this.withCounts([await this.get(id)]))[0];
+  }
+
+  @Post()
+  @ZodResponse(tagSchema)
+  async create(@ZodBody(tagInputSchema) body: TagInput, @CurrentUser() user: AuthUser) {
+    this.assertKanban(user, body.kanban);
+    const tag = this.em.create(TagSchema, { ...body, companyId: user.companyId, userId: user.id });
+    await this.save();
+    return this.publish(tag, 'create');
+  }
+
+  @Put(':id')
+  @ZodResponse(tagSchema)
+  async update(@ZodParam('id', idParamSchema) id: number, @ZodBody(tagInputSchema) body: TagInput, @CurrentUser() user: AuthUser) {
+    const tag = await this.get(id);
+    if (body.kanban !== tag.kanban) this.assertKanban(user, body.kanban);
+    this.em.assign(tag, body);
+    await this.save();
+    return this.publish(tag, 'update');
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@ZodParam('id', idParamSchema) id: number) {
+    const tag = await this.get(id);
+    await this.em.remove(tag).flush();
+    this.realtime.toCompany(tag.companyId, 'tag', { action: 'delete', tagId: id });
+  }
+
+  /** Replaces a ticket's tags (the tag selector of the ticket view). */
+  @Post('sync')
+  @HttpCode(200)
+  @ZodResponse(ticketSchema)
+  async sync(@Body() raw: unknown, @CurrentUser() user: AuthUser) {
+    const parsed = tagSyncSchema.safeParse(raw);
+    if (!parsed.success) throw AppError.validation(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    const ticket = await this.tickets.get(user, { id: parsed.data.ticketId });
+    const ids = [...new Set(parsed.data.tags.map((t) => t.id))];
+    if (ids.length && (await this.em.count(TagSchema, { id: { $in: ids } })) !== ids.length) throw AppError.notFound();
+    await this.em.nativeDelete(TicketTagSchema, { ticketId: ticket.id });
+    for (const tagId of ids) this.em.create(TicketTagSchema, { ticketId: ticket.id, tagId });
+    await this.em.flush();
+    const dto = await this.tickets.dto(ticket);
+    this.gateway.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+    return dto;
+  }
+
+  private assertKanban(user: AuthUser, kanban: number) {
+    if (kanban === 1 && !can(user, 'tags:kanban-toggle')) throw AppError.forbidden('Only admins and supervisors put tags on the kanban.');
+  }
+
+  private async get(id: number) {
+    const tag = await this.em.findOne(TagSchema, { id });
+    if (!tag) throw AppError.notFound();
+    return tag;
+  }
+
+  private async save() {
+    try {
+      await this.em.flush();
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) {
+        throw new AppError('ERR_VALIDATION', 409, 'A tag with this name exists.', [{ path: 'name', message: 'name_in_use' }]);
+      }
+      throw err;
+    }
+  }
+
+  private async publish(tag: Tag, action: 'create' | 'update') {
+    const [dto] = await this.withCounts([tag]);
+    this.realtime.toCompany(tag.companyId, 'tag', { action, tag: dto });
+    return dto;
+  }
+}
