@@ -248,3 +248,24 @@ export const ticketNoteQuerySchema = z.object({
   ticketId: z.coerce.number().int().positive().optional(),
   contactId: z.coerce.number().int().positive(),
 });
+
+// ---------- quick messages (core-operations §3, §5, §7)
+
+export const quickMessageSchema = z.object({
+  id: z.number().int(),
+  shortcode: z.string(),
+  message: z.string(),
+  geral: z.boolean(),
+  userId: z.number().int().nullable(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  /** Whether the current user may edit it (their own, or an admin on a shared one). */
+  allowEdit: z.boolean(),
+});
+export const quickMessageInputSchema = z.object({
+  shortcode: z.string().trim().min(1, 'required').max(100, 'too_long'),
+  message: z.string().max(5000).default(''),
+  /** Shared with the whole company (admins only); otherwise personal. */
+  geral: z.boolean().default(false),
+});
+export const quickMessagePageSchema = z.object({ records: z.array(quickMessageSchema), hasMore: z.boolean() });

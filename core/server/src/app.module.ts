@@ -43,6 +43,7 @@ import { ContactsController } from './contacts/contacts.controller.js';
 import { QueueOptionsController } from './queues/queue-options.controller.js';
 import { TagsController } from './tickets/tags.controller.js';
 import { TicketNotesController } from './tickets/ticket-notes.controller.js';
+import { QuickMessagesController } from './messages/quick-messages.controller.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
 import { TicketTimersService } from './tickets/ticket-timers.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
@@ -140,6 +141,7 @@ export class AppModule {
         QueueOptionsController,
         TagsController,
         TicketNotesController,
+        QuickMessagesController,
       ],
       providers: [
         AuthService,

@@ -423,4 +423,20 @@ describe('channel engine through the sandbox provider', () => {
       expect((await api.del(`/api/ticket-notes/${note.body.id}`, agent)).status).toBe(204);
     });
   });
+  describe('quick messages', () => {
+    it('keeps personal ones private, lets admins share company-wide ones, and checks who may edit', async () => {
+      const mine = await api.post('/api/quick-messages', { shortcode: 'hola', message: 'Hola, ¿en qué le ayudo?' }, agent);
+      expect(mine.status).toBe(201);
+      expect(mine.body).toMatchObject({ geral: false, allowEdit: true });
+      expect((await api.post('/api/quick-messages', { shortcode: 'x', geral: true }, agent)).status).toBe(403);
+      const shared = (await api.post('/api/quick-messages', { shortcode: 'horario', message: 'Atendemos de 8 a 18', geral: true }, admin)).body;
+      expect((await api.get('/api/quick-messages/list', agent)).body.map((q: { shortcode: string }) => q.shortcode)).toEqual(['hola', 'horario']);
+      expect((await api.get('/api/quick-messages/list', outsider)).body.map((q: { shortcode: string }) => q.shortcode)).toEqual(['horario']);
+      expect((await api.get(`/api/quick-messages/${mine.body.id}`, outsider)).status).toBe(404);
+      expect((await api.put(`/api/quick-messages/${shared.id}`, { shortcode: 'horario', message: 'cambiado' }, agent)).status).toBe(403);
+      expect((await api.get('/api/quick-messages?searchParam=ayudo', agent)).body.records.map((q: { id: number }) => q.id)).toEqual([mine.body.id]);
+      expect((await api.get('/api/quick-messages/list', otherCompany)).body).toEqual([]);
+      expect((await api.del(`/api/quick-messages/${mine.body.id}`, agent)).status).toBe(204);
+    });
+  });
 });

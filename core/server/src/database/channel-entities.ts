@@ -186,7 +186,26 @@ export const TicketNoteSchema = defineEntity({
 });
 export type TicketNote = InferEntity<typeof TicketNoteSchema>;
 
+export const QuickMessageSchema = defineEntity({
+  name: 'QuickMessage',
+  tableName: 'quick_messages',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    userId: p.integer().nullable(),
+    shortcode: p.string().length(100),
+    message: p.text().default(''),
+    geral: p.boolean().default(false),
+    mediaPath: p.text().nullable(),
+    mediaName: p.string().length(255).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type QuickMessage = InferEntity<typeof QuickMessageSchema>;
+
 export const CHANNEL_ENTITIES = [
+  QuickMessageSchema,
   TagSchema,
   TicketTagSchema,
   TicketNoteSchema,

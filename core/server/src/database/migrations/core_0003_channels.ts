@@ -144,6 +144,20 @@ export class CoreChannels extends Migration {
       )`);
     this.addSql(`create index ticket_notes_contact_index on ticket_notes (contact_id, id)`);
     this.addSql(`
+      create table quick_messages (
+        id serial primary key,
+        company_id int not null references companies(id) on delete cascade,
+        user_id int references users(id) on delete cascade,
+        shortcode varchar(100) not null,
+        message text not null default '',
+        geral boolean not null default false,
+        media_path text,
+        media_name varchar(255),
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`);
+    this.addSql(`create index quick_messages_company_user on quick_messages (company_id, user_id)`);
+    this.addSql(`
       create table ticket_ratings (
         id serial primary key,
         company_id int not null references companies(id) on delete cascade,
@@ -171,6 +185,6 @@ export class CoreChannels extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql('drop table if exists sandbox_outbox, ticket_ratings, ticket_notes, ticket_tags, tags, queue_options, messages, tickets, contacts, whatsapp_queues, whatsapps cascade');
+    this.addSql('drop table if exists sandbox_outbox, quick_messages, ticket_ratings, ticket_notes, ticket_tags, tags, queue_options, messages, tickets, contacts, whatsapp_queues, whatsapps cascade');
   }
 }
