@@ -10,7 +10,7 @@ const suites = ['unit', 'integration', 'e2e'].filter((s) => !only.length || only
 const results = [];
 
 await ensureInstalled();
-await buildAll();
+await buildAll({ fresh: true });
 
 async function check(name, fn) {
   try {

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Card, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
 import type { AuthResponse } from '@atende/core-contract';
 import { api, sessionStarted, useErrorToast, useT } from '@atende/sdk-web';
-import { LanguageMenu } from '../components/LanguageMenu.js';
-import { ThemeToggle } from '../components/ThemeToggle.js';
 import { announceLogin } from '../layout/subscription.js';
+import { PublicPageFrame } from '../components/PublicPageFrame.js';
 
 interface Values {
   email: string;
@@ -36,12 +35,7 @@ export function LoginPage() {
   };
 
   return (
-    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-      <Flex gap={4} style={{ position: 'absolute', top: 12, right: 12 }}>
-        <LanguageMenu />
-        <ThemeToggle />
-      </Flex>
-      <Card style={{ width: '100%', maxWidth: 400 }}>
+    <PublicPageFrame maxWidth={400}>
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
           Atende
         </Typography.Title>
@@ -81,7 +75,6 @@ export function LoginPage() {
             {t('login.signup')}
           </Link>
         </Typography.Paragraph>
-      </Card>
-    </Flex>
+    </PublicPageFrame>
   );
 }

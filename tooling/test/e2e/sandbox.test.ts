@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
 import { launchBrowser } from '../support/browser.js';
+import { choose, signIn, signOut } from '../support/ui.js';
 
 const PW = 'Str0ng-pass';
 const ADMIN = { email: 'admin@demo.test', password: PW };
@@ -9,28 +10,6 @@ const AGENT = { email: 'agent@demo.test', password: PW };
 const GREETING = 'Hola, te atiende Ventas';
 /** The page's default customer number. */
 const CUSTOMER = '51900000001';
-
-async function signIn(page: Page, base: string, who: { email: string; password: string }) {
-  await page.goto(`${base}/login`);
-  await page.getByTestId('login-email').fill(who.email);
-  await page.getByTestId('login-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('drawer').waitFor();
-}
-
-async function signOut(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.getByTestId('logout').click();
-  await page.waitForURL(/\/login$/);
-}
-
-/** Picks an option of an antd Select opened from the element with this test id. */
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await page.locator('.ant-select-item-option', { hasText: exact }).first().click();
-  await page.keyboard.press('Escape');
-}
 
 describe('sandbox simulator in Chromium', () => {
   let db: Awaited<ReturnType<typeof createDatabase>>;

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ResetPasswordInput } from '@atende/core-contract';
 import { ApiError, api, useErrorToast, useT } from '@atende/sdk-web';
-import { LanguageMenu } from '../../components/LanguageMenu.js';
-import { ThemeToggle } from '../../components/ThemeToggle.js';
 import { digitsOnly } from '../../lib/format.js';
 import { applyServerErrors, emailRules, passwordRules, validationText } from '../../lib/validation.js';
+import { PublicPageFrame } from '../../components/PublicPageFrame.js';
 
 interface EmailValues {
   email: string;
@@ -64,12 +63,7 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-      <Flex gap={4} style={{ position: 'absolute', top: 12, right: 12 }}>
-        <LanguageMenu />
-        <ThemeToggle />
-      </Flex>
-      <Card style={{ width: '100%', maxWidth: 420 }}>
+    <PublicPageFrame maxWidth={420}>
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
           {t('forgot.title')}
         </Typography.Title>
@@ -145,7 +139,6 @@ export function ForgotPasswordPage() {
             {t('forgot.backToLogin')}
           </Link>
         </Flex>
-      </Card>
-    </Flex>
+    </PublicPageFrame>
   );
 }

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined, PhoneOutlined, ShopOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Language, Plan, SignupInput } from '@atende/core-contract';
 import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { LanguageMenu } from '../../components/LanguageMenu.js';
-import { ThemeToggle } from '../../components/ThemeToggle.js';
 import { digitsOnly } from '../../lib/format.js';
 import { applyServerErrors, emailRules, lengthRules, passwordRules, validationText } from '../../lib/validation.js';
 import { PlanPicker } from './PlanPicker.js';
+import { PublicPageFrame } from '../../components/PublicPageFrame.js';
 
 interface Values {
   name: string;
@@ -74,12 +73,7 @@ export function SignupPage() {
   };
 
   return (
-    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-      <Flex gap={4} style={{ position: 'absolute', top: 12, right: 12 }}>
-        <LanguageMenu />
-        <ThemeToggle />
-      </Flex>
-      <Card style={{ width: '100%', maxWidth: 620, marginTop: 40 }}>
+    <PublicPageFrame maxWidth={620}>
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
           Atende
         </Typography.Title>
@@ -122,7 +116,6 @@ export function SignupPage() {
             {t('signup.login')}
           </Link>
         </Typography.Paragraph>
-      </Card>
-    </Flex>
+    </PublicPageFrame>
   );
 }
