@@ -439,4 +439,18 @@ describe('channel engine through the sandbox provider', () => {
       expect((await api.del(`/api/quick-messages/${mine.body.id}`, agent)).status).toBe(204);
     });
   });
+  describe('users and connections', () => {
+    it('takes the company’s own connection as a user’s default, and moves a deleted agent’s open tickets back to the queue', async () => {
+      const u = await api.post('/api/users', { name: 'Dora', email: 'dora@tienda.test', password: PW, queueIds: [ventas], whatsappId: wa }, admin);
+      expect(u.status, JSON.stringify(u.body)).toBe(201);
+      expect(u.body.whatsappId).toBe(wa);
+      expect((await api.post('/api/users', { name: 'Eva', email: 'eva@otra.test', password: PW, whatsappId: wa }, otherCompany)).body.error).toBe('ERR_NO_WAPP_FOUND');
+      const dora = (await api.login('dora@tienda.test', PW)).token;
+      await api.post(`/api/sandbox/${wa}/messages`, { from: '51966000001', body: 'Hola Dora', id: 'DORA-1' }, admin);
+      const t = await eventually(async () => (await api.get('/api/tickets?status=pending', dora)).body.tickets.find((x: { contact: { number: string } }) => x.contact.number === '51966000001'));
+      expect((await api.put(`/api/tickets/${t.id}`, { status: 'open' }, dora)).body.userId).toBe(u.body.id);
+      expect((await api.del(`/api/users/${u.body.id}`, admin)).status).toBe(204);
+      expect((await api.get(`/api/tickets/${t.id}`, admin)).body).toMatchObject({ status: 'pending', userId: null, queueId: ventas });
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { PROFILES, LANGUAGES, RECURRENCES, ALL_TICKET, type ScheduleEntry } from '@atende/core-contract';
+import { CHANNEL_ENTITIES } from './channel-entities.js';
 
 /** Kernel entities. Columns are snake_case (MikroORM's default naming), created by migrations/. */
 
@@ -162,8 +163,6 @@ export const GlobalSettingSchema = defineEntity({
   },
 });
 export type GlobalSetting = InferEntity<typeof GlobalSettingSchema>;
-
-import { CHANNEL_ENTITIES } from './channel-entities.js';
 
 export const KERNEL_ENTITIES = [
   ...CHANNEL_ENTITIES,

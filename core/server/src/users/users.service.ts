@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Language, UserCreate, UserDto, UserUpdate } from '@atende/core-contract';
 import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
 import { QueueSchema, UserQueueSchema, UserSchema, type User } from '../database/entities.js';
+import { TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { hashPassword } from '../auth/password.js';
 import { SessionsService } from '../auth/sessions.service.js';
@@ -71,7 +72,7 @@ export class UsersService {
     await this.limits.assertCanAdd(companyId, 'users', UserSchema);
     await this.assertEmailFree(input.email);
     await this.assertQueues(input.queueIds);
-    this.assertConnection(input.whatsappId);
+    await this.assertConnection(input.whatsappId);
     const user = this.em.create(UserSchema, {
       companyId,
       name: input.name,
@@ -105,7 +106,7 @@ export class UsersService {
     }
     if (full) {
       if (input.queueIds) await this.assertQueues(input.queueIds);
-      this.assertConnection(input.whatsappId);
+      await this.assertConnection(input.whatsappId);
       if (!user.super && input.profile) user.profile = input.profile;
       if (input.allTicket) user.allTicket = input.allTicket;
       if (input.whatsappId !== undefined) user.whatsappId = input.whatsappId;
@@ -125,7 +126,8 @@ export class UsersService {
     if (actorId === id) throw new AppError('ERR_CANNOT_CHANGE_OWN_ACCOUNT', 400);
     const user = await this.get(id);
     if (user.super) throw AppError.notFound('ERR_NO_USER_FOUND');
-    // Open tickets go back to their queue when tickets exist (channel engine issue).
+    // Their open tickets go back to their queue, waiting for another agent (core-operations §6).
+    await this.em.nativeUpdate(TicketSchema, { userId: id, status: 'open', companyId: user.companyId }, { userId: null, status: 'pending' });
     await this.em.remove(user).flush();
     await this.sessions.revokeAll(user, 'revoked').catch(() => undefined);
     this.realtime.toCompany(user.companyId, 'user', { action: 'delete', userId: id });
@@ -145,12 +147,9 @@ export class UsersService {
     if (await this.em.findOne(UserSchema, { email }, ACROSS_TENANTS)) throw AppError.conflict('ERR_EMAIL_IN_USE');
   }
 
-  /**
-   * The default connection must be one of the company's connections. Connections arrive with the
-   * channel engine; until then no id can be valid, so any non-null id is refused.
-   */
-  private assertConnection(whatsappId: number | null | undefined) {
-    if (whatsappId != null) throw AppError.notFound('ERR_NO_WAPP_FOUND');
+  /** The default connection must be one of the company's own (another company's id is "not found"). */
+  private async assertConnection(whatsappId: number | null | undefined) {
+    if (whatsappId != null && !(await this.em.findOne(WhatsappSchema, { id: whatsappId }))) throw AppError.notFound('ERR_NO_WAPP_FOUND');
   }
 
   /** Queue ids must be the company's own: another company's ids are "not found". */
