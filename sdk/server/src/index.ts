@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './kernel.js';
 export * from './plugin.js';
 export * from './channels.js';
+export * from './sql.js';

@@ -11,7 +11,7 @@ import {
   type ScheduleEntry,
 } from '@atende/core-contract';
 import type { z } from 'zod';
-import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
+import { AppError, REALTIME, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 
 type CompanyCreate = z.infer<typeof companyCreateSchema>;
 type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
@@ -88,7 +88,7 @@ export class CompaniesService {
   }
 
   async page(searchParam: string, pageNumber: number, expiry: ExpiryFilter, pageSize = 20) {
-    const like = `%${searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(searchParam);
     const where = {
       ...(searchParam ? { $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }] } : {}),
       ...expiryWhere(expiry),

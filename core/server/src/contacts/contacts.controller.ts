@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
 import { contactInputSchema, contactPageSchema, contactSchema, idParamSchema, pageQuerySchema, type ContactDto } from '@atende/core-contract';
-import { AppError, CurrentUser, REALTIME, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { AppError, CurrentUser, REALTIME, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 import { ContactSchema, type Contact } from '../database/channel-entities.js';
 
 const PAGE_SIZE = 40;
@@ -33,7 +33,7 @@ export class ContactsController {
   @Get()
   @ZodResponse(contactPageSchema)
   async page(@ZodQuery(pageQuerySchema) q: z.infer<typeof pageQuerySchema>) {
-    const like = `%${q.searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(q.searchParam);
     const where = q.searchParam ? { $or: [{ name: { $ilike: like } }, { number: { $like: like } }, { email: { $ilike: like } }] } : {};
     const rows = await this.em.find(ContactSchema, where, { orderBy: { name: 'asc', id: 'asc' }, limit: PAGE_SIZE + 1, offset: (q.pageNumber - 1) * PAGE_SIZE });
     return { contacts: rows.slice(0, PAGE_SIZE).map(toDto), hasMore: rows.length > PAGE_SIZE };

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { ChannelSession } from '@atende/sdk-server';
 import { ContactSchema, MessageSchema, TicketSchema, type Ticket } from '../database/channel-entities.js';
-import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
+import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toMessageDto, toTicketDtos } from '../tickets/ticket-dto.js';
@@ -28,8 +28,7 @@ export class OutboundService {
   ) {}
 
   async queueText(ticket: Ticket, body: string, userId: number | null, quotedMsgId?: number): Promise<number> {
-    const em = this.orm.em.fork();
-    em.setFilterParams(TENANT_FILTER, { companyId: ticket.companyId });
+    const em = tenantEm(this.orm, ticket.companyId);
     const message = em.create(MessageSchema, {
       companyId: ticket.companyId,
       ticketId: ticket.id,
@@ -57,8 +56,7 @@ export class OutboundService {
 
   /** The queue worker's step: hand the stored message to the session and record what came back. */
   async deliver(job: OutboundJob, session: ChannelSession): Promise<void> {
-    const em = this.orm.em.fork();
-    em.setFilterParams(TENANT_FILTER, { companyId: job.companyId });
+    const em = tenantEm(this.orm, job.companyId);
     const message = await em.findOne(MessageSchema, { id: job.messageId });
     if (!message || message.providerMessageId) return; // deleted meanwhile, or already sent
     const ticket = await em.findOneOrFail(TicketSchema, { id: message.ticketId });

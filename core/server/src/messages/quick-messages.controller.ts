@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { can, idParamSchema, pageQuerySchema, quickMessageInputSchema, quickMessagePageSchema, quickMessageSchema } from '@atende/core-contract';
-import { AppError, CurrentUser, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { AppError, CurrentUser, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, containsPattern } from '@atende/sdk-server';
 import { QuickMessageSchema, type QuickMessage } from '../database/channel-entities.js';
 
 const PAGE_SIZE = 40;
@@ -37,7 +37,7 @@ export class QuickMessagesController {
   @Get()
   @ZodResponse(quickMessagePageSchema)
   async page(@ZodQuery(pageQuerySchema) q: z.infer<typeof pageQuerySchema>, @CurrentUser() user: AuthUser) {
-    const like = `%${q.searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(q.searchParam);
     const where = { $and: [this.visible(user), ...(q.searchParam ? [{ $or: [{ shortcode: { $ilike: like } }, { message: { $ilike: like } }] }] : [])] };
     const rows = await this.em.find(QuickMessageSchema, where, { orderBy: { shortcode: 'asc', id: 'asc' }, limit: PAGE_SIZE + 1, offset: (q.pageNumber - 1) * PAGE_SIZE });
     return { records: rows.slice(0, PAGE_SIZE).map((r) => this.dto(user, r)), hasMore: rows.length > PAGE_SIZE };

@@ -15,7 +15,7 @@ import { PLATFORM_ROOM, SOCKET_EVENTS, USER_STATUS_EVENT, can, companyRoom, user
 import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
 import { UserQueueSchema, UserSchema } from '../database/entities.js';
 import { TicketSchema } from '../database/channel-entities.js';
-import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
+import { ACROSS_TENANTS, tenantEm } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 
 /**
@@ -85,8 +85,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const user = socket.data.user as AuthUser | undefined;
     const ticketId = Number(raw);
     if (!user || !Number.isInteger(ticketId) || ticketId <= 0) return { ok: false };
-    const em = this.orm.em.fork();
-    em.setFilterParams('tenant', { companyId: user.companyId });
+    const em = tenantEm(this.orm, user.companyId);
     const ticket = await em.findOne(TicketSchema, { id: ticketId });
     if (!ticket) return { ok: false };
     if (!can(user, 'tickets-manager:showall') && ticket.userId !== user.id) {

@@ -1,4 +1,5 @@
 import type { EntitySchema } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 
 export const TENANT_FILTER = 'tenant';
 
@@ -25,3 +26,10 @@ export function tenantFilter(entities: EntitySchema[]) {
 
 /** Options that turn the tenant filter off for one query, for the few places that must. */
 export const ACROSS_TENANTS = { filters: { [TENANT_FILTER]: false } } as const;
+
+/** A fresh EntityManager scoped to one company, for work outside an HTTP request (jobs, sockets). */
+export function tenantEm(orm: MikroORM, companyId: number): EntityManager {
+  const em = orm.em.fork();
+  em.setFilterParams(TENANT_FILTER, { companyId });
+  return em;
+}

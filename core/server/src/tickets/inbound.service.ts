@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isWithinHours } from './business-hours.js';
 import { RATING_THANKS } from './ticket-automation.service.js';
 import { TicketTimersService } from './ticket-timers.service.js';
-import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
+import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { OutboundService } from '../messages/outbound.service.js';
@@ -54,9 +54,7 @@ export class InboundService implements OnModuleInit {
   }
 
   private em(companyId: number): EntityManager {
-    const em = this.orm.em.fork();
-    em.setFilterParams(TENANT_FILTER, { companyId });
-    return em;
+    return tenantEm(this.orm, companyId);
   }
 
   async process({ whatsappId, companyId, message: m, mediaUrl }: InboundJob): Promise<void> {

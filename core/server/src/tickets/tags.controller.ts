@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
 import { can, idParamSchema, pageQuerySchema, tagInputSchema, tagPageSchema, tagSchema, tagSyncSchema, ticketSchema, type TagDto } from '@atende/core-contract';
-import { AppError, CurrentUser, REALTIME, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { AppError, CurrentUser, REALTIME, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 import { TagSchema, TicketTagSchema, type Tag } from '../database/channel-entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { TicketsService } from './tickets.service.js';
@@ -36,7 +36,7 @@ export class TagsController {
   @Get()
   @ZodResponse(tagPageSchema)
   async page(@ZodQuery(pageQuerySchema) q: z.infer<typeof pageQuerySchema>) {
-    const like = `%${q.searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(q.searchParam);
     const rows = await this.em.find(TagSchema, q.searchParam ? { name: { $ilike: like } } : {}, {
       orderBy: { name: 'asc', id: 'asc' },
       limit: PAGE_SIZE + 1,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
-import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
+import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { OutboundService } from '../messages/outbound.service.js';
@@ -42,8 +42,7 @@ export class TicketTimersService implements OnModuleInit {
 
   /** Called for each message on a ticket: (re)arms its timers from the connection's settings. */
   async arm(ticket: { id: number; companyId: number; whatsappId: number }, created: boolean): Promise<void> {
-    const em = this.orm.em.fork();
-    em.setFilterParams(TENANT_FILTER, { companyId: ticket.companyId });
+    const em = tenantEm(this.orm, ticket.companyId);
     const w = await em.findOne(WhatsappSchema, { id: ticket.whatsappId });
     if (!w) return;
     const queue = this.jobs.queue(TIMERS_QUEUE);
@@ -59,8 +58,7 @@ export class TicketTimersService implements OnModuleInit {
   }
 
   private async run(job: TimerJob): Promise<void> {
-    const em = this.orm.em.fork();
-    em.setFilterParams(TENANT_FILTER, { companyId: job.companyId });
+    const em = tenantEm(this.orm, job.companyId);
     const ticket = await em.findOne(TicketSchema, { id: job.ticketId });
     if (!ticket) return;
     const w = await em.findOneOrFail(WhatsappSchema, { id: ticket.whatsappId });

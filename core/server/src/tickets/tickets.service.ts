@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { can, type TicketDto } from '@atende/core-contract';
-import { AppError, type AuthUser } from '@atende/sdk-server';
+import { AppError, type AuthUser, containsPattern } from '@atende/sdk-server';
 import { ContactSchema, TicketSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
 import { QueueSchema, UserQueueSchema, UserSchema } from '../database/entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -50,7 +50,7 @@ export class TicketsService {
     if (q.queueIds?.length) filters.push({ queueId: { $in: q.queueIds } });
     if (q.withUnreadMessages) filters.push({ unreadMessages: { $gt: 0 } });
     if (q.searchParam) {
-      const like = `%${q.searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const like = containsPattern(q.searchParam);
       const contacts = await this.em.find(ContactSchema, { $or: [{ name: { $ilike: like } }, { number: { $like: like } }] }, { fields: ['id'], limit: 1000 });
       filters.push({ contactId: { $in: contacts.length ? contacts.map((c) => c.id) : [-1] } });
     }

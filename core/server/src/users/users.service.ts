@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Language, UserCreate, UserDto, UserUpdate } from '@atende/core-contract';
-import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
+import { AppError, REALTIME, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 import { QueueSchema, UserQueueSchema, UserSchema, type User } from '../database/entities.js';
 import { TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
@@ -47,7 +47,7 @@ export class UsersService {
   }
 
   async page(searchParam: string, pageNumber: number) {
-    const like = `%${searchParam.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(searchParam);
     const where = searchParam ? { $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }] } : {};
     const [rows, count] = await this.em.findAndCount(UserSchema, where, {
       orderBy: { name: 'asc', id: 'asc' },

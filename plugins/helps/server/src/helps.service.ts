@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
+import { AppError, REALTIME, containsPattern, type RealtimePublisher } from '@atende/sdk-server';
 import { HELP_EVENT, HELPS_PAGE_SIZE, type Help, type HelpEvent, type HelpPage } from '@atende/plugin-helps-contract';
 import { HelpSchema, type HelpRow } from './help.entity.js';
 
@@ -28,7 +28,7 @@ export class HelpsService {
 
   async page(searchParam: string, pageNumber: number): Promise<HelpPage> {
     const where = searchParam
-      ? { $or: [{ title: { $ilike: `%${escapeLike(searchParam)}%` } }, { description: { $ilike: `%${escapeLike(searchParam)}%` } }] }
+      ? { $or: [{ title: { $ilike: containsPattern(searchParam) } }, { description: { $ilike: containsPattern(searchParam) } }] }
       : {};
     const [rows, count] = await this.em.findAndCount(HelpSchema, where, {
       orderBy: { title: 'asc', id: 'asc' },
@@ -67,8 +67,4 @@ export class HelpsService {
     this.realtime.toPlatform(HELP_EVENT, event);
     return result;
   }
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
