@@ -10,6 +10,8 @@ export const connectionSchema = z.object({
   provider: z.string(),
   status: z.enum(CONNECTION_STATUSES),
   qrcode: z.string(),
+  /** The code to type on the phone while status is PAIRING (empty otherwise). */
+  pairingCode: z.string().optional(),
   retries: z.number().int(),
   number: z.string().nullable(),
   isDefault: z.boolean(),
@@ -48,7 +50,13 @@ export const connectionInputSchema = z.object({
 });
 export type ConnectionInput = z.input<typeof connectionInputSchema>;
 
-export const sessionStartSchema = z.object({ pairingPhone: z.string().regex(/^\d{8,15}$/).optional() }).default({});
+export const sessionStartSchema = z
+  .object({
+    pairingPhone: z.string().regex(/^\d{8,15}$/).optional(),
+    /** Sandbox only: wait for a QR scan (POST /sandbox/{id}/scan) instead of connecting at once; pairingPhone always waits for the code. */
+    qr: z.boolean().optional(),
+  })
+  .default({});
 
 export const contactSummarySchema = z.object({
   id: z.number().int(),
@@ -94,14 +102,44 @@ const idArray = z
   });
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+/** A calendar day (`2026-03-01`), taken in the company's time zone (BUSINESS_TIMEZONE). */
+const day = z.string().refine((s) => {
+  // Date.parse rolls 2026-02-30 over to March; a real day prints back as itself.
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T00:00:00Z`) : null;
+  return !!at && !Number.isNaN(at.getTime()) && at.toISOString().startsWith(s);
+}, 'invalid_date');
+
+/**
+ * GET /tickets: 40 tickets a page, newest activity first, and whether more follow. Every filter narrows
+ * (AND). `queueIds` keeps tickets of those queues (queueless ones are then left out); `tags` keeps
+ * tickets carrying ANY of those tags; `users` tickets assigned to any of those users; `date` tickets
+ * created on that day and `updatedAt` tickets updated on that day; `searchParam` matches contact name,
+ * number or (from 3 characters) the text of any message of the ticket, in any status unless `status` is given.
+ * `showAll` (admins only; ignored for others) shows every ticket of the company; off, an admin sees their
+ * queues', their own and queueless tickets.
+ */
 export const ticketListQuerySchema = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
   searchParam: z.string().trim().max(100).default(''),
   queueIds: idArray.optional(),
-  showAll: flag.default(false),
+  tags: idArray.optional(),
+  users: idArray.optional(),
+  date: day.optional(),
+  updatedAt: day.optional(),
+  /** Admins only (ignored for others); omitted counts as on, so API clients that never send it see every ticket. */
+  showAll: flag.optional(),
   withUnreadMessages: flag.default(false),
 });
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+/** GET /tickets/count: the header counts of the waiting and in-progress lists, with the list's visibility. */
+export const ticketCountQuerySchema = z.object({
+  status: z.enum(['pending', 'open']),
+  queueIds: idArray.optional(),
+  showAll: flag.optional(),
+});
+export const ticketCountSchema = z.object({ count: z.number().int() });
 
 export const ticketCreateSchema = z.object({
   contactId: z.number().int().positive(),
@@ -130,17 +168,51 @@ export const messageSchema = z.object({
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   quotedMsgId: z.number().int().nullable(),
+  /** The quoted message, enough to draw the quote without another call (null when none or gone). */
+  quotedMsg: z.object({ id: z.number().int(), body: z.string(), fromMe: z.boolean(), mediaType: z.string() }).nullable(),
+  /** A document's original file name (media only). */
+  mediaName: z.string().nullable(),
+  /** Set with ack -1 when delivery finally failed: ERR_SENDING_WAPP_MSG, or ERR_WAPP_INVALID_CONTACT (number not on WhatsApp). */
+  sendError: z.enum(['ERR_SENDING_WAPP_MSG', 'ERR_WAPP_INVALID_CONTACT']).nullable(),
   userId: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
-export const messagePageSchema = z.object({ messages: z.array(messageSchema), ticket: ticketSchema, hasMore: z.boolean() });
-export const sendMessageSchema = z.object({
-  body: z.string().max(4096).refine((s) => s.trim().length > 0, 'empty_message'),
-  quotedMsgId: z.number().int().positive().optional(),
-  /** The "sign" option (default on in the shell): prefixes the agent's name in bold. */
-  sign: z.boolean().default(false),
+/** ack of a message whose delivery finally failed (see sendError). */
+export const MESSAGE_ACK_FAILED = -1;
+/**
+ * GET /messages/{ticketId}: the conversation with this contact on this connection (every ticket the
+ * user may see; each message says its ticketId), newest page first, oldest first inside a page.
+ * `beforeId` (the oldest id already shown) pages without drifting when new messages arrive.
+ */
+export const messagePageQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  beforeId: z.coerce.number().int().positive().optional(),
 });
+export const messagePageSchema = z.object({ messages: z.array(messageSchema), ticket: ticketSchema, hasMore: z.boolean() });
+export const sendMessageSchema = z
+  .object({
+    body: z.string().max(4096).default(''),
+    quotedMsgId: z.number().int().positive().optional(),
+    /** The "sign" option (default on in the shell): prefixes the agent's name in bold. */
+    sign: z.boolean().default(false),
+    /** Sends this quick message's attached file with the body as caption. */
+    quickMessageId: z.number().int().positive().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.body.trim() && !v.quickMessageId) ctx.addIssue({ code: 'custom', path: ['body'], message: 'empty_message' });
+  });
+/** The text fields of a multipart send (files in `medias`); multipart values arrive as strings. */
+export const sendMediaFieldsSchema = z.object({
+  body: z.string().max(4096).default(''),
+  quotedMsgId: z.coerce.number().int().positive().optional(),
+  sign: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+});
+export const editMessageSchema = z.object({
+  body: z.string().max(4096).refine((s) => s.trim().length > 0, 'empty_message'),
+});
+/** Uploads: images up to 16 MB, any other allowed file up to 64 MB; at most 5 files per send. */
+export const MEDIA_LIMITS = { imageBytes: 16 * 1024 * 1024, otherBytes: 64 * 1024 * 1024, filesPerMessage: 5 } as const;
 
 /** The sandbox phone (core-operations issue 4): a customer "writes" to a connection. */
 export const sandboxInboundSchema = z.object({
@@ -149,6 +221,8 @@ export const sandboxInboundSchema = z.object({
   body: z.string().max(4096),
   /** Optional provider message id, to replay the same message. */
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  /** Written in this group (its id, digits) instead of a 1:1 chat; `from` is the participant. */
+  group: z.string().regex(/^\d{8,30}$/, 'invalid_group').optional(),
   /** A picture, audio, video or document the customer sends (base64; the JSON body is limited to 1 MB). */
   media: z
     .object({ mimetype: z.string().max(100), fileName: z.string().max(200).optional(), dataBase64: z.string().max(1_000_000) })
@@ -156,6 +230,10 @@ export const sandboxInboundSchema = z.object({
 });
 export const sandboxOutboxQuerySchema = z.object({ to: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
 export const sandboxOutboxItemSchema = z.object({ to: z.string(), body: z.string(), mediaUrl: z.string().optional(), createdAt: z.string() });
+/** The sandbox phone calls the connection (`POST /sandbox/{id}/calls`); the `call` setting decides if it is rejected. */
+export const sandboxCallSchema = z.object({ from: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
+export const sandboxCallItemSchema = z.object({ id: z.string(), from: z.string(), rejected: z.boolean(), createdAt: z.string() });
+export const sandboxCallQuerySchema = z.object({ from: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
 
 // ---------- contacts (core-operations §3, §5, §7)
 
@@ -185,6 +263,12 @@ export const contactInputSchema = z.object({
   extraInfo: z.array(extraInfoSchema).max(50).default([]),
 });
 export const contactPageSchema = z.object({ contacts: z.array(contactSchema), hasMore: z.boolean() });
+/** POST /contacts/upload (.xlsx): what was created and, per refused row, why. */
+export const contactImportResultSchema = z.object({
+  newContacts: z.array(z.object({ contactId: z.number().int(), contactName: z.string() })),
+  errorBag: z.array(z.object({ contactName: z.string(), error: z.object({ message: z.string() }) })),
+});
+export const CONTACT_IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 10_000 } as const;
 
 // ---------- queue options tree (core-operations §3 "Queue option (tree)")
 
@@ -269,3 +353,5 @@ export const quickMessageInputSchema = z.object({
   geral: z.boolean().default(false),
 });
 export const quickMessagePageSchema = z.object({ records: z.array(quickMessageSchema), hasMore: z.boolean() });
+/** POST /quick-messages/{id}/media-upload: multipart `file` plus `typeArch` (the reference client sends "quickMessage"). */
+export const quickMessageMediaFieldsSchema = z.object({ typeArch: z.string().trim().max(50).optional() });

@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'ERR_CANNOT_CHANGE_OWN_ACCOUNT',
   'ERR_PLATFORM_COMPANY',
   'ERR_USER_DISABLED',
+  'ERR_MEDIA_TYPE_NOT_ALLOWED',
+  'ERR_MEDIA_TOO_LARGE',
+  'ERR_EDIT_WAPP_MSG',
+  'ERR_INVALID_SPREADSHEET',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -115,6 +119,10 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_CANNOT_CHANGE_OWN_ACCOUNT: 'No puede eliminar, deshabilitar ni cambiar el perfil de su propia cuenta.',
     ERR_PLATFORM_COMPANY: 'La empresa de la plataforma no puede modificarse de esta forma.',
     ERR_USER_DISABLED: 'Su usuario está deshabilitado. Contacte al administrador.',
+    ERR_MEDIA_TYPE_NOT_ALLOWED: 'Este tipo de archivo no está permitido.',
+    ERR_MEDIA_TOO_LARGE: 'El archivo es demasiado grande (imágenes hasta 16 MB, otros archivos hasta 64 MB).',
+    ERR_EDIT_WAPP_MSG: 'No se pudo editar el mensaje de WhatsApp.',
+    ERR_INVALID_SPREADSHEET: 'El archivo no es una hoja de cálculo .xlsx válida (máximo 5 MB y 10.000 filas).',
   },
   pt: {
     ERR_INTERNAL_SERVER_ERROR: 'Erro inesperado do servidor. Tente novamente mais tarde.',
@@ -161,6 +169,10 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_CANNOT_CHANGE_OWN_ACCOUNT: 'Você não pode excluir, desativar nem mudar o perfil da sua própria conta.',
     ERR_PLATFORM_COMPANY: 'A empresa da plataforma não pode ser alterada desta forma.',
     ERR_USER_DISABLED: 'Seu usuário está desativado. Contate o administrador.',
+    ERR_MEDIA_TYPE_NOT_ALLOWED: 'Este tipo de arquivo não é permitido.',
+    ERR_MEDIA_TOO_LARGE: 'O arquivo é grande demais (imagens até 16 MB, outros arquivos até 64 MB).',
+    ERR_EDIT_WAPP_MSG: 'Não foi possível editar a mensagem do WhatsApp.',
+    ERR_INVALID_SPREADSHEET: 'O arquivo não é uma planilha .xlsx válida (máximo 5 MB e 10.000 linhas).',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'Unexpected server error. Please try again later.',
@@ -206,5 +218,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_CANNOT_CHANGE_OWN_ACCOUNT: 'You cannot delete, disable or change the profile of your own account.',
     ERR_PLATFORM_COMPANY: 'The platform company cannot be changed this way.',
     ERR_USER_DISABLED: 'Your user is disabled. Contact your administrator.',
+    ERR_MEDIA_TYPE_NOT_ALLOWED: 'This file type is not allowed.',
+    ERR_MEDIA_TOO_LARGE: 'The file is too large (images up to 16 MB, other files up to 64 MB).',
+    ERR_EDIT_WAPP_MSG: 'Could not edit the WhatsApp message.',
+    ERR_INVALID_SPREADSHEET: 'The file is not a valid .xlsx spreadsheet (5 MB and 10,000 rows at most).',
   },
 };

@@ -36,6 +36,9 @@ export const PERMISSIONS = {
   'connections-page:addConnection': ['admin', 'super'],
   'connections-page:editOrDeleteConnection': ['admin', 'super'],
   'tags:kanban-toggle': ['admin', 'supervisor', 'super'],
+  // The agents' workspace: tickets, contacts, tags and quick messages are every signed-in user's pages
+  'workspace:use': ['user', 'supervisor', 'admin', 'super'],
+  'connections-page:view': ['admin', 'super'],
 } as const satisfies Record<string, readonly Profile[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

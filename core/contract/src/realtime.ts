@@ -12,6 +12,8 @@ export const SOCKET_EVENTS = {
   queue: 'queue',
   company: 'company',
   plan: 'plan',
+  /** Quick replies: {action: create|update|delete, record} to the owner (personal) or the company (geral). */
+  quickmessage: 'quickmessage',
 } as const;
 
 /**

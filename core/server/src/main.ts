@@ -16,6 +16,7 @@ import { createRedis } from './jobs/redis.js';
 import { bootstrapPlatform } from './platform/platform-bootstrap.js';
 import { loadPlugins, readPluginList, type LoadedPlugin } from './plugins/plugin-loader.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { redisNamespace } from './jobs/namespace.js';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -81,7 +82,7 @@ async function main() {
   app.use(securityHeaders);
   app.use(compression());
   app.use(cookieParser());
-  app.useWebSocketAdapter(new RedisIoAdapter(app, redis));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, redis, redisNamespace(config)));
   app.enableShutdownHooks();
 
   const orm = app.get(MikroORM);

@@ -45,13 +45,42 @@ export interface InboundMessage {
   timestamp: Date;
 }
 
+/** A file to send: the bytes, or a path on this machine the provider reads (large files stay off the heap). */
+export interface OutboundMedia {
+  mimetype: string;
+  /** Documents are shown under this name. */
+  fileName?: string;
+  data?: Buffer;
+  path?: string;
+  /** Audio as a voice note (must be OGG/Opus); false sends it as an audio file. Default true. */
+  ptt?: boolean;
+  /** Where the kernel serves the file to its own users (`/api/media/...`); simulators record it. */
+  url?: string;
+}
+
 export interface OutboundMessage {
   /** Phone number (digits only) or group id. */
   to: string;
+  /** The text, or the caption of media (audio has none). */
   body: string;
-  media?: ChannelMedia;
+  media?: OutboundMedia;
   quotedProviderMessageId?: string;
 }
+
+/**
+ * Thrown by `send` when the channel says the recipient cannot get messages (for WhatsApp: the number
+ * is not on WhatsApp). The kernel does not retry it and marks the message ERR_WAPP_INVALID_CONTACT.
+ */
+export class ChannelRecipientError extends Error {
+  readonly code = 'CHANNEL_INVALID_RECIPIENT';
+  constructor(message = 'The recipient is not on this channel.') {
+    super(message);
+    this.name = 'ChannelRecipientError';
+  }
+}
+
+/** By code, not class identity: a plugin may bundle its own copy of the SDK. */
+export const isChannelRecipientError = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'CHANNEL_INVALID_RECIPIENT';
 
 export interface ChannelContact {
   number: string;
@@ -93,6 +122,8 @@ export interface ChannelSession {
 export interface ChannelStartOptions {
   /** Ask for a pairing code for this phone number instead of a QR. */
   pairingPhone?: string;
+  /** Simulated providers (sandbox): wait for a QR scan or code confirmation instead of connecting at once. */
+  qr?: boolean;
 }
 
 export interface ChannelProvider {

@@ -63,4 +63,20 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect($token.getState()).toBe('t');
   });
+
+  it('answers media as a Blob with the bearer token, and errors still as ApiError', async () => {
+    sessionStarted({ token: 't', user });
+    const bytes = new Uint8Array([0, 255, 1, 254]);
+    let auth: string | undefined;
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      auth = (init.headers as Record<string, string>).Authorization;
+      return new Response(bytes, { status: 200, headers: { 'content-type': 'image/png' } });
+    });
+    const blob = await api.get<Blob>('/media/a.png', { responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    expect(auth).toBe('Bearer t');
+    vi.stubGlobal('fetch', async () => json(404, { error: 'ERR_NOT_FOUND', message: 'x' }));
+    await expect(api.get('/media/b.png', { responseType: 'blob' })).rejects.toMatchObject({ status: 404, code: 'ERR_NOT_FOUND' });
+  });
 });

@@ -20,6 +20,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the refresh-and-retry dance (used by the auth calls themselves). */
   noRefresh?: boolean;
+  /** 'blob' answers the body as a Blob (media behind the bearer token, e.g. /media/{name}). */
+  responseType?: 'json' | 'blob';
 }
 
 const BASE = '/api';
@@ -64,6 +66,7 @@ async function send<T>(method: string, path: string, opts: RequestOptions = {}, 
   }
   const res = await fetch(url(path, opts.query), { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
   if (res.status === 204) return undefined as T;
+  if (res.ok && opts.responseType === 'blob') return (await res.blob()) as T;
   const data: unknown = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
   if (res.ok) return data as T;
 

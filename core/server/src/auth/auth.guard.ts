@@ -2,14 +2,13 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ALLOW_EXPIRED, AppError, PUBLIC_ROUTE, type AuthUser } from '@atende/sdk-server';
-import { CompanySchema, UserSchema } from '../database/entities.js';
-import { ACROSS_TENANTS, TENANT_FILTER } from '../tenancy/tenant-filter.js';
+import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
 import { TokensService } from './tokens.service.js';
 import { isExpired } from './auth.service.js';
 
 /**
  * Global guard: every route needs a valid bearer token unless marked @Public(). The user row is read on
- * each request so a bumped tokenVersion (sign-in elsewhere, password change, disable, delete) revokes
+ * each request (no cache, on purpose) so a bumped tokenVersion (sign-in elsewhere, password change, disable, delete) revokes
  * access at once. It then scopes the request's database work to the user's company (tenant filter)
  * and refuses routes of an expired subscription with 402.
  */
@@ -39,12 +38,19 @@ export class AuthGuard implements CanActivate {
 
   async authenticate(token: string): Promise<{ user: AuthUser; expired: boolean }> {
     const claims = await this.tokens.verifyAccess(token);
-    const user = await this.em.findOne(UserSchema, { id: Number(claims.sub) }, ACROSS_TENANTS);
-    if (!user || !user.enabled || user.tokenVersion !== claims.tokenVersion) throw new AppError('ERR_INVALID_TOKEN', 401);
-    const company = await this.em.findOneOrFail(CompanySchema, { id: user.companyId });
+    // User and company in one round trip: this runs on every request (and socket).
+    const [row] = await this.em
+      .getConnection()
+      .execute(
+        `select u.id, u.company_id, u.profile, u.super, u.enabled, u.token_version, c.is_platform, c.due_date
+           from users u join companies c on c.id = u.company_id where u.id = ?`,
+        [Number(claims.sub)],
+      );
+    if (!row || !row.enabled || row.token_version !== claims.tokenVersion) throw new AppError('ERR_INVALID_TOKEN', 401);
+    const dueDate = row.due_date == null ? null : new Date(row.due_date as string | Date);
     return {
-      user: { id: user.id, companyId: user.companyId, profile: user.profile, super: user.super },
-      expired: isExpired(company),
+      user: { id: row.id as number, companyId: row.company_id as number, profile: row.profile as AuthUser['profile'], super: row.super as boolean },
+      expired: isExpired({ isPlatform: row.is_platform as boolean, dueDate }),
     };
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 
 const duration = z
@@ -51,6 +52,18 @@ export const envSchema = z.object({
   /** Length of a "minute" for ticket timers (transfer, inactivity). Only tests shorten it. */
   TIMERS_MINUTE_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** ffmpeg for voice notes (audio → OGG/Opus); unset uses the binary of @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: z
+    .string()
+    .refine((p) => {
+      try {
+        accessSync(p, constants.X_OK);
+        return statSync(p).isFile();
+      } catch {
+        return false;
+      }
+    }, 'must be the path of an executable ffmpeg binary')
+    .optional(),
   /** Outgoing mail (password reset codes). Without SMTP_HOST mails are written to the log. */
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),

@@ -28,6 +28,7 @@ export class ConnectionsService {
       provider: w.provider,
       status: w.status,
       qrcode: w.qrcode,
+      pairingCode: w.pairingCode,
       retries: w.retries,
       number: w.number ?? null,
       isDefault: w.isDefault,

@@ -12,12 +12,26 @@ import { ChannelRegistryService } from '../channels/channel-registry.js';
 import { WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
-import { InboundService, INBOUND_QUEUE, inboundJobId } from '../tickets/inbound.service.js';
+import { InboundService, INBOUND_QUEUE, inboundJobId, type InboundJob } from '../tickets/inbound.service.js';
 import { OutboundService, outboundQueueName } from '../messages/outbound.service.js';
 import { MediaStore } from '../media/media-store.js';
+import { isSandboxSession } from '../channels/sandbox/sandbox.provider.js';
+import { localClock } from '../tickets/business-hours.js';
 
 const LEASE_MS = 30_000;
 const RENEW_MS = 10_000;
+/** How long a process waits for the owner of a session to carry out a command. */
+const COMMAND_TIMEOUT_MS = 15_000;
+
+/** What another process may ask the owner of a session to do (over Redis pub/sub). */
+type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink';
+interface OpArgs {
+  from?: string;
+  callId?: string;
+}
+type BusMessage =
+  | { kind: 'command'; reqId: string; replyTo: string; connectionId: number; op: SessionOp; args: OpArgs }
+  | { kind: 'reply'; reqId: string; ok: boolean; result?: unknown; error?: string };
 
 interface Live {
   session: ChannelSession;
@@ -36,6 +50,10 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
   private readonly owner = randomUUID();
   private readonly live = new Map<number, Live>();
   private readonly namespace: string;
+  private readonly timeZone: string;
+  /** Subscriber connection: commands for the sessions this process owns, and replies to its own commands. */
+  private bus?: Redis;
+  private readonly waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -49,14 +67,24 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     private readonly media: MediaStore,
   ) {
     this.namespace = redisNamespace(config);
+    this.timeZone = config.BUSINESS_TIMEZONE;
   }
 
   private leaseKey(id: number) {
     return `${this.namespace}:lease:whatsapp:${id}`;
   }
 
+  /** Each process listens on its own channel; the lease names the owner, so commands go straight to it. */
+  private busChannel(owner: string) {
+    return `${this.namespace}:sessions:${owner}`;
+  }
+
   /** Resume sessions that were running before a restart (whichever process gets the lease). */
   async onApplicationBootstrap(): Promise<void> {
+    this.bus = this.redis.duplicate();
+    this.bus.on('message', (_channel, raw: string) => void this.onBus(raw));
+    // Not awaited: with Redis down the server must still boot (and report it in /api/health).
+    this.bus.subscribe(this.busChannel(this.owner)).catch((err: Error) => this.logger.warn(`Session commands: ${err.message}`));
     const em = this.orm.em.fork();
     const running = await em.find(WhatsappSchema, { status: { $ne: 'DISCONNECTED' } }, ACROSS_TENANTS);
     for (const w of running) await this.start(w).catch((err) => this.logger.warn(`Resume ${w.id}: ${(err as Error).message}`));
@@ -65,6 +93,84 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
   async onApplicationShutdown(): Promise<void> {
     // Hand the sessions over at once: another process may take them without waiting for the lease to lapse.
     for (const id of [...this.live.keys()]) await this.release(id, true);
+    for (const [reqId, w] of this.waiting) {
+      clearTimeout(w.timer);
+      w.reject(new Error('Server shutting down.'));
+      this.waiting.delete(reqId);
+    }
+    this.bus?.disconnect();
+  }
+
+  private async onBus(raw: string): Promise<void> {
+    let msg: BusMessage;
+    try {
+      msg = JSON.parse(raw) as BusMessage;
+    } catch {
+      return;
+    }
+    if (msg.kind === 'reply') {
+      const w = this.waiting.get(msg.reqId);
+      if (!w) return;
+      this.waiting.delete(msg.reqId);
+      clearTimeout(w.timer);
+      if (msg.ok) w.resolve(msg.result);
+      else w.reject(new Error(msg.error ?? 'Session command failed.'));
+      return;
+    }
+    let reply: BusMessage;
+    try {
+      // The lease may have moved meanwhile; then this process has no such session and says so.
+      const result = this.live.has(msg.connectionId) ? await this.runLocal(msg.connectionId, msg.op, msg.args) : { notHere: true };
+      reply = { kind: 'reply', reqId: msg.reqId, ok: true, result };
+    } catch (err) {
+      reply = { kind: 'reply', reqId: msg.reqId, ok: false, error: (err as Error).message };
+    }
+    await this.redis.publish(this.busChannel(msg.replyTo), JSON.stringify(reply));
+  }
+
+  private async runLocal(id: number, op: SessionOp, args: OpArgs): Promise<unknown> {
+    const session = this.live.get(id)?.session;
+    switch (op) {
+      case 'stop':
+      case 'logout':
+        await this.stopLocal(id, op === 'logout');
+        return true;
+      case 'rejectCall':
+        if (session?.rejectCall && args.from && args.callId) await session.rejectCall(args.from, args.callId);
+        return true;
+      case 'confirmLink':
+        return session && isSandboxSession(session) ? session.confirmLink() : false;
+    }
+  }
+
+  /**
+   * Runs an operation on the session wherever it lives: here, or in the process holding its lease
+   * (asked over Redis, answered on this process's channel). `reached` is false when no live
+   * process runs the session (none started, or its owner died and the lease has not lapsed yet).
+   */
+  private async onOwner(id: number, op: SessionOp, args: OpArgs = {}): Promise<{ reached: boolean; result?: unknown; staleOwner?: string }> {
+    if (this.live.has(id)) return { reached: true, result: await this.runLocal(id, op, args) };
+    const owner = await this.redis.get(this.leaseKey(id));
+    if (!owner || owner === this.owner) return { reached: false };
+    const reqId = randomUUID();
+    const answer = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(reqId);
+        reject(new AppError('ERR_INTERNAL_SERVER_ERROR', 503, `The process running connection ${id} did not answer.`));
+      }, COMMAND_TIMEOUT_MS);
+      this.waiting.set(reqId, { resolve, reject, timer });
+    });
+    const command: BusMessage = { kind: 'command', reqId, replyTo: this.owner, connectionId: id, op, args };
+    const receivers = await this.redis.publish(this.busChannel(owner), JSON.stringify(command));
+    if (receivers === 0) {
+      // The owner is gone without releasing its lease (killed): nobody runs the session.
+      clearTimeout(this.waiting.get(reqId)?.timer);
+      this.waiting.delete(reqId);
+      return { reached: false, staleOwner: owner };
+    }
+    const result = await answer;
+    if (result && typeof result === 'object' && 'notHere' in result) return { reached: false };
+    return { reached: true, result };
   }
 
   isLocal(id: number): boolean {
@@ -78,7 +184,7 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     const got = await this.redis.set(this.leaseKey(w.id), this.owner, 'PX', LEASE_MS, 'NX');
     if (got !== 'OK') return; // another process owns this session
     try {
-      const worker = this.jobs.worker(outboundQueueName(w.id), (job) => this.outbound.deliver(job.data, this.sessionOf(w.id)), {
+      const worker = this.jobs.worker(outboundQueueName(w.id), (job) => this.outbound.process(job, () => this.sessionOf(w.id)), {
         concurrency: 1,
         limiter: { max: 20, duration: 1000 },
       });
@@ -99,12 +205,62 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     return live.session;
   }
 
-  /** Stops the local session (keeping credentials) or, with logout, forgets them. */
+  /**
+   * Stops the session (keeping credentials) or, with logout, forgets them — in whichever process
+   * runs it. With no live owner the connection is simply marked DISCONNECTED (and a dead owner's
+   * lease dropped, so the next start need not wait for it to lapse).
+   */
   async stop(id: number, logout = false): Promise<void> {
+    const { reached, staleOwner } = await this.onOwner(id, logout ? 'logout' : 'stop');
+    if (reached) return;
+    if (staleOwner) {
+      await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, this.leaseKey(id), staleOwner);
+    }
+    await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
+  }
+
+  private async stopLocal(id: number, logout: boolean): Promise<void> {
     const live = this.live.get(id);
     if (live?.session) await (logout ? live.session.logout() : live.session.stop()).catch(() => undefined);
     await this.release(id, true);
-    await this.setStatus(id, 'DISCONNECTED', { qrcode: '', retries: 0 });
+    await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
+  }
+
+  /** The sandbox phone "scans" the QR or types the code; false when its session was not waiting for it. */
+  async confirmLink(id: number): Promise<boolean> {
+    const { reached, result } = await this.onOwner(id, 'confirmLink');
+    return reached && result === true;
+  }
+
+  /**
+   * An incoming call (core-operations §3 `call`): always a call_log message on the caller's ticket;
+   * when the company does not take calls (`call` ≠ enabled) the session rejects it and the
+   * connection answers with a text (see InboundService).
+   */
+  async incomingCall(w: Pick<Whatsapp, 'id' | 'companyId'>, from: string, callId: string): Promise<void> {
+    const [setting] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select value from settings where company_id = ? and key = 'call'`, [w.companyId]);
+    const accepted = setting?.value === 'enabled';
+    if (!accepted) {
+      await this.onOwner(w.id, 'rejectCall', { from, callId }).catch((err: Error) => this.logger.warn(`Reject call ${callId}: ${err.message}`));
+    }
+    const at = new Date();
+    await this.queueInbound(
+      w,
+      {
+        providerMessageId: `call-${callId}`,
+        chatId: from,
+        isGroup: false,
+        from,
+        fromMe: false,
+        body: `Llamada de voz/video perdida a las ${localClock(at, this.timeZone).time}`,
+        mediaType: 'call_log',
+        timestamp: at,
+      },
+      { callRejected: !accepted },
+    );
   }
 
   private async release(id: number, dropLease: boolean) {
@@ -146,9 +302,13 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
         return undefined;
       });
     }
+    await this.queueInbound(w, { ...message, media: undefined }, { mediaUrl });
+  }
+
+  private async queueInbound(w: Pick<Whatsapp, 'id' | 'companyId'>, message: InboundMessage, extra: Pick<InboundJob, 'mediaUrl' | 'callRejected'>) {
     await this.jobs.queue(INBOUND_QUEUE).add(
       'inbound',
-      { whatsappId: w.id, companyId: w.companyId, message: { ...message, media: undefined }, mediaUrl },
+      { whatsappId: w.id, companyId: w.companyId, message, ...extra } satisfies InboundJob,
       {
         jobId: inboundJobId(w.id, message.providerMessageId),
         attempts: 5,
@@ -159,13 +319,21 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     );
   }
 
-  private async setStatus(id: number, status: SessionStatus, detail: { qrcode?: string; retries?: number; number?: string } = {}) {
+  private async setStatus(id: number, status: SessionStatus, detail: { qrcode?: string; pairingCode?: string; retries?: number; number?: string } = {}) {
     const em = this.orm.em.fork();
     const w = await em.findOne(WhatsappSchema, { id }, ACROSS_TENANTS);
     if (!w) return;
     em.assign(w, { status, ...detail });
     await em.flush();
-    const session = { id: w.id, status: w.status, qrcode: w.qrcode, retries: w.retries, number: w.number ?? null, updatedAt: w.updatedAt.toISOString() };
+    const session = {
+      id: w.id,
+      status: w.status,
+      qrcode: w.qrcode,
+      pairingCode: w.pairingCode,
+      retries: w.retries,
+      number: w.number ?? null,
+      updatedAt: w.updatedAt.toISOString(),
+    };
     this.realtime.toCompany(w.companyId, 'whatsappSession', { action: 'update', session });
   }
 
@@ -178,6 +346,8 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
         if (status === 'DISCONNECTED' && this.live.get(w.id)?.session) void this.release(w.id, true);
         void this.setStatus(w.id, status, {
           qrcode: detail?.qrcode ?? (status === 'qrcode' ? undefined : ''),
+          // The code stays on screen only while the phone has not confirmed it.
+          pairingCode: status === 'PAIRING' ? (detail?.pairingCode ?? '') : '',
           ...(detail?.retries !== undefined ? { retries: detail.retries } : {}),
           ...(detail?.number ? { number: detail.number } : {}),
         }).catch((err) => this.logger.error(err));
@@ -187,6 +357,7 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
       edit: (id, body) => void this.inbound.edit(companyId, w.id, id, body).catch((err) => this.logger.error(err)),
       revoke: (id) => void this.inbound.revoke(companyId, w.id, id).catch((err) => this.logger.error(err)),
       contact: (c) => void this.inbound.contact(companyId, w.id, c).catch((err) => this.logger.error(err)),
+      call: (from, callId) => void this.incomingCall(w, from, callId).catch((err) => this.logger.error(err)),
     };
   }
 }

@@ -1,10 +1,27 @@
-import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
+import path from 'node:path';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Put, Req, Res, UseInterceptors } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
-import { contactInputSchema, contactPageSchema, contactSchema, idParamSchema, pageQuerySchema, type ContactDto } from '@atende/core-contract';
+import {
+  CONTACT_IMPORT_LIMITS,
+  contactImportResultSchema,
+  contactInputSchema,
+  contactPageSchema,
+  contactSchema,
+  idParamSchema,
+  pageQuerySchema,
+  type ContactDto,
+} from '@atende/core-contract';
 import { AppError, CurrentUser, REALTIME, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 import { ContactSchema, type Contact } from '../database/channel-entities.js';
+import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
+import { csvField, parseContactSheet } from './contact-sheet.js';
+
+const EXPORT_BATCH = 1000;
+const INSERT_BATCH = 1000;
+const isXlsxName = (file: Express.Multer.File) => path.extname(file.originalname).toLowerCase() === '.xlsx';
 
 const PAGE_SIZE = 40;
 type ContactInput = z.infer<typeof contactInputSchema>;
@@ -46,6 +63,75 @@ export class ContactsController {
     return rows.map((c) => ({ id: c.id, name: c.name, number: c.number }));
   }
 
+  /**
+   * Every contact of the company as CSV (UTF-8 with a BOM so spreadsheets read accents): name,
+   * number, email, extra info (`name: value; …`). Written in batches of 1000 by id, never all in memory.
+   */
+  @Get('export')
+  async export(@Res() res: Response): Promise<void> {
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="contacts.csv"');
+    res.setHeader('Cache-Control', 'no-store');
+    res.write('\uFEFFname,number,email,extraInfo\r\n');
+    let lastId = 0;
+    for (;;) {
+      const rows = await this.em.find(ContactSchema, { id: { $gt: lastId } }, { orderBy: { id: 'asc' }, limit: EXPORT_BATCH });
+      if (!rows.length) break;
+      const lines = rows.map((c) => {
+        const extra = (Array.isArray(c.extraInfo) ? c.extraInfo : []).map((e) => `${e.name}: ${e.value}`).join('; ');
+        return [c.name, c.number, c.email, extra].map(csvField).join(',');
+      });
+      // Respect back-pressure: wait for the socket to drain before the next batch.
+      if (!res.write(lines.join('\r\n') + '\r\n')) await new Promise((resolve) => res.once('drain', resolve));
+      lastId = rows[rows.length - 1].id;
+      this.em.clear();
+      if (rows.length < EXPORT_BATCH) break;
+    }
+    res.end();
+  }
+
+  /**
+   * Import from .xlsx (multipart `file`; extension .xlsx and content exceljs can open; 5 MB, 10,000
+   * rows). Valid rows whose number is new become contacts (one `contact` create event each); the rest
+   * are reported in errorBag with the reason (field errors, or ERR_DUPLICATED_CONTACT).
+   */
+  @Post('upload')
+  @HttpCode(200)
+  @UseInterceptors(UploadInterceptor('file', 1, CONTACT_IMPORT_LIMITS.bytes, isXlsxName))
+  @ZodResponse(contactImportResultSchema)
+  async upload(@Req() req: Request, @CurrentUser() user: AuthUser) {
+    const [file] = uploadedFiles(req);
+    if (!file) throw AppError.validation([{ path: 'file', message: 'required' }]);
+    const rows = await parseContactSheet(file.buffer);
+    const errorBag: { contactName: string; error: { message: string } }[] = [];
+    const fresh = new Map<string, { name: string; number: string; email: string }>();
+    for (const r of rows) {
+      if (!r.ok) errorBag.push({ contactName: r.contactName, error: { message: r.message } });
+      else if (fresh.has(r.row.number)) errorBag.push({ contactName: r.row.name, error: { message: 'ERR_DUPLICATED_CONTACT' } });
+      else fresh.set(r.row.number, r.row);
+    }
+    const newContacts: { contactId: number; contactName: string }[] = [];
+    const conn = this.em.getConnection();
+    const batch = [...fresh.values()];
+    for (let i = 0; i < batch.length; i += INSERT_BATCH) {
+      const part = batch.slice(i, i + INSERT_BATCH);
+      // One statement per batch; a number the company already has is skipped by its unique key.
+      const inserted: Record<string, unknown>[] = await conn.execute(
+        `insert into contacts (company_id, name, number, email) values ${part.map(() => '(?, ?, ?, ?)').join(', ')}
+         on conflict (company_id, number) do nothing returning *`,
+        part.flatMap((c) => [user.companyId, c.name, c.number, c.email]),
+      );
+      const created = new Set(inserted.map((r) => r.number as string));
+      for (const c of part) if (!created.has(c.number)) errorBag.push({ contactName: c.name, error: { message: 'ERR_DUPLICATED_CONTACT' } });
+      for (const row of inserted) {
+        const contact = this.em.map(ContactSchema, row);
+        newContacts.push({ contactId: contact.id, contactName: contact.name });
+        this.realtime.toCompany(user.companyId, 'contact', { action: 'create', contact: toDto(contact) });
+      }
+    }
+    return { newContacts, errorBag };
+  }
+
   @Get(':id')
   @ZodResponse(contactSchema)
   async show(@ZodParam('id', idParamSchema) id: number) {
@@ -57,7 +143,7 @@ export class ContactsController {
   async create(@ZodBody(contactInputSchema) body: ContactInput, @CurrentUser() user: AuthUser) {
     const c = this.em.create(ContactSchema, { companyId: user.companyId, ...body });
     await this.save();
-    return this.publish(c);
+    return this.publish(c, 'create');
   }
 
   @Put(':id')
@@ -94,9 +180,9 @@ export class ContactsController {
     }
   }
 
-  private publish(c: Contact): ContactDto {
+  private publish(c: Contact, action: 'create' | 'update' = 'update'): ContactDto {
     const dto = toDto(c);
-    this.realtime.toCompany(c.companyId, 'contact', { action: 'update', contact: dto });
+    this.realtime.toCompany(c.companyId, 'contact', { action, contact: dto });
     return dto;
   }
 }

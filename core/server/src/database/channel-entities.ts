@@ -14,6 +14,8 @@ export const WhatsappSchema = defineEntity({
     provider: p.string().length(30).default('baileys'),
     status: p.enum(CONNECTION_STATUSES).default('DISCONNECTED'),
     qrcode: p.text().default(''),
+    /** The code to type on the phone while status is PAIRING (core_0006_engine). */
+    pairingCode: p.string().length(20).default(''),
     retries: p.integer().default(0),
     number: p.string().length(30).nullable(),
     isDefault: p.boolean().default(false),
@@ -105,6 +107,10 @@ export const MessageSchema = defineEntity({
     read: p.boolean().default(false),
     mediaType: p.string().length(30).default('chat'),
     mediaUrl: p.text().nullable(),
+    /** A document's original file name (core_0005_media). */
+    mediaName: p.string().length(255).nullable(),
+    /** Why delivery finally failed (ack -1): ERR_SENDING_WAPP_MSG or ERR_WAPP_INVALID_CONTACT. */
+    sendError: p.string().length(40).nullable(),
     ack: p.integer().default(0),
     isDeleted: p.boolean().default(false),
     isEdited: p.boolean().default(false),

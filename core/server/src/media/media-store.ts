@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@atende/sdk-server';
@@ -14,11 +14,18 @@ const EXTENSIONS: Record<string, string> = {
   'audio/ogg': 'ogg',
   'audio/mpeg': 'mp3',
   'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/wav': 'wav',
+  'audio/webm': 'weba',
   'video/mp4': 'mp4',
   'video/3gpp': '3gp',
+  'video/webm': 'webm',
   'application/pdf': 'pdf',
   'application/zip': 'zip',
   'text/plain': 'txt',
+  'text/csv': 'csv',
+  'application/vnd.ms-powerpoint': 'ppt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
   'application/msword': 'doc',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/vnd.ms-excel': 'xls',
@@ -47,6 +54,45 @@ export class MediaStore {
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, name), data, { mode: 0o600 });
     return `/api/media/${name}`;
+  }
+
+  /** The file behind one of this company's media URLs (`/api/media/<name>`), or null for anything else. */
+  pathOf(companyId: number, url: string): string | null {
+    const name = url.startsWith('/api/media/') ? url.slice('/api/media/'.length) : '';
+    return NAME.test(name) ? path.join(this.root, String(companyId), name) : null;
+  }
+
+  mimetypeOf(url: string): string {
+    const ext = url.split('.').pop() ?? '';
+    return Object.entries(EXTENSIONS).find(([, e]) => e === ext)?.[0] ?? 'application/octet-stream';
+  }
+
+  /**
+   * A second name for the same bytes (a hard link; a copy where links are not possible), so a sent
+   * message keeps its file when the quick message it came from changes or drops its attachment.
+   */
+  async duplicate(companyId: number, url: string): Promise<string> {
+    const from = this.pathOf(companyId, url);
+    if (!from) throw AppError.notFound();
+    const name = `${randomUUID()}.${url.split('.').pop()}`;
+    const to = path.join(this.root, String(companyId), name);
+    try {
+      await link(from, to);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw AppError.notFound();
+      await writeFile(to, await readFile(from), { mode: 0o600 });
+    }
+    return `/api/media/${name}`;
+  }
+
+  async exists(companyId: number, url: string): Promise<boolean> {
+    const file = this.pathOf(companyId, url);
+    return !!file && (await stat(file).then((s) => s.isFile()).catch(() => false));
+  }
+
+  async remove(companyId: number, url: string): Promise<void> {
+    const file = this.pathOf(companyId, url);
+    if (file) await unlink(file).catch(() => undefined);
   }
 
   async read(companyId: number, name: string): Promise<{ data: Buffer; mimetype: string }> {

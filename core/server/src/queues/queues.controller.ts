@@ -16,6 +16,17 @@ export class QueuesController {
     return this.queues.list(user);
   }
 
+  /**
+   * Every queue's id, name and colour, for every signed-in user: the ticket view's transfer modal lets an
+   * agent hand a ticket to a queue they do not work (GET /queue shows agents only their own).
+   */
+  @Get('names')
+  @RequirePermission('queues:read')
+  @ZodResponse(queueSchema.pick({ id: true, name: true, color: true }).array())
+  names(): Promise<{ id: number; name: string; color: string }[]> {
+    return this.queues.names();
+  }
+
   @Get(':id')
   @RequirePermission('queues:read')
   @ZodResponse(queueSchema)

@@ -32,6 +32,12 @@ export class QueuesService {
     return rows.map(toQueueDto);
   }
 
+  /** Names and colours of all the company's queues (transfer targets). */
+  async names(): Promise<{ id: number; name: string; color: string }[]> {
+    const rows = await this.em.find(QueueSchema, {}, { orderBy: { orderQueue: 'asc', name: 'asc' } });
+    return rows.map((q) => ({ id: q.id, name: q.name, color: q.color }));
+  }
+
   async get(user: AuthUser, id: number): Promise<Queue> {
     const q = await this.em.findOne(QueueSchema, { id });
     if (!q) throw AppError.notFound('ERR_NO_QUEUE_FOUND');

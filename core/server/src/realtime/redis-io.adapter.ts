@@ -4,7 +4,11 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server, ServerOptions } from 'socket.io';
 import type { Redis } from 'ioredis';
 
-/** socket.io with the Redis adapter, so rooms and emits span every server process. */
+/**
+ * socket.io with the Redis adapter, so rooms and emits span every server process. The adapter's
+ * channel carries the deployment's Redis namespace: two deployments (or test runs) sharing one Redis
+ * would otherwise deliver each other's events to users with the same ids.
+ */
 export class RedisIoAdapter extends IoAdapter {
   private pub?: Redis;
   private sub?: Redis;
@@ -12,6 +16,7 @@ export class RedisIoAdapter extends IoAdapter {
   constructor(
     app: INestApplicationContext,
     private readonly redis: Redis,
+    private readonly namespace: string,
   ) {
     super(app);
   }
@@ -26,7 +31,7 @@ export class RedisIoAdapter extends IoAdapter {
     }) as Server;
     this.pub = this.redis.duplicate();
     this.sub = this.redis.duplicate();
-    server.adapter(createAdapter(this.pub, this.sub));
+    server.adapter(createAdapter(this.pub, this.sub, { key: `${this.namespace}:socket.io` }));
     return server;
   }
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelContact, InboundMessage } from '@atende/sdk-server';
-import { ContactSchema, MessageSchema, TicketSchema, WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
-import { DEFAULT_SCHEDULES, type ScheduleEntry } from '@atende/core-contract';
+import { ContactSchema, MessageSchema, TicketSchema, type Whatsapp } from '../database/channel-entities.js';
+import { DEFAULT_SCHEDULES, companySettingDefault, type CompanySettingKey, type ScheduleEntry } from '@atende/core-contract';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isWithinHours } from './business-hours.js';
 import { RATING_THANKS } from './ticket-automation.service.js';
@@ -11,14 +11,22 @@ import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { OutboundService } from '../messages/outbound.service.js';
-import { toMessageDto, toTicketDtos } from './ticket-dto.js';
+import { toMessageDto } from './ticket-dto.js';
+import { loadTickets, tagListSql, ticketRowDto, type Exec } from './ticket-dto-sql.js';
 
 export const INBOUND_QUEUE = 'inbound';
 /** BullMQ job ids may not contain ':'; provider ids are made safe and kept unique per connection. */
 export const inboundJobId = (whatsappId: number, providerMessageId: string) =>
   `in-${whatsappId}-${Buffer.from(providerMessageId).toString('base64url')}`;
 
-type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+/** What the pipeline and the bot need of a connection. */
+export type BotConnection = Pick<
+  Whatsapp,
+  'id' | 'companyId' | 'greetingMessage' | 'outOfHoursMessage' | 'maxUseBotQueues' | 'timeUseBotQueues' | 'expiresTicket' | 'transferQueueId' | 'timeToTransfer'
+>;
+
+/** The ticket columns the bot reads, fetched with the ticket wherever the pipeline finds or creates it. */
+const TICKET_BOT_COLUMNS = ['id', 'status', 'queue_id', 'bot_attempts', 'chatbot', 'queue_option_id', 'bot_started_at'];
 
 export interface InboundJob {
   whatsappId: number;
@@ -26,7 +34,17 @@ export interface InboundJob {
   message: InboundMessage;
   /** Where the message's media was stored, when it had one. */
   mediaUrl?: string;
+  /** A call_log of a call the session rejected: the connection answers with CALL_REJECTED_MESSAGE. */
+  callRejected?: boolean;
 }
+
+/** What the connection writes to a caller whose call was rejected (the `call` setting is not enabled). */
+export const CALL_REJECTED_MESSAGE =
+  '*Mensaje automático:*\n\nLas llamadas de voz y video no están habilitadas en este WhatsApp. Por favor, envíenos un mensaje de texto. ¡Gracias!';
+
+/** Company options the pipeline reads (core-operations §3), with their defaults from the contract. */
+const ENGINE_SETTINGS = ['CheckMsgIsGroup', 'scheduleType', 'sendGreetingMessageOneQueues'] as const satisfies readonly CompanySettingKey[];
+type EngineSettings = Record<(typeof ENGINE_SETTINGS)[number], string>;
 
 /**
  * The inbound pipeline: contact upsert, ticket found or created under the database constraint
@@ -37,6 +55,8 @@ export interface InboundJob {
 export class InboundService implements OnModuleInit {
   private readonly logger = new Logger('Inbound');
   private readonly timeZone: string;
+  /** A minute of timeUseBotQueues (shortened in tests, like the ticket timers). */
+  private readonly minuteMs: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -47,6 +67,7 @@ export class InboundService implements OnModuleInit {
     private readonly timers: TicketTimersService,
   ) {
     this.timeZone = config.BUSINESS_TIMEZONE;
+    this.minuteMs = config.TIMERS_MINUTE_MS;
   }
 
   onModuleInit() {
@@ -57,51 +78,215 @@ export class InboundService implements OnModuleInit {
     return tenantEm(this.orm, companyId);
   }
 
-  async process({ whatsappId, companyId, message: m, mediaUrl }: InboundJob): Promise<void> {
+  /**
+   * The connection's bot options and the company's engine settings (stored value or contract
+   * default) in one query; null when the connection was deleted meanwhile.
+   */
+  private async connection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: BotConnection; settings: EngineSettings } | null> {
+    const [row] = await exec(
+      `select w.id, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues,
+              w.expires_ticket, w.transfer_queue_id, w.time_to_transfer,
+              coalesce((select json_object_agg(s.key, s.value) from settings s
+                         where s.company_id = w.company_id and s.key in (${ENGINE_SETTINGS.map(() => '?').join(', ')})), '{}'::json) as settings
+         from whatsapps w where w.id = ? and w.company_id = ?`,
+      [...ENGINE_SETTINGS, whatsappId, companyId],
+    );
+    if (!row) return null;
+    const stored = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Record<string, string>;
+    return {
+      whatsapp: {
+        id: row.id as number,
+        companyId,
+        greetingMessage: row.greeting_message as string,
+        outOfHoursMessage: row.out_of_hours_message as string,
+        maxUseBotQueues: row.max_use_bot_queues as number,
+        timeUseBotQueues: row.time_use_bot_queues as number,
+        expiresTicket: row.expires_ticket as number,
+        transferQueueId: (row.transfer_queue_id as number | null) ?? null,
+        timeToTransfer: row.time_to_transfer as number,
+      },
+      settings: Object.fromEntries(ENGINE_SETTINGS.map((k) => [k, stored[k] ?? companySettingDefault(k)])) as EngineSettings,
+    };
+  }
+
+  /**
+   * The hot path, in few round trips: connection and settings (1), then the fast path (1) when the
+   * contact already has an active ticket and neither the bot nor a rating request is involved. Else
+   * one transaction: contact upsert joined to the active ticket lookup (1), the ticket insert when
+   * there is none (1), the message insert with the ticket's counters (1), the bot's own steps when it
+   * talks; and afterwards the ticket's DTO (1).
+   */
+  async process({ whatsappId, companyId, message: m, mediaUrl, callRejected }: InboundJob): Promise<void> {
     const em = this.em(companyId);
-    const whatsapp = await em.findOne(WhatsappSchema, { id: whatsappId });
-    if (!whatsapp) return; // connection deleted meanwhile
+    const run: Exec = (sql, params) => em.getConnection().execute(sql, params);
+    const found = await this.connection(run, companyId, whatsappId);
+    if (!found) return; // connection deleted meanwhile
+    const { whatsapp, settings } = found;
+    // CheckMsgIsGroup enabled: the company does not serve groups; their messages are dropped unstored.
+    if (m.isGroup && settings.CheckMsgIsGroup === 'enabled') return;
+    const isCall = m.mediaType === 'call_log';
+    const mayRate = !m.fromMe && !m.isGroup && !isCall;
+    const fast = await this.fastPath(run, companyId, whatsappId, m, mediaUrl, { botless: isCall || m.isGroup || m.fromMe, mayRate });
+    if (fast === 'replay') return;
+    if (fast) {
+      const ticket = em.map(TicketSchema, fast.ticketRow);
+      const message = em.map(MessageSchema, fast.messageRow);
+      const dto = ticketRowDto(fast.ticketRow);
+      this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
+      this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+      if (isCall && callRejected) await this.outbound.queueText(ticket, CALL_REJECTED_MESSAGE, null);
+      await this.timers.arm(ticket, false, whatsapp);
+      return;
+    }
     // All database work in one transaction, so no screen ever sees a half-routed ticket.
     const done = await em.transactional(async (tx) => {
-      const exec = (sql: string, params: unknown[]) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+      const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
       const number = m.isGroup ? m.chatId : m.from;
-      const [contactRow] = await exec(
-        `insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
+      const [found] = await exec(
+        `with c as (
+           insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
+           on conflict (company_id, number) do update set
+             name = case when contacts.name = contacts.number and excluded.name <> excluded.number then excluded.name else contacts.name end,
+             updated_at = now()
+           returning id
+         )
+         select c.id as contact_id, ${TICKET_BOT_COLUMNS.map((col) => `t.${col}`).join(', ')},
+                ${mayRate ? `exists (select 1 from ticket_ratings r where r.contact_id = c.id and r.whatsapp_id = ? and r.rate is null and r.created_at > now() - interval '1 day')` : 'false'} as rating_pending
+           from c left join tickets t on t.contact_id = c.id and t.whatsapp_id = ? and t.status in ('pending', 'open')`,
+        [companyId, m.isGroup ? m.chatId : m.fromName?.trim() || number, number, m.isGroup, whatsappId, ...(mayRate ? [whatsappId] : []), whatsappId],
+      );
+      const contactId = found.contact_id as number;
+      if (found.rating_pending) {
+        const rated = await this.captureRating(exec, companyId, contactId, whatsappId, m);
+        if (rated) return rated;
+      }
+      const { ticket, created } = found.id != null ? { ticket: found, created: false } : await this.activeTicket(exec, companyId, contactId, whatsappId, m.isGroup);
+      const ticketId = ticket.id as number;
+      // The message and the ticket's counters together; a replay inserts nothing and changes nothing.
+      const [inserted] = await exec(
+        `with m as (
+           insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, media_url, created_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
+           returning *
+         ), counters as (
+           update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now()
+            where id = ? and company_id = ? and exists (select 1 from m)
+         )
+         select * from m`,
+        [
+          companyId,
+          ticketId,
+          contactId,
+          whatsappId,
+          m.providerMessageId,
+          m.body,
+          m.fromMe,
+          m.mediaType,
+          mediaUrl ?? null,
+          new Date(m.timestamp),
+          (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255),
+          m.fromMe ? 0 : 1,
+          ticketId,
+          companyId,
+        ],
+      );
+      if (!inserted) return null; // a replay: already stored, nothing more to do
+      // A call is not an answer to the bot; a rejected one gets the call text instead.
+      const greeting = isCall
+        ? callRejected
+          ? CALL_REJECTED_MESSAGE
+          : null
+        : m.isGroup || m.fromMe
+          ? null
+          : await this.queueBot(exec, { companyId, ticket, created, whatsapp, body: m.body, settings });
+      return { ticketId, message: inserted, greeting, created };
+    });
+    if (!done) return;
+    const [loaded] = await loadTickets(run, companyId, [done.ticketId]);
+    const ticket = em.map(TicketSchema, loaded.row);
+    const message = em.map(MessageSchema, done.message);
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: loaded.dto });
+    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: loaded.dto });
+    if (done.greeting) await this.outbound.queueText(ticket, done.greeting, null);
+    if (ticket.status !== 'closed') await this.timers.arm(ticket, done.created, whatsapp);
+  }
+
+  /**
+   * The common case in ONE statement (atomic by itself): contact upsert, the active ticket, the
+   * message and the ticket's counters, returning the updated ticket with its DTO's joins and the
+   * message. Taken only when nothing else would be written in the same transaction: the ticket
+   * exists, no rating request waits, and the bot has nothing to do (an open ticket, or a pending one
+   * already in a queue without an options bot; or a call, group or own message). Returns null when it
+   * does not apply (nothing stored but the contact), 'replay' for a message already stored.
+   */
+  private async fastPath(
+    run: Exec,
+    companyId: number,
+    whatsappId: number,
+    m: InboundMessage,
+    mediaUrl: string | undefined,
+    flags: { botless: boolean; mayRate: boolean },
+  ): Promise<{ ticketRow: Record<string, unknown>; messageRow: Record<string, unknown> } | 'replay' | null> {
+    const number = m.isGroup ? m.chatId : m.from;
+    const [row] = await run(
+      `with c as (
+         insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
          on conflict (company_id, number) do update set
            name = case when contacts.name = contacts.number and excluded.name <> excluded.number then excluded.name else contacts.name end,
            updated_at = now()
-         returning id`,
-        [companyId, m.isGroup ? m.chatId : m.fromName?.trim() || number, number, m.isGroup, whatsappId],
-      );
-      const contactId = contactRow.id as number;
-      const rated = m.fromMe || m.isGroup ? null : await this.captureRating(exec, companyId, contactId, whatsappId, m);
-      if (rated) return rated;
-      const { ticketId, created } = await this.activeTicket(exec, companyId, contactId, whatsappId, m.isGroup);
-      const [inserted] = await exec(
-        `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, media_url, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         returning id, name, number, profile_pic_url
+       ), t as (
+         select t.id from tickets t join c on t.contact_id = c.id
+          where t.company_id = ? and t.whatsapp_id = ? and t.status in ('pending', 'open')
+            and (?::boolean or t.status <> 'pending' or (t.queue_id is not null and not t.chatbot))
+            and not (?::boolean and exists (select 1 from ticket_ratings r where r.contact_id = c.id and r.whatsapp_id = ? and r.rate is null
+                                                                 and r.created_at > now() - interval '1 day'))
+       ), m as (
+         insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, media_url, created_at)
+         select ?, t.id, c.id, ?, ?, ?, ?, ?, ?, ? from t, c
          on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
-         returning id`,
-        [companyId, ticketId, contactId, whatsappId, m.providerMessageId, m.body, m.fromMe, m.mediaType, mediaUrl ?? null, new Date(m.timestamp)],
-      );
-      if (!inserted) return null; // a replay: already stored, nothing more to do
-      await exec(`update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now() where id = ?`, [
+         returning *
+       ), u as (
+         update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now()
+          where company_id = ? and id in (select ticket_id from m)
+         returning *
+       )
+       select (select id from t) as fast_ticket_id, to_json(m) as message_row, u.*,
+              c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
+              q.name as queue_name, q.color as queue_color, us.name as user_name, ${tagListSql('u')} as tag_list
+         from c left join m on true left join u on true
+         left join queues q on q.id = u.queue_id left join users us on us.id = u.user_id`,
+      [
+        companyId,
+        m.isGroup ? m.chatId : m.fromName?.trim() || number,
+        number,
+        m.isGroup,
+        whatsappId,
+        companyId,
+        whatsappId,
+        flags.botless,
+        flags.mayRate,
+        whatsappId,
+        companyId,
+        whatsappId,
+        m.providerMessageId,
+        m.body,
+        m.fromMe,
+        m.mediaType,
+        mediaUrl ?? null,
+        new Date(m.timestamp),
         (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255),
         m.fromMe ? 0 : 1,
-        ticketId,
-      ]);
-      const greeting = m.isGroup || m.fromMe ? null : await this.queueBot(exec, { companyId, ticketId, created, whatsapp, body: m.body });
-      return { ticketId, messageId: inserted.id as number, greeting, created };
-    });
-    if (!done) return;
-    em.clear();
-    const ticket = await em.findOneOrFail(TicketSchema, { id: done.ticketId });
-    const message = await em.findOneOrFail(MessageSchema, { id: done.messageId });
-    const [dto] = await toTicketDtos(em, [ticket]);
-    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
-    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
-    if (done.greeting) await this.outbound.queueText(ticket, done.greeting, null);
-    if (ticket.status !== 'closed') await this.timers.arm(ticket, done.created);
+        companyId,
+      ],
+    );
+    if (row.fast_ticket_id == null) return null;
+    if (row.message_row == null) return 'replay';
+    const message = (typeof row.message_row === 'string' ? JSON.parse(row.message_row) : row.message_row) as Record<string, unknown>;
+    // JSON carries timestamps as text; the entity wants dates.
+    for (const k of ['created_at', 'updated_at']) if (typeof message[k] === 'string') message[k] = new Date(message[k] as string);
+    return { ticketRow: row, messageRow: message };
   }
 
   /**
@@ -124,12 +309,12 @@ export class InboundService implements OnModuleInit {
     const [inserted] = await exec(
       `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, created_at)
        values (?, ?, ?, ?, ?, ?, false, ?, ?)
-       on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing returning id`,
+       on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing returning *`,
       [companyId, pending.ticket_id, contactId, whatsappId, m.providerMessageId, m.body, m.mediaType, new Date(m.timestamp)],
     );
     if (!inserted) return null;
     await exec(`update ticket_ratings set rate = ?, rated_at = now() where id = ?`, [Number(rate), pending.id]);
-    return { ticketId: pending.ticket_id as number, messageId: inserted.id as number, greeting: RATING_THANKS, created: false };
+    return { ticketId: pending.ticket_id as number, message: inserted, greeting: RATING_THANKS, created: false };
   }
 
   private options(exec: Exec, queueId: number, parentId: number | null) {
@@ -161,20 +346,18 @@ export class InboundService implements OnModuleInit {
     return [picked.message, children.length ? this.optionsMenu(children) : ''].filter(Boolean).join('\n\n') || null;
   }
 
-  /** The active ticket of a contact on a connection, created if none: a unique index arbitrates races. */
+  /** Creates the active ticket of a contact on a connection: a unique index arbitrates races. */
   private async activeTicket(exec: Exec, companyId: number, contactId: number, whatsappId: number, isGroup: boolean) {
-    const active = `select id from tickets where contact_id = ? and whatsapp_id = ? and status in ('pending','open')`;
-    const [existing] = await exec(active, [contactId, whatsappId]);
-    if (existing) return { ticketId: existing.id as number, created: false };
+    const columns = TICKET_BOT_COLUMNS.join(', ');
     const [row] = await exec(
       `insert into tickets (company_id, contact_id, whatsapp_id, status, is_group) values (?, ?, ?, 'pending', ?)
-       on conflict (contact_id, whatsapp_id) where status in ('pending','open') do nothing returning id`,
+       on conflict (contact_id, whatsapp_id) where status in ('pending','open') do nothing returning ${columns}`,
       [companyId, contactId, whatsappId, isGroup],
     );
-    if (row) return { ticketId: row.id as number, created: true };
+    if (row) return { ticket: row, created: true };
     // Another worker created it a moment ago; its row is committed and visible now.
-    const [other] = await exec(active, [contactId, whatsappId]);
-    return { ticketId: other.id as number, created: false };
+    const [other] = await exec(`select ${columns} from tickets where contact_id = ? and whatsapp_id = ? and status in ('pending','open')`, [contactId, whatsappId]);
+    return { ticket: other, created: false };
   }
 
   /**
@@ -185,19 +368,24 @@ export class InboundService implements OnModuleInit {
    * - several queues: greeting plus a numbered menu; a valid number routes the ticket and sends that
    *   queue's greeting; anything else shows the menu again, at most maxUseBotQueues times;
    * - with scheduleType = queue, a queue outside its hours answers with its out-of-hours message.
+   * The bot's first answer on a ticket (bot_started_at still null) is its "first contact": usually the
+   * ticket's first message, but also the first text after a call opened the ticket. A menu is
+   * repeated at most maxUseBotQueues times (0 = no limit) and only within timeUseBotQueues minutes
+   * of the first contact (0 = no limit); after either the ticket waits for an agent in silence.
    */
   private async queueBot(
     exec: Exec,
-    ctx: { companyId: number; ticketId: number; created: boolean; whatsapp: Whatsapp; body: string },
+    ctx: { companyId: number; ticket: Record<string, unknown>; created: boolean; whatsapp: BotConnection; body: string; settings: EngineSettings },
   ): Promise<string | null> {
-    const { companyId, ticketId, created, whatsapp } = ctx;
-    const [ticket] = await exec(`select status, queue_id, bot_attempts, chatbot, queue_option_id from tickets where id = ?`, [ticketId]);
+    const { companyId, ticket, created, whatsapp } = ctx;
+    const ticketId = ticket.id as number;
     if (ticket.status !== 'pending') return null;
     if (ticket.queue_id != null) return ticket.chatbot && !created ? this.walkOptions(exec, ticketId, ticket, ctx.body) : null;
-    const [setting] = await exec(`select value from settings where company_id = ? and key = 'scheduleType'`, [companyId]);
-    const scheduleType = (setting?.value as string | undefined) ?? 'disabled';
+    const scheduleType = ctx.settings.scheduleType;
     const now = new Date();
-    if (created && scheduleType === 'company') {
+    const first = ticket.bot_started_at == null;
+    if (first) await exec(`update tickets set bot_started_at = now() where id = ?`, [ticketId]);
+    if (first && scheduleType === 'company') {
       const [company] = await exec(`select schedules from companies where id = ?`, [companyId]);
       const hours = (company.schedules as ScheduleEntry[])?.length ? (company.schedules as ScheduleEntry[]) : DEFAULT_SCHEDULES;
       if (!isWithinHours(hours, now, this.timeZone)) return whatsapp.outOfHoursMessage || null;
@@ -208,7 +396,7 @@ export class InboundService implements OnModuleInit {
         where wq.whatsapp_id = ? order by q.order_queue asc nulls last, q.name asc`,
       [whatsapp.id],
     )) as { id: number; name: string; greeting_message: string; out_of_hours_message: string; schedules: ScheduleEntry[] }[];
-    const enter = async (q: (typeof queues)[number], intro: string | null) => {
+    const enter = async (q: (typeof queues)[number], intro: string | null, greet = true) => {
       await exec(`update tickets set queue_id = ?, bot_attempts = 0 where id = ?`, [q.id, ticketId]);
       if (scheduleType === 'queue' && !isWithinHours(q.schedules, now, this.timeZone)) {
         return q.out_of_hours_message || whatsapp.outOfHoursMessage || null;
@@ -217,18 +405,25 @@ export class InboundService implements OnModuleInit {
       const roots = await this.options(exec, q.id, null);
       if (roots.length) {
         await exec(`update tickets set chatbot = true, queue_option_id = null where id = ?`, [ticketId]);
-        return [q.greeting_message || intro, this.optionsMenu(roots)].filter(Boolean).join('\n\n');
+        return [greet ? q.greeting_message || intro : null, this.optionsMenu(roots)].filter(Boolean).join('\n\n');
       }
-      return q.greeting_message || intro;
+      return greet ? q.greeting_message || intro : null;
     };
-    if (queues.length === 0) return created ? whatsapp.greetingMessage || null : null;
-    if (queues.length === 1) return created ? enter(queues[0], whatsapp.greetingMessage || null) : null;
+    if (queues.length === 0) return first ? whatsapp.greetingMessage || null : null;
+    if (queues.length === 1) {
+      // sendGreetingMessageOneQueues: with a single queue there is no menu, so greeting is the company's choice.
+      // An options tree still shows its menu: without it the customer could not choose.
+      return first ? enter(queues[0], whatsapp.greetingMessage || null, ctx.settings.sendGreetingMessageOneQueues === 'enabled') : null;
+    }
     const menu = `${whatsapp.greetingMessage}\n\n${queues.map((q, i) => `*${i + 1}* - ${q.name}`).join('\n')}`;
-    if (!created) {
+    if (!first) {
       const choice = /^\s*(\d{1,3})\s*$/.exec(ctx.body)?.[1];
       const picked = choice ? queues[Number(choice) - 1] : undefined;
       if (picked) return enter(picked, null);
-      if ((ticket.bot_attempts as number) >= whatsapp.maxUseBotQueues) return null; // leave it to an agent
+      // Leave it to an agent: the menu was shown often enough, or for long enough.
+      if (whatsapp.maxUseBotQueues > 0 && (ticket.bot_attempts as number) >= whatsapp.maxUseBotQueues) return null;
+      const startedAt = new Date(ticket.bot_started_at as string).getTime();
+      if (whatsapp.timeUseBotQueues > 0 && now.getTime() - startedAt >= whatsapp.timeUseBotQueues * this.minuteMs) return null;
     }
     await exec(`update tickets set bot_attempts = bot_attempts + 1 where id = ?`, [ticketId]);
     return menu;

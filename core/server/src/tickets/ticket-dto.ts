@@ -43,7 +43,8 @@ export async function toTicketDtos(em: EntityManager, tickets: Ticket[]): Promis
   });
 }
 
-export const toMessageDto = (m: Message): MessageDto => ({
+/** `quoted` is the quoted message when the caller loaded it (the conversation page does, in one query). */
+export const toMessageDto = (m: Message, quoted?: Message | null): MessageDto => ({
   id: m.id,
   ticketId: m.ticketId,
   body: m.isDeleted ? '' : m.body,
@@ -55,6 +56,9 @@ export const toMessageDto = (m: Message): MessageDto => ({
   isDeleted: m.isDeleted,
   isEdited: m.isEdited,
   quotedMsgId: m.quotedMsgId ?? null,
+  quotedMsg: quoted ? { id: quoted.id, body: quoted.isDeleted ? '' : quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType } : null,
+  mediaName: m.mediaName ?? null,
+  sendError: m.sendError === 'ERR_SENDING_WAPP_MSG' || m.sendError === 'ERR_WAPP_INVALID_CONTACT' ? m.sendError : null,
   userId: m.userId ?? null,
   createdAt: m.createdAt.toISOString(),
 });

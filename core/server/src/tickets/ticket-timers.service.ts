@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
+import { TicketSchema, WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -40,11 +40,18 @@ export class TicketTimersService implements OnModuleInit {
     this.jobs.worker(TIMERS_QUEUE, (job) => this.run(job.data as TimerJob), { concurrency: 4 });
   }
 
-  /** Called for each message on a ticket: (re)arms its timers from the connection's settings. */
-  async arm(ticket: { id: number; companyId: number; whatsappId: number }, created: boolean): Promise<void> {
-    const em = tenantEm(this.orm, ticket.companyId);
-    const w = await em.findOne(WhatsappSchema, { id: ticket.whatsappId });
+  /**
+   * Called for each message on a ticket: (re)arms its timers from the connection's settings (read
+   * here unless the caller already has them).
+   */
+  async arm(
+    ticket: { id: number; companyId: number; whatsappId: number },
+    created: boolean,
+    connection?: Pick<Whatsapp, 'transferQueueId' | 'timeToTransfer' | 'expiresTicket'>,
+  ): Promise<void> {
+    const w = connection ?? (await tenantEm(this.orm, ticket.companyId).findOne(WhatsappSchema, { id: ticket.whatsappId }));
     if (!w) return;
+    if (!(w.transferQueueId && w.timeToTransfer > 0 && created) && w.expiresTicket <= 0) return; // nothing to arm
     const queue = this.jobs.queue(TIMERS_QUEUE);
     const data = (kind: TimerJob['kind']): TimerJob => ({ kind, companyId: ticket.companyId, ticketId: ticket.id });
     if (created && w.transferQueueId && w.timeToTransfer > 0) {

@@ -1,67 +1,84 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { can, type TicketDto } from '@atende/core-contract';
-import { AppError, type AuthUser, containsPattern } from '@atende/sdk-server';
+import { can, type TicketDto, type TicketListQuery } from '@atende/core-contract';
+import { AppError, type AuthUser } from '@atende/sdk-server';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ContactSchema, TicketSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
-import { QueueSchema, UserQueueSchema, UserSchema } from '../database/entities.js';
+import { QueueSchema, UserSchema } from '../database/entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toTicketDtos } from './ticket-dto.js';
 import { TicketAutomationService } from './ticket-automation.service.js';
-
-const PAGE_SIZE = 40;
+import { TICKET_PAGE_SIZE, ticketPageSql, ticketWhere, type ListViewer } from './ticket-list-query.js';
+import { ticketRowDto } from './ticket-dto-sql.js';
 
 type Status = 'pending' | 'open' | 'closed';
 
 /** Tickets of the caller's company (tenant filter); agents see their queues' tickets (core-operations §6). */
 @Injectable()
 export class TicketsService {
+  /** Days of the `date` and `updatedAt` filters are the company's days. */
+  private readonly timeZone: string;
+
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeGateway,
     private readonly automation: TicketAutomationService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.timeZone = config.BUSINESS_TIMEZONE;
+  }
 
   /** The visibility condition for a user: everything for admins; own queues, own tickets, and queueless when allowed. */
   async visibility(user: AuthUser): Promise<object> {
     if (can(user, 'tickets-manager:showall')) return {};
-    const queueIds = (await this.em.find(UserQueueSchema, { userId: user.id })).map((l) => l.queueId);
-    const me = await this.em.findOneOrFail(UserSchema, { id: user.id });
+    const viewer = await this.listViewer(user, false);
     return {
       $or: [
-        { queueId: { $in: queueIds.length ? queueIds : [-1] } },
+        { queueId: { $in: viewer.queueIds?.length ? viewer.queueIds : [-1] } },
         { userId: user.id },
-        ...(me.allTicket === 'enabled' ? [{ queueId: null }] : []),
+        ...(viewer.queueless ? [{ queueId: null }] : []),
       ],
     };
   }
 
   /**
-   * Ordered by (updated_at, id) on an index, one row more than the page to know hasMore (no count of
-   * the whole table per page). Admins see every ticket unless they narrow by queueIds (the shell's
-   * show-all switch sends their own queues when off); agents see what `visibility` allows.
+   * Who may see what in the lists (core-operations §6), in one query: admins with show-all on (or not
+   * sent) see every ticket; admins with it off see their queues', their own and queueless tickets;
+   * agents (show-all is admin-only, so ignored) see what `visibility` allows.
    */
-  async page(
-    user: AuthUser,
-    q: { status?: Status; pageNumber: number; searchParam: string; queueIds?: number[]; withUnreadMessages: boolean },
-  ) {
-    const filters: object[] = [await this.visibility(user)];
-    if (q.status) filters.push({ status: q.status });
-    if (q.queueIds?.length) filters.push({ queueId: { $in: q.queueIds } });
-    if (q.withUnreadMessages) filters.push({ unreadMessages: { $gt: 0 } });
-    if (q.searchParam) {
-      const like = containsPattern(q.searchParam);
-      const contacts = await this.em.find(ContactSchema, { $or: [{ name: { $ilike: like } }, { number: { $like: like } }] }, { fields: ['id'], limit: 1000 });
-      filters.push({ contactId: { $in: contacts.length ? contacts.map((c) => c.id) : [-1] } });
-    }
-    const where = { $and: filters };
-    const pageNumber = q.pageNumber;
-    const rows = await this.em.find(TicketSchema, where, {
-      orderBy: { updatedAt: 'desc', id: 'desc' },
-      limit: PAGE_SIZE + 1,
-      offset: (pageNumber - 1) * PAGE_SIZE,
-    });
-    return { tickets: await toTicketDtos(this.em, rows.slice(0, PAGE_SIZE)), hasMore: rows.length > PAGE_SIZE };
+  async listViewer(user: AuthUser, showAll: boolean | undefined): Promise<ListViewer> {
+    const admin = can(user, 'tickets-manager:showall');
+    if (admin && showAll !== false) return { userId: user.id, companyId: user.companyId, queueIds: null, queueless: true };
+    const [row] = await this.em.getConnection().execute<{ all_ticket: string; queue_ids: number[] }[]>(
+      `select u.all_ticket, coalesce(array_agg(uq.queue_id) filter (where uq.queue_id is not null), '{}') as queue_ids
+         from users u left join user_queues uq on uq.user_id = u.id
+        where u.id = ? and u.company_id = ?
+        group by u.id`,
+      [user.id, user.companyId],
+    );
+    if (!row) throw new AppError('ERR_INVALID_TOKEN', 401); // the user was deleted since the token was issued
+    return { userId: user.id, companyId: user.companyId, queueIds: row.queue_ids, queueless: admin || row.all_ticket === 'enabled' };
+  }
+
+  /**
+   * A page of 40 in (updated_at, id) order, one more fetched to know hasMore (no count of the whole
+   * table per page). At most two queries whatever the page holds: the viewer (not for show-all), then the
+   * page with its details.
+   */
+  async page(user: AuthUser, q: TicketListQuery) {
+    const viewer = await this.listViewer(user, q.showAll);
+    const { sql, params } = ticketPageSql(ticketWhere(viewer, q, this.timeZone), q, user.companyId);
+    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(sql, params);
+    return { tickets: rows.slice(0, TICKET_PAGE_SIZE).map(ticketRowDto), hasMore: rows.length > TICKET_PAGE_SIZE };
+  }
+
+  /** The header count of the waiting or in-progress list: same visibility and queue filter, counted on the list index. */
+  async count(user: AuthUser, q: { status: 'pending' | 'open'; queueIds?: number[]; showAll?: boolean }): Promise<{ count: number }> {
+    const viewer = await this.listViewer(user, q.showAll);
+    const where = ticketWhere(viewer, { status: q.status, queueIds: q.queueIds }, this.timeZone);
+    const [row] = await this.em.getConnection().execute<{ count: number }[]>(`select count(*)::int as count from tickets t where ${where.sql}`, where.params);
+    return { count: row.count };
   }
 
   /** 404 for other companies' ids (tenant filter); 403 ERR_NO_PERMISSION for another queue's ticket. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DisconnectReason, proto, WAMessageStatus, WAMessageStubType, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
-import type { ChannelEvents, ChannelStartOptions, InboundMessage, SessionStatus } from '@atende/sdk-server';
+import { isChannelRecipientError, type ChannelEvents, type ChannelStartOptions, type InboundMessage, type SessionStatus } from '@atende/sdk-server';
 import { BaileysProvider, type BaileysProviderOptions } from './baileys.provider.js';
 import { encryptedStore, MemoryAuthStore } from './auth-store.js';
 import { fakeSocketFactory } from './fake-socket.js';
@@ -639,6 +639,37 @@ describe('outbound', () => {
       [ALICE, { delete: { remoteJid: ALICE, id: 'OUT1', fromMe: true } }],
       [ALICE, { text: 'new text', edit: { remoteJid: ALICE, id: 'OUT1', fromMe: true } }],
     ]);
+  });
+
+  it('streams media from a path, sends audio as a voice note unless ptt is false', async () => {
+    const { fake, session } = await connected();
+    await session.send({ to: '5511911112222', body: 'cap', media: { mimetype: 'image/jpeg', path: '/data/media/3/a.jpg' } });
+    await session.send({ to: '5511911112222', body: '', media: { mimetype: 'audio/ogg', path: '/data/media/3/v.ogg', ptt: true } });
+    await session.send({ to: '5511911112222', body: '', media: { mimetype: 'audio/mpeg', path: '/data/media/3/song.mp3', ptt: false } });
+    expect(fake.last.sent.map((s) => s.content)).toEqual([
+      { image: { url: '/data/media/3/a.jpg' }, mimetype: 'image/jpeg', caption: 'cap' },
+      { audio: { url: '/data/media/3/v.ogg' }, mimetype: 'audio/ogg; codecs=opus', ptt: true },
+      { audio: { url: '/data/media/3/song.mp3' }, mimetype: 'audio/mpeg' },
+    ]);
+    await expect(session.send({ to: '5511911112222', body: '', media: { mimetype: 'image/png' } })).rejects.toThrow(/neither data nor path/);
+  });
+
+  it('refuses a number WhatsApp does not know with ChannelRecipientError, checking each number once', async () => {
+    const { fake, session } = await connected();
+    const asked: string[] = [];
+    Object.assign(fake.last, {
+      onWhatsApp: async (jid: string) => {
+        asked.push(jid);
+        return [{ jid, exists: jid === ALICE }];
+      },
+    });
+    await session.send({ to: '5511911112222', body: 'one' });
+    await session.send({ to: '5511911112222', body: 'two' });
+    const err = await session.send({ to: '5511900000000', body: 'nobody' }).catch((e: unknown) => e);
+    expect(isChannelRecipientError(err)).toBe(true);
+    await session.send({ to: GROUP, body: 'groups are not checked' });
+    expect(asked).toEqual([ALICE, '5511900000000@s.whatsapp.net']);
+    expect(fake.last.sent.map((s) => s.jid)).toEqual([ALICE, ALICE, GROUP]);
   });
 
   it('does not redeliver its own sends when Baileys echoes them', async () => {

@@ -17,13 +17,14 @@ import {
   type WAMessageKey,
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
-import type {
-  ChannelConnection,
-  ChannelEvents,
-  ChannelProvider,
-  ChannelSession,
-  ChannelStartOptions,
-  OutboundMessage,
+import {
+  ChannelRecipientError,
+  type ChannelConnection,
+  type ChannelEvents,
+  type ChannelProvider,
+  type ChannelSession,
+  type ChannelStartOptions,
+  type OutboundMessage,
 } from '@atende/sdk-server';
 import type { BaileysAuthStore } from './auth-store.js';
 import { keyCache, useStoreAuthState, type StoreAuthState } from './auth-state.js';
@@ -48,6 +49,8 @@ export interface BaileysSocketLike {
   end(error: Error | undefined): Promise<void>;
   rejectCall(callId: string, callFrom: string): Promise<void>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  /** Which numbers have WhatsApp (absent in test doubles that do not care). */
+  onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
 }
 
 export type BaileysSocketFactory = (config: UserFacingSocketConfig) => BaileysSocketLike;
@@ -157,6 +160,8 @@ export class BaileysSession implements ChannelSession {
   /** Sent contents, for Baileys' getMessage when a recipient asks for a retry. */
   private readonly sentContent = new Lru<string, proto.IMessage>(500);
   private readonly callJids = new Lru<string, string>(200);
+  /** Numbers known to be on WhatsApp: checked once, not before every send. */
+  private readonly onWhatsApp = new Lru<string, true>(5_000);
   private readonly store: BaileysAuthStore;
   private forgotten = false;
 
@@ -560,6 +565,7 @@ export class BaileysSession implements ChannelSession {
     const options: MiscMessageGenerationOptions | undefined = quotedId
       ? { quoted: { key: this.keyOf(jid, quotedId, sock, this.own.has(quotedId)), message: { conversation: '' } } }
       : undefined;
+    await this.checkRecipient(sock, jid);
     const sent = await sock.sendMessage(jid, outboundContent(message), options);
     const id = sent?.key?.id;
     if (!id) throw new Error('WhatsApp returned no message id.');
@@ -570,6 +576,14 @@ export class BaileysSession implements ChannelSession {
     this.delivered.set(providerMessageId, true);
     this.own.set(providerMessageId, true);
     return { providerMessageId };
+  }
+
+  /** A 1:1 number WhatsApp does not know gets ChannelRecipientError (ERR_WAPP_INVALID_CONTACT), not a retry. */
+  private async checkRecipient(sock: BaileysSocketLike, jid: string): Promise<void> {
+    if (isGroupJid(jid) || !sock.onWhatsApp || this.onWhatsApp.has(jid)) return;
+    const [found] = (await sock.onWhatsApp(jid)) ?? [];
+    if (!found?.exists) throw new ChannelRecipientError(`${numberOf(jid)} is not on WhatsApp.`);
+    this.onWhatsApp.set(jid, true);
   }
 
   async delete(chatId: string, providerMessageId: string): Promise<void> {
@@ -611,11 +625,16 @@ export class BaileysSession implements ChannelSession {
 /** Text, or media by mimetype. Voice notes must already be OGG/Opus: WhatsApp plays nothing else as ptt. */
 function outboundContent({ body, media }: OutboundMessage): AnyMessageContent {
   if (!media) return { text: body };
-  const { data, mimetype, fileName } = media;
+  const { mimetype, fileName } = media;
+  // A path is streamed by Baileys from disk instead of holding the whole file in memory.
+  const data = media.data ?? (media.path ? { url: media.path } : undefined);
+  if (!data) throw new Error('Outbound media has neither data nor path.');
   const caption = body || undefined;
   if (mimetype.startsWith('image/')) return { image: data, mimetype, caption };
   if (mimetype.startsWith('video/')) return { video: data, mimetype, caption };
   // Audio has no caption in WhatsApp; the body is not sent with it.
-  if (mimetype.startsWith('audio/')) return { audio: data, mimetype: 'audio/ogg; codecs=opus', ptt: true };
+  if (mimetype.startsWith('audio/')) {
+    return media.ptt === false ? { audio: data, mimetype } : { audio: data, mimetype: 'audio/ogg; codecs=opus', ptt: true };
+  }
   return { document: data, mimetype, fileName: fileName ?? 'file', caption };
 }

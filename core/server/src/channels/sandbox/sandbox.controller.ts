@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { idParamSchema, sandboxInboundSchema, sandboxOutboxItemSchema, sandboxOutboxQuerySchema } from '@atende/core-contract';
+import {
+  idParamSchema,
+  sandboxCallItemSchema,
+  sandboxCallQuerySchema,
+  sandboxCallSchema,
+  sandboxInboundSchema,
+  sandboxOutboxItemSchema,
+  sandboxOutboxQuerySchema,
+} from '@atende/core-contract';
 import { AppError, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse } from '@atende/sdk-server';
 import { SandboxOutboxSchema, WhatsappSchema } from '../../database/channel-entities.js';
 import { SessionManager } from '../../connections/session-manager.js';
@@ -33,9 +41,10 @@ export class SandboxController {
     if (w.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     const id = body.id ?? `SBXIN${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`;
     await this.sessions.enqueueInbound(w, {
-      providerMessageId: id,
-      chatId: body.from,
-      isGroup: false,
+      // In a group, ids are per participant (like Baileys'): `<id>:<participant>`.
+      providerMessageId: body.group ? `${id}:${body.from}` : id,
+      chatId: body.group ? `${body.group}@g.us` : body.from,
+      isGroup: !!body.group,
       from: body.from,
       fromName: body.name,
       fromMe: false,
@@ -54,5 +63,48 @@ export class SandboxController {
     await this.sandboxConnection(whatsappId);
     const rows = await this.em.find(SandboxOutboxSchema, { whatsappId, toNumber: q.to }, { orderBy: { id: 'asc' }, limit: 500 });
     return rows.map((r) => ({ to: r.toNumber, body: r.body, ...(r.mediaUrl ? { mediaUrl: r.mediaUrl } : {}), createdAt: r.createdAt.toISOString() }));
+  }
+
+  /** The phone scans the QR (or confirms the pairing code) shown after POST /whatsappsession/{id} {qr: true}. */
+  @Post(':whatsappId/scan')
+  @HttpCode(200)
+  @RequirePermission('connections-page:actionButtons')
+  @ZodResponse(z.object({ status: z.literal('CONNECTED') }))
+  async scan(@ZodParam('whatsappId', idParamSchema) whatsappId: number) {
+    const w = await this.sandboxConnection(whatsappId);
+    if (w.status !== 'qrcode' && w.status !== 'PAIRING') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not waiting for a scan.');
+    if (!(await this.sessions.confirmLink(whatsappId))) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not waiting for a scan.');
+    return { status: 'CONNECTED' as const };
+  }
+
+  /** The customer's phone calls the connection: stored as a call_log, rejected unless the company takes calls. */
+  @Post(':whatsappId/calls')
+  @HttpCode(202)
+  @RequirePermission('connections-page:actionButtons')
+  @ZodResponse(z.object({ queued: z.literal(true), id: z.string() }))
+  async call(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxCallSchema) body: z.infer<typeof sandboxCallSchema>) {
+    const w = await this.sandboxConnection(whatsappId);
+    if (w.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    const id = `SBXCALL${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`;
+    await this.em
+      .getConnection()
+      .execute(`insert into sandbox_calls (company_id, whatsapp_id, from_number, call_id) values (?, ?, ?, ?)`, [w.companyId, w.id, body.from, id]);
+    await this.sessions.incomingCall(w, body.from, id);
+    return { queued: true as const, id };
+  }
+
+  /** The calls a sandbox number made, and whether the connection rejected them. */
+  @Get(':whatsappId/calls')
+  @RequirePermission('connections-page:actionButtons')
+  @ZodResponse(sandboxCallItemSchema.array())
+  async calls(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodQuery(sandboxCallQuerySchema) q: z.infer<typeof sandboxCallQuerySchema>) {
+    const w = await this.sandboxConnection(whatsappId);
+    const rows = await this.em
+      .getConnection()
+      .execute(
+        `select call_id, from_number, rejected_at, created_at from sandbox_calls where company_id = ? and whatsapp_id = ? and from_number = ? order by id limit 500`,
+        [w.companyId, w.id, q.from],
+      );
+    return rows.map((r) => ({ id: r.call_id as string, from: r.from_number as string, rejected: r.rejected_at != null, createdAt: new Date(r.created_at as string).toISOString() }));
   }
 }

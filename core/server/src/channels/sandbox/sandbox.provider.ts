@@ -1,32 +1,86 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ChannelConnection, ChannelEvents, ChannelProvider, ChannelSession, OutboundMessage } from '@atende/sdk-server';
+import {
+  ChannelRecipientError,
+  type ChannelConnection,
+  type ChannelEvents,
+  type ChannelProvider,
+  type ChannelSession,
+  type ChannelStartOptions,
+  type OutboundMedia,
+  type OutboundMessage,
+} from '@atende/sdk-server';
 import { SandboxOutboxSchema } from '../../database/channel-entities.js';
 
+/** A sandbox session also lets the simulated phone finish linking (the QR scanned, the code typed). */
+export interface SandboxSession extends ChannelSession {
+  /** Completes a pending QR or pairing-code link; false when nothing was waiting. */
+  confirmLink(): Promise<boolean>;
+}
+
+export const isSandboxSession = (s: ChannelSession): s is SandboxSession => typeof (s as Partial<SandboxSession>).confirmLink === 'function';
+
+/** Like an upload: the file must be there (bytes given, or a file at the path). */
+async function readable(media: OutboundMedia): Promise<void> {
+  if (media.data) return;
+  if (!media.path || !(await stat(media.path).then((s) => s.isFile(), () => false))) throw new Error('The media file to send is missing.');
+}
+
+/** Eight characters as WhatsApp shows them (no 0/O or 1/I to misread). */
+function pairingCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
 /**
- * A simulated phone for demos, tests and trying bots: it is "connected" as soon as it starts, what
+ * A simulated phone for demos, tests and trying bots: it is "connected" as soon as it starts (or,
+ * asked for a QR or a pairing code, once the phone "scans" it: POST /api/sandbox/{id}/scan), what
  * Atende sends lands in the sandbox_outbox table (read by GET /api/sandbox/{id}/messages), and what a
- * customer "writes" comes in through POST /api/sandbox/{id}/messages. Nothing lives in memory, so any
- * server process can serve either side.
+ * customer "writes" comes in through POST /api/sandbox/{id}/messages. Rejected calls are marked in
+ * sandbox_calls. Only the link state lives in memory, in the process that owns the session.
  */
 export class SandboxProvider implements ChannelProvider {
   readonly id = 'sandbox';
 
   constructor(private readonly orm: MikroORM) {}
 
-  async start(connection: ChannelConnection, events: ChannelEvents): Promise<ChannelSession> {
-    events.status('CONNECTED', { number: `sandbox-${connection.id}` });
-    const record = async (to: string, body: string) => {
+  async start(connection: ChannelConnection, events: ChannelEvents, options: ChannelStartOptions = {}): Promise<SandboxSession> {
+    const number = `sandbox-${connection.id}`;
+    let linked = !options.pairingPhone && !options.qr;
+    if (options.pairingPhone) events.status('PAIRING', { pairingCode: pairingCode() });
+    else if (options.qr) events.status('qrcode', { qrcode: `sandbox:${connection.id}:${randomUUID()}`, retries: 0 });
+    else events.status('CONNECTED', { number });
+    const record = async (to: string, body: string, mediaUrl: string | null = null) => {
       const providerMessageId = `SBX${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`;
       const em = this.orm.em.fork();
-      em.create(SandboxOutboxSchema, { companyId: connection.companyId, whatsappId: connection.id, toNumber: to, body, providerMessageId });
+      em.create(SandboxOutboxSchema, { companyId: connection.companyId, whatsappId: connection.id, toNumber: to, body, mediaUrl, providerMessageId });
       await em.flush();
       return providerMessageId;
     };
     return {
-      send: async (m: OutboundMessage) => ({ providerMessageId: await record(m.to, m.body) }),
+      send: async (m: OutboundMessage) => {
+        // Like a real phone that is not linked yet: nothing leaves (the outbound queue retries).
+        if (!linked) throw new Error('The sandbox phone is not linked yet.');
+        // The simulated network knows no number starting with 000 (real numbers start with a country code).
+        if (/^000/.test(m.to)) throw new ChannelRecipientError(`${m.to} is not on WhatsApp (sandbox).`);
+        if (m.media) await readable(m.media);
+        return { providerMessageId: await record(m.to, m.body, m.media?.url ?? null) };
+      },
       delete: async () => undefined,
       edit: async () => undefined,
+      rejectCall: async (_from: string, callId: string) => {
+        await this.orm.em
+          .fork()
+          .getConnection()
+          .execute(`update sandbox_calls set rejected_at = now() where company_id = ? and whatsapp_id = ? and call_id = ?`, [connection.companyId, connection.id, callId]);
+      },
+      confirmLink: async () => {
+        if (linked) return false;
+        linked = true;
+        events.status('CONNECTED', { number });
+        return true;
+      },
       stop: async () => events.status('DISCONNECTED'),
       logout: async () => events.status('DISCONNECTED'),
     };

@@ -3,6 +3,9 @@ import { CoreInit } from './core_0001_init.js';
 import { CoreTenancy } from './core_0002_tenancy.js';
 import { CoreChannels } from './core_0003_channels.js';
 import { CoreChannelAuth } from './core_0004_channel_auth.js';
+import { CoreEngine } from './core_0006_engine.js';
+import { CoreSearch } from './core_0007_search.js';
+import { CoreMedia } from './core_0005_media.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -10,4 +13,7 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0002_tenancy', class: CoreTenancy },
   { name: 'core_0003_channels', class: CoreChannels },
   { name: 'core_0004_channel_auth', class: CoreChannelAuth },
+  { name: 'core_0006_engine', class: CoreEngine },
+  { name: 'core_0005_media', class: CoreMedia },
+  { name: 'core_0007_search', class: CoreSearch },
 ];

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ChannelEvents, SessionStatus } from '@atende/sdk-server';
+import { SandboxProvider, isSandboxSession } from './sandbox.provider.js';
+
+/** Just enough of MikroORM for the sandbox: the outbox row it writes and the statements it runs. */
+function fakeOrm() {
+  const rows: unknown[] = [];
+  const statements: unknown[][] = [];
+  const em = {
+    create: (_: unknown, row: unknown) => rows.push(row),
+    flush: async () => undefined,
+    getConnection: () => ({ execute: async (sql: string, params: unknown[]) => statements.push([sql, params]) }),
+  };
+  return { orm: { em: { fork: () => em } } as unknown as MikroORM, rows, statements };
+}
+
+function recorder() {
+  const statuses: { status: SessionStatus; detail?: Record<string, unknown> }[] = [];
+  const events: ChannelEvents = {
+    status: (status, detail) => statuses.push({ status, detail }),
+    message: async () => undefined,
+    ack: () => undefined,
+    edit: () => undefined,
+    revoke: () => undefined,
+    contact: () => undefined,
+  };
+  return { events, statuses };
+}
+
+const connection = { id: 4, companyId: 2, name: 'demo' };
+
+describe('sandbox provider', () => {
+  it('connects at once without linking options, and sends into the outbox', async () => {
+    const { orm, rows } = fakeOrm();
+    const { events, statuses } = recorder();
+    const session = await new SandboxProvider(orm).start(connection, events);
+    expect(statuses).toEqual([{ status: 'CONNECTED', detail: { number: 'sandbox-4' } }]);
+    const { providerMessageId } = await session.send({ to: '51900000001', body: 'hola' });
+    expect(providerMessageId).toMatch(/^SBX/);
+    expect(rows).toEqual([expect.objectContaining({ companyId: 2, whatsappId: 4, toNumber: '51900000001', body: 'hola', providerMessageId })]);
+    expect(await session.confirmLink()).toBe(false);
+  });
+
+  it('with qr waits for the scan: a QR first, sends refused, then CONNECTED once', async () => {
+    const { orm, rows } = fakeOrm();
+    const { events, statuses } = recorder();
+    const session = await new SandboxProvider(orm).start(connection, events, { qr: true });
+    expect(statuses).toEqual([{ status: 'qrcode', detail: { qrcode: expect.stringMatching(/^sandbox:4:[0-9a-f-]{36}$/), retries: 0 } }]);
+    await expect(session.send({ to: '51900000001', body: 'x' })).rejects.toThrow(/not linked/);
+    expect(rows).toEqual([]);
+    expect(await session.confirmLink()).toBe(true);
+    expect(await session.confirmLink()).toBe(false);
+    expect(statuses.slice(1)).toEqual([{ status: 'CONNECTED', detail: { number: 'sandbox-4' } }]);
+    expect(isSandboxSession(session)).toBe(true);
+  });
+
+  it('with a pairing phone shows an 8-character code, then links', async () => {
+    const { orm } = fakeOrm();
+    const { events, statuses } = recorder();
+    const session = await new SandboxProvider(orm).start(connection, events, { pairingPhone: '51999888777' });
+    expect(statuses[0]).toEqual({ status: 'PAIRING', detail: { pairingCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/) } });
+    expect(await session.confirmLink()).toBe(true);
+    expect(statuses.at(-1)?.status).toBe('CONNECTED');
+  });
+
+  it('marks a rejected call of this company and connection', async () => {
+    const { orm, statements } = fakeOrm();
+    const session = await new SandboxProvider(orm).start(connection, recorder().events);
+    await session.rejectCall!('51900000001', 'CALL-1');
+    expect(statements).toEqual([[expect.stringContaining('update sandbox_calls set rejected_at = now()'), [2, 4, 'CALL-1']]]);
+  });
+});

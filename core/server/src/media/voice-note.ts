@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+
+const CONVERT_TIMEOUT_MS = 120_000;
+
+/** FFMPEG_PATH (validated at boot) or the binary @ffmpeg-installer/ffmpeg ships for this platform. */
+export const ffmpegPath = (override?: string) => override || ffmpegInstaller.path;
+
+/**
+ * Any allowed audio → OGG/Opus, mono, 48 kHz: the only thing WhatsApp plays as a voice note.
+ * Through temporary files, not pipes: MP4/M4A keep their index at the end and need a seekable input.
+ */
+export async function toVoiceNote(input: Buffer, ffmpeg: string): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'atende-audio-'));
+  try {
+    const src = path.join(dir, 'in');
+    const out = path.join(dir, 'out.ogg');
+    await writeFile(src, input);
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', src, '-vn', '-map_metadata', '-1', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '48k', '-application', 'voip', '-f', 'ogg', out], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+      const timer = setTimeout(() => child.kill('SIGKILL'), CONVERT_TIMEOUT_MS);
+      child.once('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        if (code === 0) resolve();
+        else reject(new Error(`ffmpeg exited with ${code}: ${stderr.trim()}`));
+      });
+    });
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,252 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req, UseInterceptors } from '@nestjs/common';
+import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  MEDIA_LIMITS,
+  editMessageSchema,
+  idParamSchema,
+  messagePageQuerySchema,
+  messagePageSchema,
+  messageSchema,
+  sendMediaFieldsSchema,
+  sendMessageSchema,
+} from '@atende/core-contract';
+import { AppError, CurrentUser, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ContactSchema, MessageSchema, QuickMessageSchema, TicketSchema, WhatsappSchema, type Message, type Ticket } from '../database/channel-entities.js';
+import { UserSchema } from '../database/entities.js';
+import { SessionManager } from '../connections/session-manager.js';
+import { MediaStore } from '../media/media-store.js';
+import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
+import { checkUpload, type CheckedUpload } from '../media/upload-policy.js';
+import { ffmpegPath, toVoiceNote } from '../media/voice-note.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { toMessageDto } from '../tickets/ticket-dto.js';
+import { TicketsService } from '../tickets/tickets.service.js';
+import { TicketTimersService } from '../tickets/ticket-timers.service.js';
+import { OutboundService, type OutboundDraft } from './outbound.service.js';
+
+const MESSAGES_PAGE = 30;
+
+const issues = (error: z.ZodError) => error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+
+@Controller('messages')
+export class MessagesController {
+  private readonly ffmpeg: string;
+
+  constructor(
+    private readonly tickets: TicketsService,
+    private readonly em: EntityManager,
+    private readonly outbound: OutboundService,
+    private readonly realtime: RealtimeGateway,
+    private readonly sessions: SessionManager,
+    private readonly timers: TicketTimersService,
+    private readonly media: MediaStore,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.ffmpeg = ffmpegPath(config.FFMPEG_PATH);
+  }
+
+  /**
+   * The whole conversation with this ticket's contact on its connection: the messages of every
+   * ticket of that contact and connection the user may see (each says its ticketId, so the view draws
+   * "conversation started/closed" between tickets). Newest page first, oldest first inside a page.
+   * Queries per page are fixed: ticket, visibility and sibling tickets (agents only: 3), messages on
+   * messages_conversation_index, quoted messages, and the ticket's DTO. Opening clears the unread count.
+   */
+  @Get(':ticketId')
+  @ZodResponse(messagePageSchema)
+  async page(
+    @ZodParam('ticketId', idParamSchema) ticketId: number,
+    @ZodQuery(messagePageQuerySchema) q: z.infer<typeof messagePageQuerySchema>,
+    @CurrentUser() user: AuthUser,
+  ) {
+    const ticket = await this.em.findOne(TicketSchema, { id: ticketId });
+    if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    const visibility = await this.tickets.visibility(user);
+    // Who sees every ticket needs no ticket filter: the page is then a plain backward walk of the index.
+    const seesAll = Object.keys(visibility).length === 0;
+    let ticketFilter: { ticketId?: { $in: number[] } } = {};
+    if (!seesAll) {
+      const siblings = await this.em.find(TicketSchema, { $and: [{ contactId: ticket.contactId, whatsappId: ticket.whatsappId }, visibility] }, { fields: ['id'] });
+      const ticketIds = siblings.map((t) => t.id);
+      if (!ticketIds.includes(ticket.id)) throw AppError.forbidden();
+      ticketFilter = { ticketId: { $in: ticketIds } };
+    }
+    const rows = await this.em.find(
+      MessageSchema,
+      { contactId: ticket.contactId, whatsappId: ticket.whatsappId, ...ticketFilter, ...(q.beforeId ? { id: { $lt: q.beforeId } } : {}) },
+      { orderBy: { id: 'desc' }, limit: MESSAGES_PAGE + 1, offset: q.beforeId ? 0 : (q.pageNumber - 1) * MESSAGES_PAGE },
+    );
+    const page = rows.slice(0, MESSAGES_PAGE).reverse();
+    const quoted = await this.quotedOf(page);
+    await this.clearUnread(ticket);
+    return {
+      messages: page.map((m) => toMessageDto(m, m.quotedMsgId ? quoted.get(m.quotedMsgId) : null)),
+      ticket: await this.tickets.dto(ticket),
+      hasMore: rows.length > MESSAGES_PAGE,
+    };
+  }
+
+  /**
+   * The agent is looking at the ticket while the customer writes: the view says so, and the unread
+   * count (which the inbound pipeline raised) goes back to 0 for every list showing the ticket.
+   */
+  @Post(':ticketId/read')
+  @HttpCode(204)
+  async markRead(@ZodParam('ticketId', idParamSchema) ticketId: number, @CurrentUser() user: AuthUser): Promise<void> {
+    await this.clearUnread(await this.tickets.get(user, { id: ticketId }));
+  }
+
+  private async clearUnread(ticket: Ticket): Promise<void> {
+    if (!ticket.unreadMessages) return;
+    ticket.unreadMessages = 0;
+    await this.em.flush();
+    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'updateUnread', ticketId: ticket.id });
+  }
+
+  /**
+   * JSON `{body, quotedMsgId?, sign?, quickMessageId?}` answers the message; multipart (files in
+   * `medias`, optional `body` caption, `quotedMsgId`, `sign`) answers one message per file. Files are
+   * checked before anything is stored; audio becomes an OGG/Opus voice note.
+   */
+  @Post(':ticketId')
+  @UseInterceptors(UploadInterceptor('medias', MEDIA_LIMITS.filesPerMessage))
+  @ZodResponse(z.union([messageSchema, z.array(messageSchema)]))
+  async send(@ZodParam('ticketId', idParamSchema) ticketId: number, @Body() raw: unknown, @Req() req: Request, @CurrentUser() user: AuthUser) {
+    const multipart = !!req.is('multipart/form-data');
+    const files = uploadedFiles(req);
+    const parsed = multipart ? sendMediaFieldsSchema.safeParse(raw ?? {}) : sendMessageSchema.safeParse(raw);
+    if (!parsed.success) throw AppError.validation(issues(parsed.error));
+    const input: { body: string; quotedMsgId?: number; sign: boolean; quickMessageId?: number } = parsed.data;
+    if (multipart && !files.length && !input.body.trim()) throw AppError.validation([{ path: 'medias', message: 'required' }]);
+    const uploads = files.map(checkUpload);
+
+    const ticket = await this.tickets.get(user, { id: ticketId });
+    // Only an open ticket takes replies (core-operations §2: the input is disabled otherwise).
+    if (ticket.status !== 'open') throw new AppError('ERR_NO_PERMISSION', 403, 'Accept or reopen the ticket before replying.');
+    const whatsapp = await this.em.findOneOrFail(WhatsappSchema, { id: ticket.whatsappId });
+    if (whatsapp.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    if (input.quotedMsgId && !(await this.em.findOne(MessageSchema, { id: input.quotedMsgId, ticketId }))) {
+      throw AppError.notFound('ERR_NOT_FOUND', 'Quoted message not found in this ticket.');
+    }
+    const author = input.sign && input.body.trim() ? await this.em.findOneOrFail(UserSchema, { id: user.id }) : null;
+    const text = author ? `*${author.name}*:\n${input.body}` : input.body;
+    const base = { userId: user.id, quotedMsgId: input.quotedMsgId };
+
+    let ids: number[];
+    if (multipart && uploads.length) {
+      ids = await this.sendFiles(ticket, uploads, text, base);
+    } else if (input.quickMessageId) {
+      const media = await this.quickMessageMedia(user, input.quickMessageId, text);
+      // A voice note carries no caption: the text goes first on its own.
+      ids = media?.mediaType === 'audio' && text.trim() ? [await this.outbound.queueText(ticket, text, user.id, input.quotedMsgId)] : [];
+      ids.push(await this.outbound.queue(ticket, { ...base, body: media?.mediaType === 'audio' ? '' : text, media }));
+    } else {
+      ids = [await this.outbound.queueText(ticket, text, user.id, input.quotedMsgId)];
+    }
+    await this.timers.arm(ticket, false); // an agent's reply is activity too
+    const sent = await this.em.find(MessageSchema, { id: { $in: ids } }, { orderBy: { id: 'asc' }, refresh: true });
+    const quoted = await this.quotedOf(sent);
+    const dtos = sent.map((m) => toMessageDto(m, m.quotedMsgId ? quoted.get(m.quotedMsgId) : null));
+    return multipart ? dtos : dtos[0];
+  }
+
+  /** Edits an own text message for everyone (Baileys edit); media and deleted messages cannot be edited. */
+  @Put(':id')
+  @ZodResponse(messageSchema)
+  async edit(@ZodParam('id', idParamSchema) id: number, @ZodBody(editMessageSchema) body: z.infer<typeof editMessageSchema>, @CurrentUser() user: AuthUser) {
+    const message = await this.em.findOne(MessageSchema, { id });
+    if (!message) throw AppError.notFound('ERR_NOT_FOUND');
+    const ticket = await this.tickets.get(user, { id: message.ticketId });
+    if (!message.fromMe || message.userId !== user.id) throw AppError.forbidden('Only your own messages can be edited.');
+    if (message.isDeleted || message.mediaType !== 'chat') throw AppError.validation([{ path: 'id', message: 'not_editable' }], 'Only text messages that were not deleted can be edited.');
+    if (message.providerMessageId) {
+      const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
+      try {
+        await this.sessions.sessionOf(ticket.whatsappId).edit(contact.number, message.providerMessageId, body.body);
+      } catch {
+        throw new AppError('ERR_EDIT_WAPP_MSG', 400);
+      }
+    }
+    // Not sent yet: the queue sends the edited text when its turn comes.
+    message.body = body.body;
+    message.isEdited = true;
+    await this.em.flush();
+    const quoted = await this.quotedOf([message]);
+    const dto = toMessageDto(message, message.quotedMsgId ? quoted.get(message.quotedMsgId) : null);
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: dto });
+    return dto;
+  }
+
+  /** Deletes an own message for everyone (core-operations §2: delete is offered for own messages only). */
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@ZodParam('id', idParamSchema) id: number, @CurrentUser() user: AuthUser): Promise<void> {
+    const message = await this.em.findOne(MessageSchema, { id });
+    if (!message) throw AppError.notFound('ERR_NOT_FOUND');
+    const ticket = await this.tickets.get(user, { id: message.ticketId });
+    if (!message.fromMe || message.userId !== user.id) throw AppError.forbidden('Only your own messages can be deleted.');
+    if (message.providerMessageId) {
+      const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
+      try {
+        await this.sessions.sessionOf(ticket.whatsappId).delete(contact.number, message.providerMessageId);
+      } catch {
+        throw new AppError('ERR_DELETE_WAPP_MSG', 400);
+      }
+    }
+    message.isDeleted = true;
+    await this.em.flush();
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message) });
+  }
+
+  /**
+   * One message per file. The caption rides on the first file that can carry one (audio cannot);
+   * with only audio files it goes first as its own text message.
+   */
+  private async sendFiles(ticket: Ticket, uploads: CheckedUpload[], text: string, base: Pick<OutboundDraft, 'userId' | 'quotedMsgId'>): Promise<number[]> {
+    // Convert and store everything first: a bad audio file then refuses the whole send.
+    const stored: { url: string; kind: CheckedUpload['kind']; name: string | null }[] = [];
+    for (const u of uploads) stored.push(await this.store(ticket.companyId, u));
+    const captionAt = text.trim() ? stored.findIndex((s) => s.kind !== 'audio') : -1;
+    const ids: number[] = [];
+    if (text.trim() && captionAt < 0) ids.push(await this.outbound.queueText(ticket, text, base.userId, base.quotedMsgId));
+    for (const [i, s] of stored.entries()) {
+      ids.push(await this.outbound.queue(ticket, { ...base, body: i === captionAt ? text : '', media: { url: s.url, mediaType: s.kind, mediaName: s.name } }));
+    }
+    return ids;
+  }
+
+  private async store(companyId: number, u: CheckedUpload): Promise<{ url: string; kind: CheckedUpload['kind']; name: string | null }> {
+    if (u.kind !== 'audio') return { url: await this.media.save(companyId, u.mimetype, u.data), kind: u.kind, name: u.originalName };
+    let voice: Buffer;
+    try {
+      voice = await toVoiceNote(u.data, this.ffmpeg);
+    } catch {
+      throw new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 415, 'The audio file could not be read.', [{ path: 'medias', message: 'unreadable_audio' }]);
+    }
+    return { url: await this.media.save(companyId, 'audio/ogg', voice), kind: 'audio', name: null };
+  }
+
+  /** A quick message's attachment, given its own file name so the message outlives later changes to it. */
+  private async quickMessageMedia(user: AuthUser, quickMessageId: number, text: string): Promise<OutboundDraft['media']> {
+    const quick = await this.em.findOne(QuickMessageSchema, { $and: [{ id: quickMessageId }, { $or: [{ userId: user.id }, { geral: true }] }] });
+    if (!quick) throw AppError.notFound('ERR_NOT_FOUND', 'Quick message not found.');
+    if (!quick.mediaPath) {
+      if (!text.trim()) throw AppError.validation([{ path: 'body', message: 'empty_message' }]);
+      return undefined;
+    }
+    const url = await this.media.duplicate(user.companyId, quick.mediaPath);
+    const mimetype = this.media.mimetypeOf(url);
+    const kind = mimetype.startsWith('image/') ? 'image' : mimetype.startsWith('audio/') ? 'audio' : mimetype.startsWith('video/') ? 'video' : 'application';
+    return { url, mediaType: kind, mediaName: kind === 'audio' ? null : (quick.mediaName ?? null) };
+  }
+
+  /** The quoted messages of a page in one query. */
+  private async quotedOf(messages: Message[]): Promise<Map<number, Message>> {
+    const ids = [...new Set(messages.map((m) => m.quotedMsgId).filter((x): x is number => x != null))];
+    if (!ids.length) return new Map();
+    return new Map((await this.em.find(MessageSchema, { id: { $in: ids } })).map((m) => [m.id, m]));
+  }
+}

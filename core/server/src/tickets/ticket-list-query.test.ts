@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { TICKET_PAGE_SIZE, ticketPageSql, ticketWhere, type ListViewer } from './ticket-list-query.js';
+
+const agent: ListViewer = { userId: 7, companyId: 3, queueIds: [1, 2], queueless: false };
+const admin: ListViewer = { userId: 1, companyId: 3, queueIds: null, queueless: true };
+const every = { status: 'open', queueIds: [4], tags: [5, 6], users: [7], date: '2026-03-01', updatedAt: '2026-03-02', withUnreadMessages: true } as const;
+
+/** Placeholders and values must line up: MikroORM binds `?` in order (an array is one value). */
+const placeholders = (sql: string) => sql.split('?').length - 1;
+
+describe('ticket list SQL', () => {
+  it('binds one value per placeholder, with and without search, for every filter', () => {
+    for (const viewer of [agent, admin]) {
+      for (const filters of [{}, every]) {
+        for (const searchParam of [undefined, 'ab', 'hello']) {
+          const part = ticketPageSql(ticketWhere(viewer, filters, 'America/Lima'), { pageNumber: 3, searchParam }, viewer.companyId);
+          expect(placeholders(part.sql)).toBe(part.params.length);
+        }
+      }
+    }
+  });
+
+  it('scopes to the company and, for agents, to their queues, own and (when allowed) queueless tickets', () => {
+    const where = ticketWhere(agent, {}, 'UTC');
+    expect(where.sql).toBe('t.company_id = ? and (t.queue_id = any(array[?]::int[]) or t.user_id = ?)');
+    expect(where.params).toEqual([3, [1, 2], 7]);
+    expect(ticketWhere({ ...agent, queueless: true }, {}, 'UTC').sql).toContain('or t.queue_id is null');
+    expect(ticketWhere(admin, {}, 'UTC').sql).toBe('t.company_id = ?');
+  });
+
+  it('fetches one ticket more than a page, from the page’s offset', () => {
+    const part = ticketPageSql(ticketWhere(admin, {}, 'UTC'), { pageNumber: 3 }, 3);
+    expect(part.params.slice(-2)).toEqual([TICKET_PAGE_SIZE + 1, 2 * TICKET_PAGE_SIZE]);
+  });
+
+  it('searches message text only from 3 characters, and escapes LIKE wildcards', () => {
+    const short = ticketPageSql(ticketWhere(admin, {}, 'UTC'), { pageNumber: 1, searchParam: 'ab' }, 3);
+    expect(short.sql).not.toContain('from messages');
+    const long = ticketPageSql(ticketWhere(admin, {}, 'UTC'), { pageNumber: 1, searchParam: '100%' }, 3);
+    expect(long.sql).toContain('from messages m where m.ticket_id = t.id and m.body ilike ?');
+    expect(long.params).toContain('%100\\%%');
+  });
+});
