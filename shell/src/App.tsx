@@ -17,6 +17,12 @@ import { SignupPage } from './pages/signup/SignupPage.js';
 import { ForgotPasswordPage } from './pages/forgot/ForgotPasswordPage.js';
 import { UsersPage } from './pages/users/UsersPage.js';
 import { SandboxPage } from './pages/sandbox/SandboxPage.js';
+import { TicketsPage } from './pages/tickets/TicketsPage.js';
+import { ConnectionsPage } from './pages/connections/ConnectionsPage.js';
+import { QueuesPage } from './pages/queues/QueuesPage.js';
+import { ContactsPage } from './pages/contacts/ContactsPage.js';
+import { TagsPage } from './pages/tags/TagsPage.js';
+import { QuickMessagesPage } from './pages/quick-messages/QuickMessagesPage.js';
 import { SessionNotice } from './components/SessionNotice.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { HomeRedirect } from './pages/HomeRedirect.js';
@@ -48,6 +54,12 @@ function AppRoutes() {
       <Route path="/forgetpsw" element={<PublicRoute><ForgotPasswordPage /></PublicRoute>} />
       <Route element={<PrivateRoute><MainLayout /></PrivateRoute>}>
         <Route index element={<HomeRedirect />} />
+        <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+        <Route path="/connections" element={<RequirePermission permission="connections-page:view"><ConnectionsPage /></RequirePermission>} />
+        <Route path="/queues" element={<RequirePermission permission="queues:write"><QueuesPage /></RequirePermission>} />
+        <Route path="/contacts" element={<ContactsPage />} />
+        <Route path="/tags" element={<TagsPage />} />
+        <Route path="/quick-messages" element={<QuickMessagesPage />} />
         <Route path="/users" element={<RequirePermission permission="users:manage"><UsersPage /></RequirePermission>} />
         <Route path="/sandbox" element={<RequirePermission permission="connections-page:actionButtons"><SandboxPage /></RequirePermission>} />
         <Route path="/settings" element={<SettingsPage />} />

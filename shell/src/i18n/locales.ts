@@ -1,3 +1,12 @@
+import { ticketsLocales } from '../pages/tickets/locales.js';
+import { ticketViewLocales } from '../pages/tickets/view/locales.js';
+import { messagesLocales } from '../pages/tickets/messages/locales.js';
+import { connectionsLocales } from '../pages/connections/locales.js';
+import { queuesLocales } from '../pages/queues/locales.js';
+import { contactsLocales } from '../pages/contacts/locales.js';
+import { tagsLocales } from '../pages/tags/locales.js';
+import { quickMessagesLocales } from '../pages/quick-messages/locales.js';
+
 /** The shell's own texts (namespace 'core'); Spanish is the default and fallback. */
 const es = {
   common: {
@@ -114,7 +123,7 @@ const es = {
     dueTomorrow: 'Su suscripción vence mañana ({{date}}).',
     dueIn: 'Su suscripción vence en {{n}} días ({{date}}).',
   },
-  menu: { settings: 'Configuración', users: 'Usuarios', sandbox: 'Simulador' },
+  menu: { settings: 'Configuración', users: 'Usuarios', sandbox: 'Simulador', tickets: 'Atenciones', connections: 'Conexiones', contacts: 'Contactos', queues: 'Colas', tags: 'Etiquetas', quickMessages: 'Respuestas rápidas' },
   forbidden: { title: 'No tiene permiso para ver esta página.' },
   profiles: { admin: 'Administrador', user: 'Usuario', supervisor: 'Supervisor', super: 'Superusuario' },
   users: {
@@ -130,6 +139,8 @@ const es = {
     superProfile: 'El perfil de superusuario no se cambia aquí.',
     queues: 'Colas',
     noQueues: 'Sin colas',
+    whatsapp: 'Conexión predeterminada',
+    noWhatsapp: 'Ninguna (la predeterminada de la empresa)',
     allTicket: 'Ver tickets sin cola',
     enabled: 'Usuario activo',
     status: 'Estado',
@@ -417,7 +428,7 @@ const pt: Tree = {
     dueTomorrow: 'Sua assinatura vence amanhã ({{date}}).',
     dueIn: 'Sua assinatura vence em {{n}} dias ({{date}}).',
   },
-  menu: { settings: 'Configurações', users: 'Usuários', sandbox: 'Simulador' },
+  menu: { settings: 'Configurações', users: 'Usuários', sandbox: 'Simulador', tickets: 'Atendimentos', connections: 'Conexões', contacts: 'Contatos', queues: 'Filas', tags: 'Tags', quickMessages: 'Respostas rápidas' },
   forbidden: { title: 'Você não tem permissão para ver esta página.' },
   profiles: { admin: 'Administrador', user: 'Usuário', supervisor: 'Supervisor', super: 'Superusuário' },
   users: {
@@ -433,6 +444,8 @@ const pt: Tree = {
     superProfile: 'O perfil de superusuário não é alterado aqui.',
     queues: 'Filas',
     noQueues: 'Sem filas',
+    whatsapp: 'Conexão padrão',
+    noWhatsapp: 'Nenhuma (a padrão da empresa)',
     allTicket: 'Ver tickets sem fila',
     enabled: 'Usuário ativo',
     status: 'Status',
@@ -718,7 +731,7 @@ const en: Tree = {
     dueTomorrow: 'Your subscription is due tomorrow ({{date}}).',
     dueIn: 'Your subscription is due in {{n}} days ({{date}}).',
   },
-  menu: { settings: 'Settings', users: 'Users', sandbox: 'Simulator' },
+  menu: { settings: 'Settings', users: 'Users', sandbox: 'Simulator', tickets: 'Tickets', connections: 'Connections', contacts: 'Contacts', queues: 'Queues', tags: 'Tags', quickMessages: 'Quick messages' },
   forbidden: { title: 'You do not have permission to see this page.' },
   profiles: { admin: 'Administrator', user: 'User', supervisor: 'Supervisor', super: 'Super user' },
   users: {
@@ -734,6 +747,8 @@ const en: Tree = {
     superProfile: 'The super user profile is not changed here.',
     queues: 'Queues',
     noQueues: 'No queues',
+    whatsapp: 'Default connection',
+    noWhatsapp: 'None (the company default)',
     allTicket: 'See tickets without queue',
     enabled: 'Active user',
     status: 'Status',
@@ -904,4 +919,8 @@ const en: Tree = {
   home: { welcome: 'Welcome to Atende', empty: 'There are no modules available for your profile yet.' },
 };
 
-export const CORE_LOCALES = { es, pt, en };
+/** Each workspace area keeps its texts beside its screens, under its own top-level key. */
+const AREAS = [ticketsLocales, ticketViewLocales, messagesLocales, connectionsLocales, queuesLocales, contactsLocales, tagsLocales, quickMessagesLocales];
+const withAreas = <T extends object>(base: T, lang: 'es' | 'pt' | 'en') => Object.assign({}, base, ...AREAS.map((a) => a[lang])) as T;
+
+export const CORE_LOCALES = { es: withAreas(es, 'es'), pt: withAreas(pt, 'pt'), en: withAreas(en, 'en') };

@@ -9,7 +9,13 @@ import {
   CalendarOutlined,
   DashboardOutlined,
   MobileOutlined,
+  WhatsAppOutlined,
+  ContactsOutlined,
+  PartitionOutlined,
+  TagsOutlined,
+  ThunderboltOutlined,
 } from '@ant-design/icons';
+import { ConnectionsMenuBadge } from '../pages/connections/ConnectionsMenuBadge.js';
 import { can, type LocalizedText, type PluginManifest, type SessionUser } from '@atende/core-contract';
 
 /** Icon names a plugin manifest may use for its drawer entries. */
@@ -22,11 +28,16 @@ const ICONS: Record<string, ReactNode> = {
   calendar: <CalendarOutlined />,
   dashboard: <DashboardOutlined />,
   phone: <MobileOutlined />,
+  whatsapp: <WhatsAppOutlined />,
+  contacts: <ContactsOutlined />,
+  queues: <PartitionOutlined />,
+  tags: <TagsOutlined />,
+  quick: <ThunderboltOutlined />,
 };
 
 export interface MenuEntry {
   path: string;
-  label: string;
+  label: ReactNode;
   icon: ReactNode;
 }
 
@@ -34,8 +45,14 @@ type Label = LocalizedText;
 
 /** Core drawer entries; each names the permission the server enforces on the page's calls. */
 const CORE_ENTRIES: { path: string; labelKey: string; icon: string; permission: string }[] = [
+  { path: '/connections', labelKey: 'menu.connections', icon: 'phone', permission: 'connections-page:view' },
+  { path: '/tickets', labelKey: 'menu.tickets', icon: 'whatsapp', permission: 'workspace:use' },
+  { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: 'quick', permission: 'workspace:use' },
+  { path: '/contacts', labelKey: 'menu.contacts', icon: 'contacts', permission: 'workspace:use' },
+  { path: '/queues', labelKey: 'menu.queues', icon: 'queues', permission: 'queues:write' },
+  { path: '/tags', labelKey: 'menu.tags', icon: 'tags', permission: 'workspace:use' },
   { path: '/users', labelKey: 'menu.users', icon: 'team', permission: 'users:manage' },
-  { path: '/sandbox', labelKey: 'menu.sandbox', icon: 'phone', permission: 'connections-page:actionButtons' },
+  { path: '/sandbox', labelKey: 'menu.sandbox', icon: 'message', permission: 'connections-page:actionButtons' },
   { path: '/settings', labelKey: 'menu.settings', icon: 'settings', permission: 'settings:view' },
 ];
 
@@ -47,12 +64,13 @@ export function buildMenu(
 ): MenuEntry[] {
   const core = CORE_ENTRIES.filter((e) => can(user, e.permission)).map((e) => ({
     path: e.path,
-    label: t(e.labelKey),
+    label: e.path === '/connections' ? <ConnectionsMenuBadge>{t(e.labelKey)}</ConnectionsMenuBadge> : t(e.labelKey),
     icon: ICONS[e.icon],
   }));
   const fromPlugins = plugins.flatMap((p) =>
     p.menu.map((m) => ({ path: m.path, label: label(m.label), icon: ICONS[m.icon ?? ''] ?? <AppstoreOutlined /> })),
   );
-  // Plugin pages first, then users and settings, as in the drawer of the spec.
-  return [...fromPlugins, ...core];
+  // The workspace entries first, in the spec's drawer order, then plugin pages, then users and settings.
+  const split = core.findIndex((e) => e.path === '/users');
+  return [...core.slice(0, split), ...fromPlugins, ...core.slice(split)];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Select, Switch, Tag } from 'antd';
-import { ALL_TICKET, MANAGED_PROFILES, type Queue, type UserCreate, type UserDto, type UserUpdate } from '@atende/core-contract';
+import { ALL_TICKET, MANAGED_PROFILES, type Connection, type Queue, type UserCreate, type UserDto, type UserUpdate } from '@atende/core-contract';
 import { api, useCan, useErrorToast, useT } from '@atende/sdk-web';
 import { applyServerErrors, emailRules, lengthRules, passwordRules } from '../../lib/validation.js';
 
@@ -11,6 +11,8 @@ interface Values {
   profile: (typeof MANAGED_PROFILES)[number];
   allTicket: (typeof ALL_TICKET)[number];
   queueIds: number[];
+  /** Default connection for the user's new tickets; 0 in the form means none. */
+  whatsappId: number;
   enabled: boolean;
 }
 
@@ -30,9 +32,19 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
   const canEditProfile = useCan('user-modal:editProfile');
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const [connections, setConnections] = useState<Connection[] | null>(null);
   const user = editing && editing !== 'new' ? editing : null;
   // The super user's profile is not one an admin can pick; it is shown but not sent.
   const superRow = user?.profile === 'super';
+
+  // The connection list is only readable by who may edit profiles (admins), the only ones who see the field.
+  useEffect(() => {
+    if (!editing || !canEditProfile || connections) return;
+    api.get<Connection[]>('/whatsapp').then(setConnections, (err: unknown) => {
+      setConnections([]);
+      showError(err);
+    });
+  }, [editing, canEditProfile]);
 
   useEffect(() => {
     if (!editing) return;
@@ -46,9 +58,10 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
             profile: superRow ? undefined : (user.profile as Values['profile']),
             allTicket: user.allTicket,
             queueIds: user.queues.map((q) => q.id),
+            whatsappId: user.whatsappId ?? 0,
             enabled: user.enabled,
           }
-        : { name: '', email: '', password: '', profile: 'user', allTicket: 'desabled', queueIds: [], enabled: true },
+        : { name: '', email: '', password: '', profile: 'user', allTicket: 'desabled', queueIds: [], whatsappId: 0, enabled: true },
     );
   }, [editing]);
 
@@ -65,8 +78,8 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
       email: values.email.trim(),
       enabled: values.enabled,
       ...roleFields,
-      // Default connection: connections do not exist yet (WhatsApp engine issue); keep what the user has.
-      whatsappId: user?.whatsappId ?? null,
+      // Without the right to edit profiles the field is hidden: keep what the user has.
+      whatsappId: canEditProfile ? values.whatsappId || null : (user?.whatsappId ?? null),
     };
     if (superRow) delete (common as { profile?: string }).profile;
     try {
@@ -76,7 +89,7 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
       void message.success(t('users.saved'));
       onSaved(saved);
     } catch (err) {
-      applyServerErrors(form, err, t, { queueIds: 'queueIds' });
+      applyServerErrors(form, err, t, { queueIds: 'queueIds', whatsappId: 'whatsappId' });
       showError(err); // the dialog stays open with what was typed
     } finally {
       setSaving(false);
@@ -149,6 +162,13 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
                   </Tag>
                 )}
                 data-testid="user-queues"
+              />
+            </Form.Item>
+            <Form.Item name="whatsappId" label={t('users.whatsapp')}>
+              <Select
+                loading={!connections}
+                options={[{ value: 0, label: t('users.noWhatsapp') }, ...(connections ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+                data-testid="user-whatsapp"
               />
             </Form.Item>
             <Form.Item name="allTicket" label={t('users.allTicket')}>
