@@ -34,7 +34,9 @@ describe('sandbox simulator in Chromium', () => {
     const admin = (await api.login(ADMIN.email, ADMIN.password)).token;
     const queue = await api.post('/api/queue', { name: 'Ventas', color: '#e91e63', greetingMessage: GREETING }, admin);
     expect(queue.status).toBe(201);
-    // A one-queue connection: a new customer goes straight into Ventas and gets its greeting.
+    // A one-queue connection: a new customer goes straight into Ventas and gets its greeting
+    // (sendGreetingMessageOneQueues; off by default).
+    expect((await api.put('/api/settings/sendGreetingMessageOneQueues', { value: 'enabled' }, admin)).status).toBe(200);
     const connection = await api.post('/api/whatsapp', { name: 'Teléfono demo', provider: 'sandbox', queueIds: [queue.body.id] }, admin);
     expect(connection.status).toBe(201);
     expect(connection.body).toMatchObject({ provider: 'sandbox', status: 'DISCONNECTED' });

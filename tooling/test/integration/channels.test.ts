@@ -46,6 +46,8 @@ describe('channel engine through the sandbox provider', () => {
     await api.post('/api/users', { name: 'Beto', email: 'beto@tienda.test', password: PW, queueIds: [soporte] }, admin);
     agent = (await api.login('ana@tienda.test', PW)).token;
     outsider = (await api.login('beto@tienda.test', PW)).token;
+    // These tests expect the single queue's greeting (off by default; engine-rules.test.ts covers both).
+    await api.put('/api/settings/sendGreetingMessageOneQueues', { value: 'enabled' }, admin);
   });
   afterAll(async () => {
     await server?.stop();
