@@ -66,7 +66,9 @@ try {
   const plan = await http(base, 'POST', '/api/plans', { name: 'Bench', value: 0, users: 10, connections: 5, queues: 5 }, sup);
   await http(base, 'POST', '/api/companies', { name: 'Bench Co', email: 'admin@bench.test', password: PW, planId: plan.id }, sup);
   const admin = (await http(base, 'POST', '/api/auth/login', { email: 'admin@bench.test', password: PW })).token;
-  const queue = await http(base, 'POST', '/api/queue', { name: 'Ventas', color: '#e91e63' }, admin);
+  const queue = await http(base, 'POST', '/api/queue', { name: 'Ventas', color: '#e91e63', greetingMessage: 'Hola' }, admin);
+  // Each new contact gets the queue's greeting, so the run includes the outbound path too.
+  await http(base, 'PUT', '/api/settings/sendGreetingMessageOneQueues', { value: 'enabled' }, admin);
   const wa = await http(base, 'POST', '/api/whatsapp', { name: 'Bench', provider: 'sandbox', queueIds: [queue.id] }, admin);
   await http(base, 'POST', `/api/whatsappsession/${wa.id}`, {}, admin);
   for (;;) {

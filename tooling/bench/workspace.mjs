@@ -1,0 +1,181 @@
+// npm run bench:workspace — the agents' workspace at scale: the tickets lists, a conversation and the
+// search, against one company with 100,000 tickets and 1,000,000 messages (tooling/seed/workspace.mjs).
+//
+// Seeds the database once and reuses it afterwards (BENCH_DATABASE_URL, default the database
+// `atende_bench_workspace` on TEST_DATABASE_URL's server; `-- --fresh` drops and seeds again), boots the
+// built server (a build first: `npm run build`), signs in as the company admin, and times each case warm,
+// one client, 20 requests after 3 unmeasured ones. Prints p50/p95 beside the goal; asserts nothing.
+// `-- --explain` also prints EXPLAIN ANALYZE of the list and search statements the server runs.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { ROOT, freePort } from '../lib/workspace.mjs';
+import { SEED, seedWorkspace } from '../seed/workspace.mjs';
+
+const { values: args } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, explain: { type: 'boolean', default: false } } });
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const WARMUP = 3;
+const ADMIN_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbUrl = process.env.BENCH_DATABASE_URL ?? Object.assign(new URL(ADMIN_DB), { pathname: '/atende_bench_workspace' }).toString();
+const dbName = decodeURIComponent(new URL(dbUrl).pathname.slice(1));
+
+async function withClient(url, fn) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+// Creates the bench database when missing (only when it lives on the TEST_DATABASE_URL server).
+if (!process.env.BENCH_DATABASE_URL) {
+  await withClient(ADMIN_DB, async (c) => {
+    if (args.fresh) await c.query(`drop database if exists "${dbName}" with (force)`);
+    const exists = await c.query('select 1 from pg_database where datname = $1', [dbName]);
+    if (!exists.rowCount) await c.query(`create database "${dbName}"`);
+  });
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'atende-bench-ws-'));
+let serverLog = '';
+// The server applies the migrations at boot, so the seed can run once it answers.
+const child = spawn(process.execPath, ['core/server/dist/main.js'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SUPER_PASSWORD: 'Bench-super-123' },
+});
+child.stdout.on('data', (d) => (serverLog += d));
+child.stderr.on('data', (d) => (serverLog += d));
+const base = `http://127.0.0.1:${port}`;
+
+async function call(p, token) {
+  const res = await fetch(`${base}${p}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${p}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+try {
+  for (const deadline = Date.now() + 120_000; ; ) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${serverLog}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${serverLog}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seeded = await seedWorkspace(dbUrl, { log: (s) => console.log(s) });
+  const login = async (email) => {
+    const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: SEED.password }) });
+    if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+    return (await res.json()).token;
+  };
+  const admin = await login(SEED.adminEmail);
+  const agent = await login(SEED.agentEmail(1));
+  const firstOpen = (await call('/api/tickets?status=open&showAll=true', admin)).tickets[0];
+
+  // The statements the server runs for the list cases, from the built module, to time the database
+  // alone beside the whole request (on a busy machine the HTTP figure carries every other process too).
+  const q = await import(path.join(ROOT, 'core/server/dist/tickets/ticket-list-query.js'));
+  const all = { userId: 0, companyId: seeded.companyId, queueIds: null, queueless: true };
+  const agentRow = await withClient(dbUrl, (c) => c.query(`select u.id, array_agg(uq.queue_id) as queues from users u join user_queues uq on uq.user_id = u.id where u.email = $1 group by u.id`, [SEED.agentEmail(1)]));
+  const agentViewer = { userId: agentRow.rows[0].id, companyId: seeded.companyId, queueIds: agentRow.rows[0].queues, queueless: false };
+  const TZ = 'America/Lima';
+  const pageSql = (viewer, filters, page) => q.ticketPageSql(q.ticketWhere(viewer, filters, TZ), page, seeded.companyId);
+  const countSql = (viewer, filters) => {
+    const where = q.ticketWhere(viewer, filters, TZ);
+    return { sql: `select count(*)::int as count from tickets t where ${where.sql}`, params: where.params };
+  };
+
+  const cases = [
+    // What any signed-in request costs here (guard, session, serialisation), for scale.
+    { name: 'baseline: GET /api/auth/me', path: '/api/auth/me', goal: 15 },
+    { name: 'open list, first page', path: '/api/tickets?status=open&showAll=true&pageNumber=1', goal: 15, sql: pageSql(all, { status: 'open' }, { pageNumber: 1 }) },
+    { name: 'open list, page 200', path: '/api/tickets?status=open&showAll=true&pageNumber=200', goal: 15, sql: pageSql(all, { status: 'open' }, { pageNumber: 200 }) },
+    { name: 'closed list, first page', path: '/api/tickets?status=closed&showAll=true&pageNumber=1', goal: 15, sql: pageSql(all, { status: 'closed' }, { pageNumber: 1 }) },
+    { name: 'pending list, agent (1 queue)', path: '/api/tickets?status=pending&pageNumber=1', goal: 15, token: agent, sql: pageSql(agentViewer, { status: 'pending' }, { pageNumber: 1 }) },
+    { name: 'open count (header)', path: '/api/tickets/count?status=open&showAll=true', goal: 15, sql: countSql(all, { status: 'open' }) },
+    { name: "conversation's first page", path: `/api/messages/${firstOpen.id}`, goal: 15 },
+    { name: 'search "hello" (message text)', path: '/api/tickets?searchParam=hello&showAll=true', goal: 50, sql: pageSql(all, {}, { pageNumber: 1, searchParam: 'hello' }) },
+    { name: 'search without hits', path: '/api/tickets?searchParam=qwxzv&showAll=true', goal: 50, sql: pageSql(all, {}, { pageNumber: 1, searchParam: 'qwxzv' }) },
+  ];
+  /** `?` placeholders to pg's `$n`; an array becomes one placeholder per element, as MikroORM expands it. */
+  const toPg = ({ sql, params }) => {
+    const values = [];
+    let i = 0;
+    const text = sql.replace(/\?/g, () => {
+      const v = params[i++];
+      const list = Array.isArray(v) ? v : [v];
+      return list.map((x) => (values.push(x), `$${values.length}`)).join(', ');
+    });
+    return { text, values };
+  };
+  const load = os.loadavg()[0].toFixed(2); // other work on the machine shows in the HTTP times
+  console.log(`\n${RUNS} requests per case, warm (${WARMUP} first ones not measured), one client; company ${seeded.companyId}${seeded.reused ? ' (reused)' : ''}; load average ${load}`);
+  console.log('case                               rows  HTTP p50  HTTP p95   SQL p50   SQL p95   goal (p95)');
+  const sqlClient = new pg.Client({ connectionString: dbUrl });
+  await sqlClient.connect();
+  try {
+    for (const c of cases) {
+      const token = c.token ?? admin;
+      let rows = 0;
+      try {
+        for (let i = 0; i < WARMUP; i++) {
+          const body = await call(c.path, token);
+          rows = body.tickets?.length ?? body.messages?.length ?? body.count ?? 1;
+        }
+      } catch (err) {
+        console.log(`${c.name.padEnd(34)} failed: ${err.message.slice(0, 200)}`);
+        continue;
+      }
+      const http = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        await call(c.path, token);
+        http.push(performance.now() - t0);
+      }
+      const db = [];
+      if (c.sql) {
+        const { text, values } = toPg(c.sql);
+        for (let i = 0; i < WARMUP + RUNS; i++) {
+          const t0 = performance.now();
+          await sqlClient.query(text, values);
+          if (i >= WARMUP) db.push(performance.now() - t0);
+        }
+      }
+      http.sort((a, b) => a - b);
+      db.sort((a, b) => a - b);
+      const f = (v) => (v === undefined ? '–' : v.toFixed(1)).padStart(9);
+      const p95 = pct(http, 95);
+      console.log(
+        `${c.name.padEnd(34)} ${String(rows).padStart(5)}${f(pct(http, 50))} ${f(p95)} ${f(pct(db, 50))} ${f(pct(db, 95))}   ≤ ${c.goal} ms: ${p95 <= c.goal ? 'met' : 'NOT MET'}${db.length ? ` (SQL ${pct(db, 95) <= c.goal ? 'met' : 'NOT MET'})` : ''}`,
+      );
+    }
+  } finally {
+    await sqlClient.end();
+  }
+
+  if (args.explain) {
+    for (const c of cases.filter((x) => x.sql)) {
+      const { text, values } = toPg(c.sql);
+      const plan = await withClient(dbUrl, (cl) => cl.query(`explain (analyze, buffers, costs off) ${text}`, values));
+      console.log(`\n-- ${c.name}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+  }
+} finally {
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
