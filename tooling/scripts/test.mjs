@@ -59,6 +59,14 @@ for (const suite of suites) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const failed = report.numFailedTests + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
     results.push({ name: suite, passed: report.numPassedTests, failed });
+    // Passed on retry: the earlier attempt's error is kept in failureMessages. Listed, never hidden.
+    for (const tf of report.testResults ?? []) {
+      for (const t of tf.assertionResults ?? []) {
+        if (t.status === 'passed' && t.failureMessages?.length) {
+          console.log(`⚠ flaky (passed on retry): ${path.relative(ROOT, tf.name)} › ${t.fullName}\n  ${String(t.failureMessages[0]).split('\n').slice(0, 6).join('\n  ')}`);
+        }
+      }
+    }
   } else {
     results.push({ name: suite, passed: 0, failed: 1 });
   }
