@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App as AntApp, ConfigProvider, Spin, theme as antdTheme } from 'antd';
+import { App as AntApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import esES from 'antd/locale/es_ES';
 import ptBR from 'antd/locale/pt_BR';
 import enUS from 'antd/locale/en_US';
@@ -70,6 +70,16 @@ function AppRoutes() {
   );
 }
 
+const BRAND = '#128c7e';
+const LIGHT_THEME: ThemeConfig = { algorithm: antdTheme.defaultAlgorithm, token: { colorPrimary: BRAND } };
+// darkAlgorithm derives the selected backgrounds from the brand teal, which leaves teal text (drawer)
+// and teal buttons (selected ticket row) on a teal-tinted surface: a neutral slate keeps them legible.
+const DARK_THEME: ThemeConfig = {
+  algorithm: antdTheme.darkAlgorithm,
+  token: { colorPrimary: BRAND, controlItemBgActive: '#2a3a40', controlItemBgActiveHover: '#324650' },
+  components: { Menu: { itemSelectedBg: '#1d4d47', itemSelectedColor: '#ffffff' } },
+};
+
 export function App() {
   const mode = useUnit($theme);
   const { i18n } = useT();
@@ -77,7 +87,7 @@ export function App() {
   return (
     <ConfigProvider
       locale={locale}
-      theme={{ algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, token: { colorPrimary: '#128c7e' } }}
+      theme={mode === 'dark' ? DARK_THEME : LIGHT_THEME}
     >
       <AntApp message={{ maxCount: 3 }}>
         <SessionNotice />

@@ -10,7 +10,7 @@ vi.mock('@atende/sdk-web', async (importOriginal) => {
 const { api, ApiError } = await import('@atende/sdk-web');
 const { MessageInput, SIGN_STORAGE_KEY, quickLabel, matchQuickReplies } = await import('./MessageInput.js');
 const { messageSaved } = await import('./messageSaved.js');
-const { message, setUpShell, ticket, wrap } = await import('./testing.js');
+const { fakeSocket, message, setUpShell, ticket, wrap } = await import('./testing.js');
 
 const get = vi.mocked(api.get);
 const post = vi.mocked(api.post);
@@ -100,6 +100,24 @@ describe('message input', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith('/messages/106', { body: 'sin firma', sign: false }));
     fireEvent.click(screen.getByTestId('message-sign'));
     expect(localStorage.getItem(SIGN_STORAGE_KEY)).toBe('true');
+  });
+
+  it('reloads open quick-reply suggestions when a quick message changes live', async () => {
+    const socket = fakeSocket();
+    get.mockResolvedValue(QUICK as never);
+    renderInput({ id: 108 });
+    type('/ho');
+    await screen.findByTestId('quick-replies');
+    expect(screen.getAllByTestId('quick-reply-option')).toHaveLength(1);
+    const added = { id: 4, shortcode: 'hoy', message: 'Hoy cerramos a las 16 h', mediaPath: null, mediaName: null };
+    get.mockResolvedValue([...QUICK, added] as never);
+    act(() => socket.emit('quickmessage', { action: 'create', record: added }));
+    await waitFor(() => expect(screen.getAllByTestId('quick-reply-option')).toHaveLength(2));
+    expect(get).toHaveBeenCalledTimes(2);
+    // Without a '/' in the box an event fetches nothing.
+    type('hola');
+    act(() => socket.emit('quickmessage', { action: 'delete', record: added }));
+    expect(get).toHaveBeenCalledTimes(2);
   });
 
   it('suggests quick replies after "/" and more, cut at 35 characters', async () => {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { App, Button, Flex, Input, Switch, Tooltip, Typography, theme } from 'antd';
 import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { MEDIA_LIMITS, type MessageDto, type TicketDto } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
+import { MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { EmojiPicker } from './EmojiPicker.js';
 import { QuoteBox } from './MessageBubble.js';
 import { messageSaved } from './messageSaved.js';
@@ -84,6 +84,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply }: MessageInputPro
   const [sign, setSign] = useState(readSignOption);
   const [sending, setSending] = useState(false);
   const [quickAll, setQuickAll] = useState<QuickReply[]>([]);
+  const [quickVersion, setQuickVersion] = useState(0);
   const [highlight, setHighlight] = useState(0);
   const [quickDismissed, setQuickDismissed] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -106,7 +107,11 @@ export function MessageInput({ ticket, replyTo, onCancelReply }: MessageInputPro
   }, [ticket.id]);
 
   const slash = text.startsWith('/') && text.length > 1;
-  // The list is fetched each time the agent starts a '/' so new quick replies show up.
+  // The list is fetched each time the agent starts a '/', and again when a quick reply changes
+  // while the suggestions are open (another admin adds a company-wide one).
+  useRealtime(SOCKET_EVENTS.quickmessage, () => {
+    if (slash) setQuickVersion((v) => v + 1);
+  });
   useEffect(() => {
     if (!slash) {
       setQuickDismissed(false);
@@ -120,7 +125,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply }: MessageInputPro
     return () => {
       alive = false;
     };
-  }, [slash]);
+  }, [slash, quickVersion]);
   const suggestions = open && !quickDismissed ? matchQuickReplies(text, quickAll) : [];
   useEffect(() => setHighlight(0), [text]);
 
