@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createRef } from 'react';
 import type { MessageDto } from '@atende/core-contract';
 
 vi.mock('@atende/sdk-web', async (importOriginal) => {
@@ -9,6 +10,7 @@ vi.mock('@atende/sdk-web', async (importOriginal) => {
 });
 const { api, ApiError } = await import('@atende/sdk-web');
 const { MessageInput, SIGN_STORAGE_KEY, quickLabel, matchQuickReplies } = await import('./MessageInput.js');
+type MessageInputHandle = import('./MessageInput.js').MessageInputHandle;
 const { messageSaved } = await import('./messageSaved.js');
 const { fakeSocket, message, setUpShell, ticket, wrap } = await import('./testing.js');
 
@@ -164,6 +166,17 @@ describe('message input', () => {
     enter();
     await waitFor(() => expect(post).toHaveBeenCalledWith('/messages/108', { body: 'ya lo revisamos', sign: true, quotedMsgId: 9 }));
     await waitFor(() => expect(onCancelReply).toHaveBeenCalledTimes(2));
+  });
+
+  it('takes files handed over by the conversation (drop) only while the ticket is open', async () => {
+    const handle = createRef<MessageInputHandle>();
+    const file = new File(['a'], 'foto.png', { type: 'image/png' });
+    const view = render(wrap(<MessageInput ticket={ticket({ id: 110, status: 'pending' })} replyTo={null} onCancelReply={vi.fn()} handle={handle} />));
+    act(() => handle.current!.addFiles([file]));
+    expect(screen.queryAllByTestId('attachment-item')).toHaveLength(0);
+    view.rerender(wrap(<MessageInput ticket={ticket({ id: 110, status: 'open' })} replyTo={null} onCancelReply={vi.fn()} handle={handle} />));
+    act(() => handle.current!.addFiles([file]));
+    expect(screen.getAllByTestId('attachment-item')).toHaveLength(1);
   });
 
   it('sends attachments as multipart medias with the caption, and keeps them when it fails', async () => {

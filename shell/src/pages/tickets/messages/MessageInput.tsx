@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { App, Button, Flex, Input, Switch, Tooltip, Typography, theme } from 'antd';
 import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
@@ -12,6 +12,13 @@ export interface MessageInputProps {
   ticket: TicketDto;
   replyTo: MessageDto | null;
   onCancelReply: () => void;
+  /** Lets the conversation around the input hand it files dropped anywhere on it. */
+  handle?: Ref<MessageInputHandle>;
+}
+
+export interface MessageInputHandle {
+  /** Attaches files as the clip button would (size and count checked); ignored unless the ticket is open. */
+  addFiles(files: File[]): void;
 }
 
 /** A quick reply as GET /quick-messages/list answers it (the fields the input uses). */
@@ -73,7 +80,7 @@ function Thumb({ file }: { file: File }) {
  * Enter sends and Shift+Enter breaks the line; quick replies after '/', emoji, files with a caption,
  * voice notes, the "sign" option and the quoted reply. Only an open ticket can be answered.
  */
-export function MessageInput({ ticket, replyTo, onCancelReply }: MessageInputProps) {
+export function MessageInput({ ticket, replyTo, onCancelReply, handle }: MessageInputProps) {
   const { t } = useT();
   const { token } = theme.useToken();
   const { message: toast } = App.useApp();
@@ -212,6 +219,8 @@ export function MessageInput({ ticket, replyTo, onCancelReply }: MessageInputPro
     if (next.length > MEDIA_LIMITS.filesPerMessage) void toast.error(t('messages.tooManyFiles', { n: MEDIA_LIMITS.filesPerMessage }));
     setFiles(next.slice(0, MEDIA_LIMITS.filesPerMessage));
   };
+
+  useImperativeHandle(handle, () => ({ addFiles: (list) => open && list.length > 0 && addFiles(list) }));
 
   const insertEmoji = (emoji: string) => {
     const el = textarea();

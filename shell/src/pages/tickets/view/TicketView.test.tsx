@@ -9,7 +9,17 @@ vi.mock('@atende/sdk-web', async (importOriginal) => {
 });
 // The conversation itself and the contact form have their own tests; here they only need to be there.
 vi.mock('../messages/MessageList.js', () => ({ MessageList: () => <div data-testid="message-list" /> }));
-vi.mock('../messages/MessageInput.js', () => ({ MessageInput: () => <div data-testid="message-input" /> }));
+// The input's own tests cover what it does with files; here: what the view hands it on a drop.
+const dropped = vi.hoisted(() => ({ files: [] as File[][] }));
+vi.mock('../messages/MessageInput.js', async () => {
+  const { useImperativeHandle } = await import('react');
+  return {
+    MessageInput: ({ handle }: { handle?: import('react').Ref<{ addFiles(f: File[]): void }> }) => {
+      useImperativeHandle(handle, () => ({ addFiles: (f: File[]) => void dropped.files.push(f) }));
+      return <div data-testid="message-input" />;
+    },
+  };
+});
 vi.mock('../../contacts/ContactModal.js', () => ({ ContactModal: () => null }));
 
 const { ApiError, api } = await import('@atende/sdk-web');
@@ -135,6 +145,30 @@ describe('ticket view', () => {
     expect(screen.getByTestId('ticket-view-return')).toBeTruthy();
     expect(screen.getByTestId('ticket-view-resolve')).toBeTruthy();
     expect(screen.getByTestId('ticket-assignee').textContent).toBe('Asignada a Ana');
+  });
+
+  it('files dropped on the conversation go to the input, with an overlay while dragging', async () => {
+    dropped.files = [];
+    await open(ticket({ id: 43, status: 'open', userId: 1 }));
+    await ready();
+    const view = screen.getByTestId('ticket-view');
+    const file = new File(['x'], 'foto.png', { type: 'image/png' });
+    const dataTransfer = { types: ['Files'], files: [file], dropEffect: 'none' };
+    fireEvent.dragEnter(view, { dataTransfer });
+    expect(screen.getByTestId('ticket-drop-overlay').textContent).toBe('Suelta los archivos para adjuntarlos');
+    fireEvent.drop(view, { dataTransfer });
+    expect(screen.queryByTestId('ticket-drop-overlay')).toBeNull();
+    expect(dropped.files).toEqual([[file]]);
+    // Dragged text (not files) is left to the browser.
+    fireEvent.dragEnter(view, { dataTransfer: { types: ['text/plain'], files: [] } });
+    expect(screen.queryByTestId('ticket-drop-overlay')).toBeNull();
+  });
+
+  it('a pending ticket says to accept it first when files are dragged over', async () => {
+    await open(ticket({ id: 44, status: 'pending' }));
+    await ready();
+    fireEvent.dragEnter(screen.getByTestId('ticket-view'), { dataTransfer: { types: ['Files'], files: [] } });
+    expect(screen.getByTestId('ticket-drop-overlay').textContent).toBe('Acepta o reabre la atención para enviar archivos');
   });
 
   it('resolving goes back to the list', async () => {

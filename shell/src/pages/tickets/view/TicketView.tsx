@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { App, Button, Flex, Result, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { App, Button, Flex, Result, Spin, Typography, theme } from 'antd';
 import { useUnit } from 'effector-react';
 import { SOCKET_EVENTS, type ContactDto, type MessageDto, type TicketDto } from '@atende/core-contract';
 import { $socket, api, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { useViewportWidth } from '../../../layout/useViewport.js';
-import { MessageInput } from '../messages/MessageInput.js';
+import { MessageInput, type MessageInputHandle } from '../messages/MessageInput.js';
 import { MessageList } from '../messages/MessageList.js';
 import { ContactDrawer } from './ContactDrawer.js';
 import { TicketHeader } from './TicketHeader.js';
@@ -41,6 +41,11 @@ export function TicketView({ uuid, onClose, onTicketChange }: TicketViewProps) {
   const [attempt, setAttempt] = useState(0);
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const [contactOpen, setContactOpen] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  // dragenter/dragleave fire for every child crossed: a depth count tells when the pointer really left.
+  const dragDepth = useRef(0);
+  const inputRef = useRef<MessageInputHandle>(null);
+  const { token } = theme.useToken();
 
   // Handlers of the load and of socket events see the latest callbacks without re-subscribing.
   const latest = useRef({ onClose, onTicketChange, showError, message, t, me });
@@ -157,13 +162,68 @@ export function TicketView({ uuid, onClose, onTicketChange }: TicketViewProps) {
     );
   }
 
+  // Files dragged over the conversation attach to the input (only an open ticket takes them).
+  const canDrop = ticket.status === 'open';
+  const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
+  const dropHandlers = {
+    onDragEnter: (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      dragDepth.current += 1;
+      setDragging(true);
+    },
+    onDragOver: (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = canDrop ? 'copy' : 'none';
+    },
+    onDragLeave: (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      dragDepth.current = Math.max(0, dragDepth.current - 1);
+      if (!dragDepth.current) setDragging(false);
+    },
+    onDrop: (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      dragDepth.current = 0;
+      setDragging(false);
+      inputRef.current?.addFiles(Array.from(e.dataTransfer.files));
+    },
+  };
+
   return (
-    <Flex vertical style={{ height: '100%', minHeight: 0, position: 'relative', overflow: 'hidden' }} data-testid="ticket-view" data-state="ready" data-ticket-id={ticket.id}>
+    <Flex
+      vertical
+      style={{ height: '100%', minHeight: 0, position: 'relative', overflow: 'hidden' }}
+      data-testid="ticket-view"
+      data-state="ready"
+      data-ticket-id={ticket.id}
+      {...dropHandlers}
+    >
+      {dragging && (
+        <Flex
+          align="center"
+          justify="center"
+          data-testid="ticket-drop-overlay"
+          style={{
+            position: 'absolute',
+            inset: 0,
+            zIndex: 20,
+            pointerEvents: 'none',
+            background: token.colorBgMask,
+            border: `2px dashed ${canDrop ? token.colorPrimary : token.colorBorder}`,
+          }}
+        >
+          <Typography.Title level={4} style={{ margin: 0, color: '#fff' }}>
+            {canDrop ? t('ticketView.dropFiles') : t('ticketView.dropNotOpen')}
+          </Typography.Title>
+        </Flex>
+      )}
       <TicketHeader ticket={ticket} narrow={narrow} onChange={changed} onOpenContact={() => setContactOpen(true)} onClose={onClose} />
       <Flex vertical style={{ flex: 1, minHeight: 0 }}>
         <MessageList ticket={ticket} onReply={setReplyTo} />
       </Flex>
-      <MessageInput ticket={ticket} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} />
+      <MessageInput ticket={ticket} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} handle={inputRef} />
       <ContactDrawer
         open={contactOpen}
         ticket={ticket}

@@ -3,6 +3,8 @@ const es = {
   ticketView: {
     title: 'Conversación',
     loading: 'Cargando la atención…',
+    dropFiles: 'Suelta los archivos para adjuntarlos',
+    dropNotOpen: 'Acepta o reabre la atención para enviar archivos',
     unauthorized: 'Acceso no permitido',
     notFound: 'Esta atención no existe o fue eliminada.',
     loadError: 'No se pudo cargar la atención.',
@@ -67,6 +69,8 @@ const pt: Tree = {
   ticketView: {
     title: 'Conversa',
     loading: 'Carregando o atendimento…',
+    dropFiles: 'Solte os arquivos para anexá-los',
+    dropNotOpen: 'Aceite ou reabra o atendimento para enviar arquivos',
     unauthorized: 'Acesso não permitido',
     notFound: 'Este atendimento não existe ou foi excluído.',
     loadError: 'Não foi possível carregar o atendimento.',
@@ -129,6 +133,8 @@ const en: Tree = {
   ticketView: {
     title: 'Conversation',
     loading: 'Loading the ticket…',
+    dropFiles: 'Drop the files to attach them',
+    dropNotOpen: 'Accept or reopen the ticket to send files',
     unauthorized: 'Access not allowed',
     notFound: 'This ticket does not exist or was deleted.',
     loadError: 'The ticket could not be loaded.',
