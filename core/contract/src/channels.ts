@@ -234,6 +234,17 @@ export const sandboxOutboxItemSchema = z.object({ to: z.string(), body: z.string
 export const sandboxCallSchema = z.object({ from: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
 export const sandboxCallItemSchema = z.object({ id: z.string(), from: z.string(), rejected: z.boolean(), createdAt: z.string() });
 export const sandboxCallQuerySchema = z.object({ from: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
+/**
+ * The sandbox phone's address book (`POST /sandbox/{id}/contacts`), reported to the kernel as WhatsApp
+ * reports a phone book after linking. Entries are passed on as written (a simulated phone may hold
+ * anything); the kernel keeps only phone numbers.
+ */
+export const sandboxContactsSchema = z.object({
+  contacts: z
+    .array(z.object({ number: z.string().trim().min(1).max(100), name: z.string().trim().max(100).optional() }))
+    .min(1)
+    .max(5000),
+});
 
 // ---------- contacts (core-operations §3, §5, §7)
 
@@ -269,6 +280,9 @@ export const contactImportResultSchema = z.object({
   errorBag: z.array(z.object({ contactName: z.string(), error: z.object({ message: z.string() }) })),
 });
 export const CONTACT_IMPORT_LIMITS = { bytes: 5 * 1024 * 1024, rows: 10_000 } as const;
+/** POST /contacts/import: the phone book of a connection (default: the company's default one) becomes contacts. */
+export const contactPhoneImportSchema = z.object({ whatsappId: z.number().int().positive().optional() }).default({});
+export const contactPhoneImportResultSchema = z.object({ imported: z.number().int() });
 
 // ---------- queue options tree (core-operations §3 "Queue option (tree)")
 

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'tickets-manager:showall': ['admin', 'super'],
   'ticket-options:deleteTicket': ['admin', 'super'],
   'contacts-page:deleteContact': ['admin', 'super'],
+  // Importing a connection's whole phone book (POST /contacts/import) is a connection-level action: admins only.
+  'contacts-page:importContacts': ['admin', 'super'],
   'connections-page:actionButtons': ['admin', 'super'],
   'connections-page:addConnection': ['admin', 'super'],
   'connections-page:editOrDeleteConnection': ['admin', 'super'],

@@ -3,6 +3,10 @@ export const SOCKET_EVENTS = {
   auth: 'auth',
   ticket: 'ticket',
   appMessage: 'appMessage',
+  /**
+   * Contacts, to the company: {action: create|update, contact}, {action: delete, contactId}, or
+   * {action: reload} when many changed at once (phone-book import): lists read their page again.
+   */
   contact: 'contact',
   user: 'user',
   whatsapp: 'whatsapp',

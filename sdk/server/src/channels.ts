@@ -97,6 +97,12 @@ export interface ChannelEvents {
   ack(providerMessageId: string, ack: number): void;
   edit(providerMessageId: string, body: string): void;
   revoke(providerMessageId: string): void;
+  /**
+   * A contact the channel knows: its phone book (report every entry after linking, as WhatsApp's
+   * contacts sync does), or a later name or picture change. The kernel keeps it in the connection's
+   * phone book (for POST /contacts/import) and refreshes a matching contact; `number` must be the
+   * phone number in digits, anything else (group ids…) is dropped.
+   */
   contact(contact: ChannelContact): void;
   /** An incoming call (the kernel stores a call_log message and may reject by the `call` setting). */
   call?(from: string, callId: string): void;

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { Worker } from 'bullmq';
-import { AppError, type ChannelEvents, type ChannelSession, type InboundMessage, type SessionStatus } from '@atende/sdk-server';
+import { AppError, type ChannelContact, type ChannelEvents, type ChannelSession, type InboundMessage, type SessionStatus } from '@atende/sdk-server';
 import { REDIS } from '../jobs/redis.js';
 import { redisNamespace } from '../jobs/namespace.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -24,10 +24,11 @@ const RENEW_MS = 10_000;
 const COMMAND_TIMEOUT_MS = 15_000;
 
 /** What another process may ask the owner of a session to do (over Redis pub/sub). */
-type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink';
+type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink' | 'phoneBook';
 interface OpArgs {
   from?: string;
   callId?: string;
+  contacts?: ChannelContact[];
 }
 type BusMessage =
   | { kind: 'command'; reqId: string; replyTo: string; connectionId: number; op: SessionOp; args: OpArgs }
@@ -140,6 +141,10 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
         return true;
       case 'confirmLink':
         return session && isSandboxSession(session) ? session.confirmLink() : false;
+      case 'phoneBook':
+        if (!session || !isSandboxSession(session)) return false;
+        session.phoneBook(args.contacts ?? []);
+        return true;
     }
   }
 
@@ -224,6 +229,12 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     if (live?.session) await (logout ? live.session.logout() : live.session.stop()).catch(() => undefined);
     await this.release(id, true);
     await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
+  }
+
+  /** The sandbox phone reports its address book; false when no live sandbox session took it. */
+  async phoneBook(id: number, contacts: ChannelContact[]): Promise<boolean> {
+    const { reached, result } = await this.onOwner(id, 'phoneBook', { contacts });
+    return reached && result === true;
   }
 
   /** The sandbox phone "scans" the QR or types the code; false when its session was not waiting for it. */

@@ -9,13 +9,15 @@ import {
   contactImportResultSchema,
   contactInputSchema,
   contactPageSchema,
+  contactPhoneImportResultSchema,
+  contactPhoneImportSchema,
   contactSchema,
   idParamSchema,
   pageQuerySchema,
   type ContactDto,
 } from '@atende/core-contract';
 import { AppError, CurrentUser, REALTIME, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
-import { ContactSchema, type Contact } from '../database/channel-entities.js';
+import { ContactSchema, WhatsappSchema, type Contact } from '../database/channel-entities.js';
 import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
 import { csvField, parseContactSheet } from './contact-sheet.js';
 
@@ -130,6 +132,44 @@ export class ContactsController {
       }
     }
     return { newContacts, errorBag };
+  }
+
+  /**
+   * Import from the phone (core-operations §7 POST /contacts/import). The numbers come from the phone
+   * book the connection's session reported (channel_contacts, see InboundService.contact); each one
+   * that is not a contact yet becomes one, named as the phone names it (else the number), in one
+   * set-based statement. Existing contacts are left as they are (the unique number per company decides,
+   * also against a concurrent import). Decisions: admins only (contacts-page:importContacts: it pours a
+   * connection's whole phone book into the company's contacts); the connection must be CONNECTED (the
+   * phone book is the live session's); and the screens get ONE `contact` {action: 'reload'} event rather
+   * than one per contact, since a phone book holds thousands.
+   */
+  @Post('import')
+  @HttpCode(200)
+  @RequirePermission('contacts-page:importContacts')
+  @ZodResponse(contactPhoneImportResultSchema)
+  async importFromPhone(@ZodBody(contactPhoneImportSchema) body: z.infer<typeof contactPhoneImportSchema>, @CurrentUser() user: AuthUser) {
+    // Tenant-filtered: another company's connection is simply not found.
+    const w = await this.em.findOne(WhatsappSchema, body.whatsappId ? { id: body.whatsappId } : { isDefault: true });
+    if (!w) throw AppError.notFound(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+    if (w.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    // `not exists` spares the id sequence on repeated imports; `on conflict` still settles races.
+    const [{ imported }] = await this.em.getConnection().execute(
+      `with created as (
+         insert into contacts (company_id, name, number, profile_pic_url, whatsapp_id)
+         select b.company_id, coalesce(b.name, b.number), b.number, coalesce(b.profile_pic_url, ''), b.whatsapp_id
+           from channel_contacts b
+          where b.company_id = ? and b.whatsapp_id = ?
+            and not exists (select 1 from contacts c where c.company_id = b.company_id and c.number = b.number)
+          order by b.id
+         on conflict (company_id, number) do nothing
+         returning 1
+       )
+       select count(*)::int as imported from created`,
+      [user.companyId, w.id],
+    );
+    if (imported > 0) this.realtime.toCompany(user.companyId, 'contact', { action: 'reload' });
+    return { imported: imported as number };
   }
 
   @Get(':id')

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelContact, InboundMessage } from '@atende/sdk-server';
-import { ContactSchema, MessageSchema, TicketSchema, type Whatsapp } from '../database/channel-entities.js';
+import { MessageSchema, TicketSchema, type Whatsapp } from '../database/channel-entities.js';
 import { DEFAULT_SCHEDULES, companySettingDefault, type CompanySettingKey, type ScheduleEntry } from '@atende/core-contract';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isWithinHours } from './business-hours.js';
@@ -15,6 +15,12 @@ import { toMessageDto } from './ticket-dto.js';
 import { loadTickets, tagListSql, ticketRowDto, type Exec } from './ticket-dto-sql.js';
 
 export const INBOUND_QUEUE = 'inbound';
+/**
+ * What a phone book entry must be to be kept (and later imported): a phone number, digits only, 8 to
+ * 15 long (the E.164 maximum; the sandbox's numbers follow the same rule). This also keeps out group
+ * ids, which are longer (`120363…`, 18 digits) or carry `-` and `@g.us`.
+ */
+export const PHONE_BOOK_NUMBER = /^\d{8,15}$/;
 /** BullMQ job ids may not contain ':'; provider ids are made safe and kept unique per connection. */
 export const inboundJobId = (whatsappId: number, providerMessageId: string) =>
   `in-${whatsappId}-${Buffer.from(providerMessageId).toString('base64url')}`;
@@ -448,15 +454,48 @@ export class InboundService implements OnModuleInit {
     });
   }
 
+  /**
+   * A contact the session reports (WhatsApp's phone-book sync after linking, or a later name or
+   * picture change), in ONE statement:
+   * - kept in the connection's phone book (channel_contacts), known contact or not, so that POST
+   *   /contacts/import can make contacts of it later;
+   * - a company contact with that number takes the reported name (only while its name is still the
+   *   bare number) and picture, as before.
+   * Screens hear of it only when a contact really changed: a phone book of thousands of numbers the
+   * company already knows does not become thousands of events. Only phone numbers are kept (see
+   * PHONE_BOOK_NUMBER); group ids, lids and anything else a provider might report are dropped here.
+   */
   async contact(companyId: number, whatsappId: number, c: ChannelContact) {
-    const em = this.em(companyId);
-    const row = await em.findOne(ContactSchema, { number: c.number });
+    if (!PHONE_BOOK_NUMBER.test(c.number)) return;
+    const [row] = await this.em(companyId)
+      .getConnection()
+      .execute(
+        `with input (company_id, whatsapp_id, number, name, pic) as (
+           values (?::int, ?::int, ?::text, nullif(left(btrim(?::text), 100), ''), nullif(?::text, ''))
+         ), book as (
+           insert into channel_contacts (company_id, whatsapp_id, number, name, profile_pic_url)
+           select i.company_id, i.whatsapp_id, i.number, i.name, i.pic
+             from input i join whatsapps w on w.id = i.whatsapp_id and w.company_id = i.company_id
+           on conflict (whatsapp_id, number) do update set
+             name = coalesce(excluded.name, channel_contacts.name),
+             profile_pic_url = coalesce(excluded.profile_pic_url, channel_contacts.profile_pic_url),
+             updated_at = now()
+         )
+         update contacts c set
+           name = case when c.name = c.number and i.name is not null then i.name else c.name end,
+           profile_pic_url = coalesce(i.pic, c.profile_pic_url),
+           updated_at = now()
+         from input i
+         where c.company_id = i.company_id and c.number = i.number
+           and ((c.name = c.number and i.name is not null and i.name <> c.number) or (i.pic is not null and c.profile_pic_url <> i.pic))
+         returning c.id, c.name, c.number, c.profile_pic_url`,
+        [companyId, whatsappId, c.number, c.name ?? null, c.profilePicUrl ?? null],
+      );
     if (!row) return;
-    if (c.name && row.name === row.number) row.name = c.name;
-    if (c.profilePicUrl) row.profilePicUrl = c.profilePicUrl;
-    await em.flush();
-    this.realtime.toCompany(companyId, 'contact', { action: 'update', contact: { id: row.id, name: row.name, number: row.number, profilePicUrl: row.profilePicUrl } });
-    void whatsappId;
+    this.realtime.toCompany(companyId, 'contact', {
+      action: 'update',
+      contact: { id: row.id as number, name: row.name as string, number: row.number as string, profilePicUrl: row.profile_pic_url as string },
+    });
   }
 
   private async patchMessage(companyId: number, whatsappId: number, providerMessageId: string, change: (m: { ack: number; body: string; isEdited: boolean; isDeleted: boolean }) => void) {

@@ -116,6 +116,49 @@ describe('contacts page', () => {
     await waitFor(() => expect(get.mock.calls.filter(([p]) => p === '/contacts').length).toBeGreaterThanOrEqual(2));
   });
 
+  it('import from the phone is offered to admins only, like the server allows', async () => {
+    await renderPage('user', [contact()]);
+    expect(screen.queryByTestId('contacts-import-phone')).toBeNull();
+    cleanup();
+    await renderPage('admin', [contact()]);
+    expect(screen.getByTestId('contacts-import-phone').textContent).toContain('Importar desde el teléfono');
+  });
+
+  it('import from the phone asks first, posts to /contacts/import, tells how many and reads the list again', async () => {
+    await renderPage('admin', [contact()]);
+    const listReads = () => get.mock.calls.filter(([p]) => p === '/contacts').length;
+    const before = listReads();
+    post.mockResolvedValue({ imported: 3 } as never);
+    fireEvent.click(screen.getByTestId('contacts-import-phone'));
+    expect(post).not.toHaveBeenCalled(); // nothing happens before the confirmation
+    fireEvent.click(await screen.findByTestId('contacts-import-phone-confirm'));
+    await screen.findByText('3 contactos importados');
+    expect(post).toHaveBeenCalledWith('/contacts/import', {});
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+
+    post.mockResolvedValue({ imported: 1 } as never);
+    fireEvent.click(screen.getByTestId('contacts-import-phone'));
+    fireEvent.click(await screen.findByTestId('contacts-import-phone-confirm'));
+    await screen.findByText('1 contacto importado');
+  });
+
+  it('import from the phone shows the server error through the shared error toast', async () => {
+    await renderPage('admin', []);
+    post.mockRejectedValue(new ApiError(400, 'ERR_WAPP_NOT_INITIALIZED', 'not initialised'));
+    fireEvent.click(screen.getByTestId('contacts-import-phone'));
+    fireEvent.click(await screen.findByTestId('contacts-import-phone-confirm'));
+    await screen.findByText('La sesión de WhatsApp no fue inicializada. Revise la página de conexiones.');
+  });
+
+  it('a live reload event (many contacts changed at once) reads the list again', async () => {
+    const socket = await renderPage('user', [contact()]);
+    get.mockImplementation(async (path: string) =>
+      path === '/contacts' ? ({ contacts: [contact(), contact({ id: 9, name: 'Desde el teléfono' })], hasMore: false } as never) : (undefined as never),
+    );
+    socket.emit('contact', { action: 'reload' });
+    await screen.findByTestId('contact-row-9');
+  });
+
   it('search is sent to the server and the next page loads near the bottom of the list', async () => {
     await setUpShell('user');
     get.mockImplementation(async (path: string, opts?: { query?: Record<string, unknown> }) => {

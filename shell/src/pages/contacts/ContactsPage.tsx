@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Avatar, Button, Card, Empty, Flex, Input, Popconfirm, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, MessageOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, MessageOutlined, MobileOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { CONTACT_IMPORT_LIMITS, SOCKET_EVENTS, type ContactDto, type TicketDto } from '@atende/core-contract';
 import { api, ApiError, useCan, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
@@ -11,8 +11,8 @@ import { otherOpenTicket } from '../tickets/newTicket.js';
 import { ContactModal } from './ContactModal.js';
 import { ImportResultModal, type ContactImportResult } from './ImportResultModal.js';
 
-/** Payload of the realtime 'contact' event on the company room. */
-export type ContactEvent = { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number };
+/** Payload of the realtime 'contact' event on the company room ('reload': many changed at once, read the list again). */
+export type ContactEvent = { action: 'create' | 'update'; contact: ContactDto } | { action: 'delete'; contactId: number } | { action: 'reload' };
 
 /** The spreadsheet check the server also makes: an .xlsx name within the size limit (core-operations §5). */
 export function importProblem(file: File): 'xlsxOnly' | 'tooBig' | null {
@@ -36,7 +36,7 @@ function saveBlob(blob: Blob, fileName: string) {
 
 /**
  * The company's contacts (core-operations §2 "Other lists"): search, infinite list, add/edit, delete (admins),
- * open the chat, import from .xlsx, export to CSV, live updates.
+ * open the chat, import from .xlsx or from the phone (admins), export to CSV, live updates.
  */
 export function ContactsPage() {
   const { t } = useT();
@@ -45,6 +45,7 @@ export function ContactsPage() {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const canDelete = useCan('contacts-page:deleteContact');
+  const canImportPhone = useCan('contacts-page:importContacts');
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
   const list = usePagedList<ContactDto>('/contacts', 'contacts', { searchParam });
@@ -52,6 +53,7 @@ export function ContactsPage() {
   const [modalState, setModalState] = useState<{ open: boolean; contactId?: number }>({ open: false });
   const [opening, setOpening] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
+  const [phoneImporting, setPhoneImporting] = useState(false);
   const [importResult, setImportResult] = useState<ContactImportResult | null>(null);
   const [exporting, setExporting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -64,7 +66,8 @@ export function ContactsPage() {
   const removeRow = (id: number) => setItems((old) => old.filter((c) => c.id !== id));
 
   useRealtime<ContactEvent>(SOCKET_EVENTS.contact, (ev) => {
-    if (ev.action === 'delete') removeRow(ev.contactId);
+    if (ev.action === 'reload') list.reload();
+    else if (ev.action === 'delete') removeRow(ev.contactId);
     // A contact created elsewhere joins the list only when no search is narrowing it.
     else if (ev.contact) upsert(ev.contact, ev.action === 'create' && !searchParam);
   });
@@ -119,6 +122,20 @@ export function ContactsPage() {
       else showError(err);
     } finally {
       setImporting(false);
+    }
+  };
+
+  /** The default connection's phone book becomes contacts (POST /contacts/import); admins only, as on the server. */
+  const importFromPhone = async () => {
+    setPhoneImporting(true);
+    try {
+      const { imported } = await api.post<{ imported: number }>('/contacts/import', {});
+      void message.success(t('contacts.phoneImported', { count: imported }));
+      if (imported > 0) list.reload();
+    } catch (err) {
+      showError(err);
+    } finally {
+      setPhoneImporting(false);
     }
   };
 
@@ -228,6 +245,20 @@ export function ContactsPage() {
             }}
             data-testid="contacts-import-input"
           />
+          {canImportPhone && (
+            <Popconfirm
+              title={t('contacts.importPhone')}
+              description={t('contacts.importPhoneConfirm')}
+              okText={t('contacts.importPhoneOk')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ 'data-testid': 'contacts-import-phone-confirm' }}
+              onConfirm={() => importFromPhone()}
+            >
+              <Button icon={<MobileOutlined />} loading={phoneImporting} data-testid="contacts-import-phone">
+                {t('contacts.importPhone')}
+              </Button>
+            </Popconfirm>
+          )}
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="contacts-export">
             {t('contacts.export')}
           </Button>

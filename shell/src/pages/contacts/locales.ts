@@ -35,6 +35,11 @@ const es = {
     close: 'Cerrar',
     otherUserTicket: 'Este contacto ya está siendo atendido por {{user}} en la cola {{queue}}.',
     noQueue: 'sin cola',
+    importPhone: 'Importar desde el teléfono',
+    importPhoneConfirm: 'Se crearán contactos con los números de la agenda del teléfono de la conexión predeterminada que aún no son contactos. ¿Continuar?',
+    importPhoneOk: 'Importar',
+    phoneImported_one: '{{count}} contacto importado',
+    phoneImported_other: '{{count}} contactos importados',
   },
 };
 
@@ -77,6 +82,11 @@ const pt: Tree = {
     close: 'Fechar',
     otherUserTicket: 'Este contato já está sendo atendido por {{user}} na fila {{queue}}.',
     noQueue: 'sem fila',
+    importPhone: 'Importar do telefone',
+    importPhoneConfirm: 'Serão criados contatos com os números da agenda do telefone da conexão padrão que ainda não são contatos. Continuar?',
+    importPhoneOk: 'Importar',
+    phoneImported_one: '{{count}} contato importado',
+    phoneImported_other: '{{count}} contatos importados',
   },
 };
 
@@ -116,6 +126,11 @@ const en: Tree = {
     close: 'Close',
     otherUserTicket: 'This contact is already being served by {{user}} in the {{queue}} queue.',
     noQueue: 'no queue',
+    importPhone: 'Import from phone',
+    importPhoneConfirm: "Contacts will be created for the numbers in the default connection's phone book that are not contacts yet. Continue?",
+    importPhoneOk: 'Import',
+    phoneImported_one: '{{count}} contact imported',
+    phoneImported_other: '{{count}} contacts imported',
   },
 };
 

@@ -7,6 +7,7 @@ import {
   sandboxCallItemSchema,
   sandboxCallQuerySchema,
   sandboxCallSchema,
+  sandboxContactsSchema,
   sandboxInboundSchema,
   sandboxOutboxItemSchema,
   sandboxOutboxQuerySchema,
@@ -91,6 +92,21 @@ export class SandboxController {
       .execute(`insert into sandbox_calls (company_id, whatsapp_id, from_number, call_id) values (?, ?, ?, ?)`, [w.companyId, w.id, body.from, id]);
     await this.sessions.incomingCall(w, body.from, id);
     return { queued: true as const, id };
+  }
+
+  /**
+   * The phone's address book: the sandbox session reports it like WhatsApp's phone-book sync after
+   * linking (one `contact` event per entry). Accepted at once; the kernel stores it in the background,
+   * as it does a real phone's (then POST /contacts/import makes contacts of it).
+   */
+  @Post(':whatsappId/contacts')
+  @HttpCode(202)
+  @RequirePermission('connections-page:actionButtons')
+  @ZodResponse(z.object({ queued: z.literal(true), contacts: z.number().int() }))
+  async phoneBook(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxContactsSchema) body: z.infer<typeof sandboxContactsSchema>) {
+    const w = await this.sandboxConnection(whatsappId);
+    if (w.status !== 'CONNECTED' || !(await this.sessions.phoneBook(w.id, body.contacts))) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    return { queued: true as const, contacts: body.contacts.length };
   }
 
   /** The calls a sandbox number made, and whether the connection rejected them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { ChannelEvents, SessionStatus } from '@atende/sdk-server';
+import type { ChannelContact, ChannelEvents, SessionStatus } from '@atende/sdk-server';
 import { SandboxProvider, isSandboxSession } from './sandbox.provider.js';
 
 /** Just enough of MikroORM for the sandbox: the outbox row it writes and the statements it runs. */
@@ -17,15 +17,18 @@ function fakeOrm() {
 
 function recorder() {
   const statuses: { status: SessionStatus; detail?: Record<string, unknown> }[] = [];
+  const contacts: ChannelContact[] = [];
   const events: ChannelEvents = {
     status: (status, detail) => statuses.push({ status, detail }),
     message: async () => undefined,
     ack: () => undefined,
     edit: () => undefined,
     revoke: () => undefined,
-    contact: () => undefined,
+    contact: (c) => {
+      contacts.push(c);
+    },
   };
-  return { events, statuses };
+  return { events, statuses, contacts };
 }
 
 const connection = { id: 4, companyId: 2, name: 'demo' };
@@ -62,6 +65,21 @@ describe('sandbox provider', () => {
     expect(statuses[0]).toEqual({ status: 'PAIRING', detail: { pairingCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/) } });
     expect(await session.confirmLink()).toBe(true);
     expect(statuses.at(-1)?.status).toBe('CONNECTED');
+  });
+
+  it('reports its address book as contact events, one per entry and as given, once linked', async () => {
+    const { orm } = fakeOrm();
+    const { events, contacts } = recorder();
+    const session = await new SandboxProvider(orm).start(connection, events, { qr: true });
+    expect(() => session.phoneBook([{ number: '51900000001', name: 'Ana' }])).toThrow(/not linked/);
+    expect(contacts).toEqual([]);
+    await session.confirmLink();
+    session.phoneBook([{ number: '51900000001', name: 'Ana' }, { number: '120363000000000000@g.us', name: 'Grupo' }]);
+    // Keeping only phone numbers is the kernel's job, whatever the provider reports.
+    expect(contacts).toEqual([
+      { number: '51900000001', name: 'Ana' },
+      { number: '120363000000000000@g.us', name: 'Grupo' },
+    ]);
   });
 
   it('marks a rejected call of this company and connection', async () => {

@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import {
   ChannelRecipientError,
   type ChannelConnection,
+  type ChannelContact,
   type ChannelEvents,
   type ChannelProvider,
   type ChannelSession,
@@ -17,6 +18,12 @@ import { SandboxOutboxSchema } from '../../database/channel-entities.js';
 export interface SandboxSession extends ChannelSession {
   /** Completes a pending QR or pairing-code link; false when nothing was waiting. */
   confirmLink(): Promise<boolean>;
+  /**
+   * The phone's address book, reported as WhatsApp reports it after linking (Baileys' contacts.upsert
+   * becomes one `contact` event per entry). Entries go out as given: keeping only phone numbers is the
+   * kernel's job, whatever the provider.
+   */
+  phoneBook(contacts: ChannelContact[]): void;
 }
 
 export const isSandboxSession = (s: ChannelSession): s is SandboxSession => typeof (s as Partial<SandboxSession>).confirmLink === 'function';
@@ -36,9 +43,10 @@ function pairingCode(): string {
 /**
  * A simulated phone for demos, tests and trying bots: it is "connected" as soon as it starts (or,
  * asked for a QR or a pairing code, once the phone "scans" it: POST /api/sandbox/{id}/scan), what
- * Atende sends lands in the sandbox_outbox table (read by GET /api/sandbox/{id}/messages), and what a
- * customer "writes" comes in through POST /api/sandbox/{id}/messages. Rejected calls are marked in
- * sandbox_calls. Only the link state lives in memory, in the process that owns the session.
+ * Atende sends lands in the sandbox_outbox table (read by GET /api/sandbox/{id}/messages), what a
+ * customer "writes" comes in through POST /api/sandbox/{id}/messages, and the phone's address book
+ * through POST /api/sandbox/{id}/contacts. Rejected calls are marked in sandbox_calls. Only the link
+ * state lives in memory, in the process that owns the session.
  */
 export class SandboxProvider implements ChannelProvider {
   readonly id = 'sandbox';
@@ -80,6 +88,10 @@ export class SandboxProvider implements ChannelProvider {
         linked = true;
         events.status('CONNECTED', { number });
         return true;
+      },
+      phoneBook: (contacts) => {
+        if (!linked) throw new Error('The sandbox phone is not linked yet.');
+        for (const c of contacts) events.contact(c);
       },
       stop: async () => events.status('DISCONNECTED'),
       logout: async () => events.status('DISCONNECTED'),

@@ -6,6 +6,7 @@ import { CoreChannelAuth } from './core_0004_channel_auth.js';
 import { CoreEngine } from './core_0006_engine.js';
 import { CoreSearch } from './core_0007_search.js';
 import { CoreMedia } from './core_0005_media.js';
+import { CoreChannelContacts } from './core_0008_channel_contacts.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0006_engine', class: CoreEngine },
   { name: 'core_0005_media', class: CoreMedia },
   { name: 'core_0007_search', class: CoreSearch },
+  { name: 'core_0008_channel_contacts', class: CoreChannelContacts },
 ];
