@@ -229,7 +229,15 @@ export const sandboxInboundSchema = z.object({
     .optional(),
 });
 export const sandboxOutboxQuerySchema = z.object({ to: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
-export const sandboxOutboxItemSchema = z.object({ to: z.string(), body: z.string(), mediaUrl: z.string().optional(), createdAt: z.string() });
+/** What Atende sent to a sandbox number; `edited`/`deleted` when the agent later edited or deleted it for everyone. */
+export const sandboxOutboxItemSchema = z.object({
+  to: z.string(),
+  body: z.string(),
+  mediaUrl: z.string().optional(),
+  edited: z.literal(true).optional(),
+  deleted: z.literal(true).optional(),
+  createdAt: z.string(),
+});
 /** The sandbox phone calls the connection (`POST /sandbox/{id}/calls`); the `call` setting decides if it is rejected. */
 export const sandboxCallSchema = z.object({ from: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
 export const sandboxCallItemSchema = z.object({ id: z.string(), from: z.string(), rejected: z.boolean(), createdAt: z.string() });

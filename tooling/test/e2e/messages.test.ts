@@ -215,6 +215,21 @@ describe('conversation (message list and input) in Chromium', () => {
     await expect(page.getByTestId('attachment-item').count()).resolves.toBe(0);
     await expect.poll(async () => (await outbox()).some((o) => o.mediaUrl)).toBe(true);
 
+    // A file dragged from the desktop onto the conversation lands in the input, as real drag events.
+    const view = page.getByTestId('ticket-view');
+    const files = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['%PDF-1.4 lista'], 'lista.pdf', { type: 'application/pdf' }));
+      return dt;
+    });
+    await view.dispatchEvent('dragenter', { dataTransfer: files });
+    await page.getByTestId('ticket-drop-overlay').waitFor();
+    await view.dispatchEvent('drop', { dataTransfer: files });
+    await page.getByTestId('ticket-drop-overlay').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('attachment-item').textContent()).resolves.toContain('lista.pdf');
+    await page.getByTestId('attachment-remove').click();
+    await expect(page.getByTestId('attachment-item').count()).resolves.toBe(0);
+
     await page.screenshot({ path: path.join(ARTIFACTS, 'messages-light.png') });
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => list.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(245, 245, 245)');

@@ -431,6 +431,19 @@ describe('channel engine rules', () => {
       const call = await api.post(`/api/sandbox/${wa}/calls`, { from: who }, admin);
       expect(call.status).toBe(202);
       await eventually(async () => (await api.get(`/api/sandbox/${wa}/calls?from=${who}`, admin)).body[0]?.rejected === true);
+      // An agent's message edited and deleted through the first process: the owning session in the
+      // second one changes it on the phone.
+      const ticket = await eventually(() => ticketOf(wa, who));
+      const adminId = (await api.get('/api/auth/me', admin)).body.id;
+      expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'open', userId: adminId }, admin)).status).toBe(200);
+      const sent = (await api.post(`/api/messages/${ticket.id}`, { body: 'te llamo luego', sign: false }, admin)).body;
+      await eventually(async () => (await outbox(wa, who)).includes('te llamo luego'));
+      await eventually(async () => (await sql.query(`select provider_message_id from messages where id = $1`, [sent.id])).rows[0].provider_message_id);
+      expect((await api.put(`/api/messages/${sent.id}`, { body: 'te llamo mañana' }, admin)).status).toBe(200);
+      const phone = async () => (await api.get(`/api/sandbox/${wa}/messages?to=${who}`, admin)).body as { body: string; edited?: true; deleted?: true }[];
+      expect((await phone()).find((m) => m.body === 'te llamo mañana')).toMatchObject({ edited: true });
+      expect((await api.del(`/api/messages/${sent.id}`, admin)).status).toBe(204);
+      expect((await phone()).find((m) => m.body === 'te llamo mañana')).toMatchObject({ deleted: true });
       // And a restart (PUT) through the first process moves it back there.
       expect((await api.put(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
       await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
@@ -441,10 +454,14 @@ describe('channel engine rules', () => {
       await api2.post(`/api/whatsappsession/${wa}`, {}, admin2); // owned by the second process
       await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
       const exited = new Promise((r) => second.process.once('exit', r));
+      // Stored credentials of that phone (as a Baileys session keeps them): a logout must forget them
+      // even though the process that would have told the provider is gone.
+      await sql.query(`insert into channel_auth_state (whatsapp_id, key, value) values ($1, 'creds', 'x')`, [wa]);
       second.process.kill('SIGKILL');
       await exited;
       expect((await api.del(`/api/whatsappsession/${wa}`, admin)).status).toBe(200);
       expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.status).toBe('DISCONNECTED');
+      expect((await sql.query(`select count(*)::int as n from channel_auth_state where whatsapp_id = $1`, [wa])).rows[0].n).toBe(0);
       await startSession(wa);
       await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
     });

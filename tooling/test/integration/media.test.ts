@@ -71,7 +71,7 @@ describe('messages: conversation pages, media, edit, failures, quick message med
     const res = await fetch(`${server.url}${url}`, { headers: { Authorization: `Bearer ${token}` } });
     return { status: res.status, type: res.headers.get('content-type'), data: Buffer.from(await res.arrayBuffer()) };
   };
-  const outbox = async (to = CUSTOMER) => (await api.get(`/api/sandbox/${wa}/messages?to=${to}`, admin)).body as { body: string; mediaUrl?: string }[];
+  const outbox = async (to = CUSTOMER) => (await api.get(`/api/sandbox/${wa}/messages?to=${to}`, admin)).body as { body: string; mediaUrl?: string; edited?: true; deleted?: true }[];
   const conversation = async (id: number, token = ana, query = '') => (await api.get(`/api/messages/${id}${query}`, token)).body;
   const inbound = (body: string, id: string) => api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, name: 'Carla', body, id }, admin);
 
@@ -247,6 +247,9 @@ describe('messages: conversation pages, media, edit, failures, quick message med
       expect(edited.body).toMatchObject({ id: mine.id, body: 'precio: 90', isEdited: true });
       await eventually(async () => updates.some((e) => e.action === 'update' && e.message.id === mine.id && e.message.isEdited));
       socket.disconnect();
+      // The customer's phone shows the new text, marked edited (the session really edited it).
+      expect((await outbox()).filter((o) => o.body.endsWith('precio: 90'))).toMatchObject([{ edited: true }]);
+      expect((await outbox()).some((o) => o.body.endsWith('precio: 100'))).toBe(false);
       // Beto works the same queue: he sees the message but it is not his.
       expect((await api.put(`/api/messages/${mine.id}`, { body: 'hack' }, beto)).status).toBe(403);
       expect((await api.del(`/api/messages/${mine.id}`, beto)).status).toBe(403);
@@ -256,6 +259,7 @@ describe('messages: conversation pages, media, edit, failures, quick message med
       expect((await api.put(`/api/messages/${image.id}`, { body: 'otro texto' }, ana)).status).toBe(400);
       expect((await api.put(`/api/messages/${mine.id}`, { body: '  ' }, ana)).status).toBe(400);
       expect((await api.del(`/api/messages/${mine.id}`, ana)).status).toBe(204);
+      expect((await outbox()).filter((o) => o.body.endsWith('precio: 90'))).toMatchObject([{ edited: true, deleted: true }]);
       expect((await api.put(`/api/messages/${mine.id}`, { body: 'otra vez' }, ana)).status).toBe(400);
       expect((await api.put(`/api/messages/${mine.id}`, { body: 'x' }, otherCompany)).status).toBe(404);
     });

@@ -24,11 +24,14 @@ const RENEW_MS = 10_000;
 const COMMAND_TIMEOUT_MS = 15_000;
 
 /** What another process may ask the owner of a session to do (over Redis pub/sub). */
-type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink' | 'phoneBook';
+type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink' | 'phoneBook' | 'editMessage' | 'deleteMessage';
 interface OpArgs {
   from?: string;
   callId?: string;
   contacts?: ChannelContact[];
+  chatId?: string;
+  providerMessageId?: string;
+  body?: string;
 }
 type BusMessage =
   | { kind: 'command'; reqId: string; replyTo: string; connectionId: number; op: SessionOp; args: OpArgs }
@@ -145,6 +148,12 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
         if (!session || !isSandboxSession(session)) return false;
         session.phoneBook(args.contacts ?? []);
         return true;
+      case 'editMessage':
+      case 'deleteMessage':
+        if (!session) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+        if (op === 'editMessage') await session.edit(args.chatId!, args.providerMessageId!, args.body!);
+        else await session.delete(args.chatId!, args.providerMessageId!);
+        return true;
     }
   }
 
@@ -221,6 +230,9 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     if (staleOwner) {
       await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, this.leaseKey(id), staleOwner);
     }
+    // Logout means "forget this phone" even when no process could tell the provider: the stored
+    // credentials (a provider's auth state, kept by the kernel per connection) go too.
+    if (logout) await this.orm.em.fork().getConnection().execute('delete from channel_auth_state where whatsapp_id = ?', [id]);
     await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
   }
 
@@ -229,6 +241,20 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     if (live?.session) await (logout ? live.session.logout() : live.session.stop()).catch(() => undefined);
     await this.release(id, true);
     await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
+  }
+
+  /**
+   * Edits or deletes a sent message for everyone, through the session wherever it runs (the API
+   * request may land on a process that does not own it). Throws when no live process runs it.
+   */
+  async editMessage(id: number, chatId: string, providerMessageId: string, body: string): Promise<void> {
+    const { reached } = await this.onOwner(id, 'editMessage', { chatId, providerMessageId, body });
+    if (!reached) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+  }
+
+  async deleteMessage(id: number, chatId: string, providerMessageId: string): Promise<void> {
+    const { reached } = await this.onOwner(id, 'deleteMessage', { chatId, providerMessageId });
+    if (!reached) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
   }
 
   /** The sandbox phone reports its address book; false when no live sandbox session took it. */

@@ -132,6 +132,8 @@ export const SandboxOutboxSchema = defineEntity({
     body: p.text().default(''),
     mediaUrl: p.text().nullable(),
     providerMessageId: p.string().length(100),
+    editedAt: p.datetime().nullable(),
+    deletedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

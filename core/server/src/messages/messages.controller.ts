@@ -165,7 +165,7 @@ export class MessagesController {
     if (message.providerMessageId) {
       const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
       try {
-        await this.sessions.sessionOf(ticket.whatsappId).edit(contact.number, message.providerMessageId, body.body);
+        await this.sessions.editMessage(ticket.whatsappId, contact.number, message.providerMessageId, body.body);
       } catch {
         throw new AppError('ERR_EDIT_WAPP_MSG', 400);
       }
@@ -191,7 +191,7 @@ export class MessagesController {
     if (message.providerMessageId) {
       const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
       try {
-        await this.sessions.sessionOf(ticket.whatsappId).delete(contact.number, message.providerMessageId);
+        await this.sessions.deleteMessage(ticket.whatsappId, contact.number, message.providerMessageId);
       } catch {
         throw new AppError('ERR_DELETE_WAPP_MSG', 400);
       }

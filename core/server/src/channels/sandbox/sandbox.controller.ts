@@ -63,7 +63,14 @@ export class SandboxController {
   async outbox(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodQuery(sandboxOutboxQuerySchema) q: z.infer<typeof sandboxOutboxQuerySchema>) {
     await this.sandboxConnection(whatsappId);
     const rows = await this.em.find(SandboxOutboxSchema, { whatsappId, toNumber: q.to }, { orderBy: { id: 'asc' }, limit: 500 });
-    return rows.map((r) => ({ to: r.toNumber, body: r.body, ...(r.mediaUrl ? { mediaUrl: r.mediaUrl } : {}), createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      to: r.toNumber,
+      body: r.body,
+      ...(r.mediaUrl ? { mediaUrl: r.mediaUrl } : {}),
+      ...(r.editedAt ? { edited: true as const } : {}),
+      ...(r.deletedAt ? { deleted: true as const } : {}),
+      createdAt: r.createdAt.toISOString(),
+    }));
   }
 
   /** The phone scans the QR (or confirms the pairing code) shown after POST /whatsappsession/{id} {qr: true}. */

@@ -66,6 +66,17 @@ export class SandboxProvider implements ChannelProvider {
       await em.flush();
       return providerMessageId;
     };
+    const changeSent = async (to: string, providerMessageId: string, set: string, params: unknown[]) => {
+      const res = await this.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ affectedRows?: number }>(
+          `update sandbox_outbox set ${set} where whatsapp_id = ? and provider_message_id = ? and to_number = ? and deleted_at is null`,
+          [...params, connection.id, providerMessageId, to],
+          'run',
+        );
+      if (!res.affectedRows) throw new Error(`No message ${providerMessageId} to ${to} on this phone.`);
+    };
     return {
       send: async (m: OutboundMessage) => {
         // Like a real phone that is not linked yet: nothing leaves (the outbound queue retries).
@@ -75,8 +86,13 @@ export class SandboxProvider implements ChannelProvider {
         if (m.media) await readable(m.media);
         return { providerMessageId: await record(m.to, m.body, m.media?.url ?? null) };
       },
-      delete: async () => undefined,
-      edit: async () => undefined,
+      // What the phone shows afterwards; an unknown id fails like WhatsApp refusing the change.
+      delete: async (to: string, providerMessageId: string) => {
+        await changeSent(to, providerMessageId, 'deleted_at = now()', []);
+      },
+      edit: async (to: string, providerMessageId: string, body: string) => {
+        await changeSent(to, providerMessageId, 'body = ?, edited_at = now()', [body]);
+      },
       rejectCall: async (_from: string, callId: string) => {
         await this.orm.em
           .fork()

@@ -7,6 +7,7 @@ import { CoreEngine } from './core_0006_engine.js';
 import { CoreSearch } from './core_0007_search.js';
 import { CoreMedia } from './core_0005_media.js';
 import { CoreChannelContacts } from './core_0008_channel_contacts.js';
+import { CoreSandboxEdits } from './core_0009_sandbox_edits.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0005_media', class: CoreMedia },
   { name: 'core_0007_search', class: CoreSearch },
   { name: 'core_0008_channel_contacts', class: CoreChannelContacts },
+  { name: 'core_0009_sandbox_edits', class: CoreSandboxEdits },
 ];
