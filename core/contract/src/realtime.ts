@@ -5,7 +5,7 @@ export const SOCKET_EVENTS = {
   appMessage: 'appMessage',
   /**
    * Contacts, to the company: {action: create|update, contact}, {action: delete, contactId}, or
-   * {action: reload} when many changed at once (phone-book import): lists read their page again.
+   * {action: reload} when many changed at once (.xlsx or phone-book import): lists read their page again.
    */
   contact: 'contact',
   user: 'user',

@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
 import { launchBrowser } from '../support/browser.js';
 import { signIn, signOut } from '../support/ui.js';
+import { eventually } from '../support/wait.js';
 
 const PW = 'Str0ng-pass';
 const ADMIN = { email: 'admin@contactos.test', password: PW };
@@ -14,6 +16,15 @@ const AGENT = { email: 'agente@contactos.test', password: PW };
 const ARTIFACTS = 'tooling/test/artifacts';
 /** A contact that exists before the import: the sheet's row with this number must be refused. */
 const EXISTING = { name: 'Cliente Antiguo', number: '51900000099' };
+/**
+ * The sandbox phone's address book: two new numbers and the existing contact's (under another name,
+ * which the import must not apply to a contact that already has one).
+ */
+const PHONE_BOOK = [
+  { number: '51944400001', name: 'Pedro del Teléfono' },
+  { number: '51944400002', name: 'Rosa del Teléfono' },
+  { number: EXISTING.number, name: 'Antiguo en el teléfono' },
+];
 
 /** Relative luminance of a CSS rgb()/rgba() colour (0 black … 1 white). */
 function luminance(css: string): number {
@@ -62,6 +73,25 @@ describe('contacts page in Chromium', () => {
     const admin = (await api.login(ADMIN.email, ADMIN.password)).token;
     expect((await api.post('/api/contacts', EXISTING, admin)).status).toBe(201);
     expect((await api.post('/api/users', { name: 'Ana Agente', email: AGENT.email, password: AGENT.password }, admin)).status).toBe(201);
+
+    // A connected sandbox connection, the company's default, whose phone reports its address book.
+    const connection = await api.post('/api/whatsapp', { name: 'Teléfono Contactos', provider: 'sandbox', isDefault: true }, admin);
+    expect(connection.status).toBe(201);
+    expect(connection.body).toMatchObject({ provider: 'sandbox', isDefault: true });
+    const wa = connection.body.id as number;
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED', 20_000);
+    const book = await api.post(`/api/sandbox/${wa}/contacts`, { contacts: PHONE_BOOK }, admin);
+    expect(book.status).toBe(202);
+    // Accepted at once, stored in the background: wait until the connection's phone book holds every entry.
+    const sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    try {
+      const stored = async () => (await sql.query('select count(*)::int as n from channel_contacts where whatsapp_id = $1', [wa])).rows[0].n as number;
+      await eventually(async () => (await stored()) === PHONE_BOOK.length);
+    } finally {
+      await sql.end();
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -223,5 +253,64 @@ describe('contacts page in Chromium', () => {
     await shared.waitFor();
     await expect(shared.locator('[data-testid^="qm-edit-"], [data-testid^="qm-delete-"]').count()).resolves.toBe(0);
     await page.context().close();
+  });
+
+  it('admin: imports the default connection’s phone book from the button, live for everyone; an agent is not offered it', async () => {
+    const row = (p: Page, name: string) => p.locator('[data-testid^="contact-row-"]', { hasText: name });
+    const [pedro, rosa] = PHONE_BOOK;
+
+    // An agent has the contacts open: no phone import for them, but the new contacts will reach them live.
+    const agentPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(agentPage, server.url, AGENT);
+    await agentPage.goto(`${server.url}/contacts`);
+    await row(agentPage, EXISTING.name).waitFor();
+    await agentPage.getByTestId('contacts-import').waitFor();
+    await expect(agentPage.getByTestId('contacts-import-phone').count()).resolves.toBe(0);
+
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, ADMIN);
+    await page.getByTestId('menu-contacts').click();
+    await page.waitForURL(/\/contacts$/);
+    await row(page, EXISTING.name).waitFor();
+    const rows = page.locator('[data-testid^="contact-row-"]');
+    const before = await rows.count();
+    await expect(row(page, pedro.name).count()).resolves.toBe(0);
+
+    // The button asks first; confirming imports the numbers that are not contacts yet.
+    await page.getByTestId('contacts-import-phone').click();
+    await page.getByText('Se crearán contactos con los números de la agenda del teléfono').waitFor();
+    await page.getByTestId('contacts-import-phone-confirm').click();
+    await page.getByText('2 contactos importados').waitFor();
+    await page.getByTestId('contacts-import-phone-confirm').waitFor({ state: 'hidden' });
+
+    // The new contacts join the list without reloading the page; the existing one keeps its name, once.
+    await row(page, pedro.name).waitFor();
+    await row(page, rosa.name).waitFor();
+    await expect.poll(() => rows.count()).toBe(before + 2);
+    await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('light');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'contacts-phone-import-light.png') }).catch(() => undefined);
+    await expect(row(page, pedro.name).textContent()).resolves.toContain(pedro.number);
+    await expect(row(page, EXISTING.number).count()).resolves.toBe(1);
+    await expect(row(page, EXISTING.number).textContent()).resolves.toContain(EXISTING.name);
+    await expect(row(page, 'Antiguo en el teléfono').count()).resolves.toBe(0);
+
+    // The agent's open list read itself again on the server's single reload event.
+    await row(agentPage, pedro.name).waitFor();
+    await row(agentPage, rosa.name).waitFor();
+    await expect.poll(() => agentPage.locator('[data-testid^="contact-row-"]').count()).toBe(before + 2);
+    await expect(agentPage.getByTestId('contacts-import-phone').count()).resolves.toBe(0);
+
+    // Importing again finds nothing new and duplicates nothing.
+    await page.getByTestId('contacts-import-phone').click();
+    await page.getByTestId('contacts-import-phone-confirm').click();
+    await page.getByText('0 contactos importados').waitFor();
+    await expect(rows.count()).resolves.toBe(before + 2);
+
+    expect(errors).toEqual([]);
+    await signOut(page);
+    await page.context().close();
+    await agentPage.context().close();
   });
 });

@@ -94,8 +94,10 @@ export class ContactsController {
 
   /**
    * Import from .xlsx (multipart `file`; extension .xlsx and content exceljs can open; 5 MB, 10,000
-   * rows). Valid rows whose number is new become contacts (one `contact` create event each); the rest
-   * are reported in errorBag with the reason (field errors, or ERR_DUPLICATED_CONTACT).
+   * rows). Valid rows whose number is new become contacts; the rest are reported in errorBag with the
+   * reason (field errors, or ERR_DUPLICATED_CONTACT). Like the import from the phone, the screens get
+   * ONE `contact` {action: 'reload'} event when anything was created (none otherwise), not one per row:
+   * a sheet holds up to 10,000.
    */
   @Post('upload')
   @HttpCode(200)
@@ -118,19 +120,16 @@ export class ContactsController {
     for (let i = 0; i < batch.length; i += INSERT_BATCH) {
       const part = batch.slice(i, i + INSERT_BATCH);
       // One statement per batch; a number the company already has is skipped by its unique key.
-      const inserted: Record<string, unknown>[] = await conn.execute(
+      const inserted: { id: number; name: string; number: string }[] = await conn.execute(
         `insert into contacts (company_id, name, number, email) values ${part.map(() => '(?, ?, ?, ?)').join(', ')}
-         on conflict (company_id, number) do nothing returning *`,
+         on conflict (company_id, number) do nothing returning id, name, number`,
         part.flatMap((c) => [user.companyId, c.name, c.number, c.email]),
       );
-      const created = new Set(inserted.map((r) => r.number as string));
+      const created = new Set(inserted.map((r) => r.number));
       for (const c of part) if (!created.has(c.number)) errorBag.push({ contactName: c.name, error: { message: 'ERR_DUPLICATED_CONTACT' } });
-      for (const row of inserted) {
-        const contact = this.em.map(ContactSchema, row);
-        newContacts.push({ contactId: contact.id, contactName: contact.name });
-        this.realtime.toCompany(user.companyId, 'contact', { action: 'create', contact: toDto(contact) });
-      }
+      for (const row of inserted) newContacts.push({ contactId: row.id, contactName: row.name });
     }
+    if (newContacts.length > 0) this.realtime.toCompany(user.companyId, 'contact', { action: 'reload' });
     return { newContacts, errorBag };
   }
 
