@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
 import { launchBrowser } from '../support/browser.js';
 import { choose, signIn } from '../support/ui.js';
+import { eventually as poll } from '../support/wait.js';
 
 const PW = 'Str0ng-pass';
 const ADMIN = { email: 'admin@tv.test', password: PW };
@@ -15,16 +16,8 @@ const CARLA = { number: '51911111111', name: 'Carla Compradora' };
 const POLL = { timeout: 10_000 };
 const ARTIFACTS = path.resolve(import.meta.dirname, '../artifacts');
 
-/** Polls until `fn` gives a truthy value (expect.poll is for tests only, not beforeAll). */
-async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+// Browser journeys wait on a server and a page: a longer limit than the API tests.
+const eventually = <T,>(fn: () => Promise<T | undefined | null | false>) => poll(fn, 20_000);
 
 /** Relative luminance (0 dark … 1 light) of a CSS rgb()/rgba() colour. */
 function luminance(css: string): number {

@@ -2,20 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
 import pg from 'pg';
 import { connect, record } from '../support/realtime.js';
+import { eventually } from '../support/wait.js';
 
 const PW = 'Str0ng-pass';
 const CUSTOMER = '51987654321';
-
-/** Polls until `fn` returns a truthy value (the inbound pipeline runs in BullMQ workers). */
-async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 8000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('channel engine through the sandbox provider', () => {
   let db: Awaited<ReturnType<typeof createDatabase>>;

@@ -4,24 +4,13 @@ import pg from 'pg';
 import { ROOT } from '../../lib/workspace.mjs';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
 import { connect, record } from '../support/realtime.js';
+import { eventually, pause } from '../support/wait.js';
 
 const PW = 'Str0ng-pass';
 /** Registers the real Baileys provider with the fake socket as provider 'fake-baileys' (see the file). */
 const FAKE_BAILEYS = path.join(ROOT, 'tooling/test/fixtures/fake-baileys-plugin/index.mjs');
 const CALL_TEXT =
   '*Mensaje automático:*\n\nLas llamadas de voz y video no están habilitadas en este WhatsApp. Por favor, envíenos un mensaje de texto. ¡Gracias!';
-
-/** Polls until `fn` returns a truthy value (the inbound pipeline runs in BullMQ workers). */
-async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Company settings that change what the engine does (core-operations §3), the sandbox QR and pairing

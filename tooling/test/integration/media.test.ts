@@ -8,21 +8,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
 import { connect, record } from '../support/realtime.js';
+import { eventually } from '../support/wait.js';
 
 const PW = 'Str0ng-pass';
 const CUSTOMER = '51987650001';
 const run = promisify(execFile);
-
-/** Polls until `fn` returns a truthy value (inbound and outbound run in BullMQ workers). */
-async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Test files made here with ffmpeg (a real PNG, a real WAV), never checked in. */
 async function ffmpegMake(dir: string, name: string, args: string[]): Promise<Buffer> {

@@ -1,5 +1,8 @@
-/** Polls until `fn` returns a truthy value (work the server does in the background: queues, sessions). */
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls until `fn` returns a truthy value (work the server does in the background: queues, sessions).
+ * The limit is generous on purpose: it only bounds how long a failing test takes, never what passes.
+ */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
