@@ -49,6 +49,16 @@ export const CALL_REJECTED_MESSAGE =
   '*Mensaje automático:*\n\nLas llamadas de voz y video no están habilitadas en este WhatsApp. Por favor, envíenos un mensaje de texto. ¡Gracias!';
 
 /** Company options the pipeline reads (core-operations §3), with their defaults from the contract. */
+/**
+ * The message's values in the order both inbound insert statements take them: provider id, body,
+ * fromMe, media type and url, timestamp, then the ticket's lastMessage (a placeholder for media
+ * without caption) and the unread increment.
+ */
+function messageValues(m: InboundMessage, mediaUrl: string | null | undefined): unknown[] {
+  const lastMessage = (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255);
+  return [m.providerMessageId, m.body, m.fromMe, m.mediaType, mediaUrl ?? null, new Date(m.timestamp), lastMessage, m.fromMe ? 0 : 1];
+}
+
 const ENGINE_SETTINGS = ['CheckMsgIsGroup', 'scheduleType', 'sendGreetingMessageOneQueues'] as const satisfies readonly CompanySettingKey[];
 type EngineSettings = Record<(typeof ENGINE_SETTINGS)[number], string>;
 
@@ -185,14 +195,7 @@ export class InboundService implements OnModuleInit {
           ticketId,
           contactId,
           whatsappId,
-          m.providerMessageId,
-          m.body,
-          m.fromMe,
-          m.mediaType,
-          mediaUrl ?? null,
-          new Date(m.timestamp),
-          (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255),
-          m.fromMe ? 0 : 1,
+          ...messageValues(m, mediaUrl),
           ticketId,
           companyId,
         ],
@@ -276,14 +279,7 @@ export class InboundService implements OnModuleInit {
         whatsappId,
         companyId,
         whatsappId,
-        m.providerMessageId,
-        m.body,
-        m.fromMe,
-        m.mediaType,
-        mediaUrl ?? null,
-        new Date(m.timestamp),
-        (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255),
-        m.fromMe ? 0 : 1,
+        ...messageValues(m, mediaUrl),
         companyId,
       ],
     );
