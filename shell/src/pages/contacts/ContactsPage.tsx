@@ -1,12 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Avatar, Button, Card, Empty, Flex, Input, Popconfirm, Table, Tooltip, Typography } from 'antd';
+import { App, Avatar, Button, Card, Flex, Input, Popconfirm, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MessageOutlined, MobileOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { CONTACT_IMPORT_LIMITS, SOCKET_EVENTS, type ContactDto, type TicketDto } from '@atende/core-contract';
 import { api, ApiError, useCan, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
-import { nearBottom, usePagedList } from '../../hooks/usePagedList.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { PagedTable } from '../../components/PagedTable.js';
 import { otherOpenTicket } from '../tickets/newTicket.js';
 import { ContactModal } from './ContactModal.js';
 import { ImportResultModal, type ContactImportResult } from './ImportResultModal.js';
@@ -267,32 +268,14 @@ export function ContactsPage() {
           </Button>
         </Flex>
       </Flex>
-      {/* Next page when scrolled within 100 px of the bottom; the button below is the fallback. */}
-      <div
-        style={{ maxHeight: 'calc(100vh - 240px)', overflow: 'auto' }}
-        onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()}
-        data-testid="contacts-scroll"
-      >
-        <Table<ContactDto>
-          rowKey="id"
-          size="middle"
-          sticky
-          columns={columns}
-          dataSource={items}
-          loading={list.loading && !items.length}
-          pagination={false}
-          onRow={(c) => ({ 'data-testid': `contact-row-${c.id}` }) as object}
-          locale={{ emptyText: list.loaded ? <Empty description={searchParam ? t('common.noResults') : t('contacts.empty')} /> : <span /> }}
-          scroll={{ x: 720 }}
-        />
-        {list.hasMore && (
-          <Flex justify="center" style={{ padding: 12 }}>
-            <Button onClick={list.loadMore} loading={list.loading} data-testid="contacts-load-more">
-              {t('common.loadMore')}
-            </Button>
-          </Flex>
-        )}
-      </div>
+      <PagedTable<ContactDto>
+        list={list}
+        items={items}
+        columns={columns}
+        testId="contacts"
+        rowProps={(c) => ({ 'data-testid': `contact-row-${c.id}` })}
+        emptyText={searchParam ? t('common.noResults') : t('contacts.empty')}
+      />
       <ContactModal
         open={modalState.open}
         contactId={modalState.contactId}

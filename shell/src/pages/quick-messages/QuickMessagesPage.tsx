@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Input, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PaperClipOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { SOCKET_EVENTS } from '@atende/core-contract';
 import { api, useCan, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
-import { nearBottom, usePagedList } from '../../hooks/usePagedList.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { PagedTable } from '../../components/PagedTable.js';
 import { QuickMessageModal, type QuickMessageDto } from './QuickMessageModal.js';
 
 /** Live records leave out allowEdit (it depends on the viewer); `reload` asks for the list again. */
@@ -145,32 +146,14 @@ export function QuickMessagesPage() {
           </Button>
         </Flex>
       </Flex>
-      {/* Next page when scrolled within 100 px of the bottom; the button below is the fallback. */}
-      <div
-        style={{ maxHeight: 'calc(100vh - 240px)', overflow: 'auto' }}
-        onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()}
-        data-testid="qm-scroll"
-      >
-        <Table<QuickMessageDto>
-          rowKey="id"
-          size="middle"
-          sticky
-          columns={columns}
-          dataSource={items}
-          loading={list.loading && !items.length}
-          pagination={false}
-          onRow={(r) => ({ 'data-testid': `qm-row-${r.id}` }) as object}
-          locale={{ emptyText: list.loaded ? <Empty description={searchParam ? t('common.noResults') : t('quickMessages.empty')} /> : <span /> }}
-          scroll={{ x: 720 }}
-        />
-        {list.hasMore && (
-          <Flex justify="center" style={{ padding: 12 }}>
-            <Button onClick={list.loadMore} loading={list.loading} data-testid="qm-load-more">
-              {t('common.loadMore')}
-            </Button>
-          </Flex>
-        )}
-      </div>
+      <PagedTable<QuickMessageDto>
+        list={list}
+        items={items}
+        columns={columns}
+        testId="qm"
+        rowProps={(r) => ({ 'data-testid': `qm-row-${r.id}` })}
+        emptyText={searchParam ? t('common.noResults') : t('quickMessages.empty')}
+      />
       <QuickMessageModal
         editing={editing}
         onClose={() => setEditing(null)}

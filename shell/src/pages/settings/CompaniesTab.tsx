@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, Input, Modal, Popconfirm, Segmented, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { App, Button, Flex, Input, Modal, Popconfirm, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { EXPIRY_FILTERS, RECURRENCE_MONTHS, type Company, type ExpiryFilter, type Plan, type ScheduleEntry } from '@atende/core-contract';
 import { api, useErrorToast, useT } from '@atende/sdk-web';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
-import { nearBottom, usePagedList } from '../../hooks/usePagedList.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { PagedTable } from '../../components/PagedTable.js';
 import { daysUntil, dueColour, formatDate, type DueColour } from '../../lib/dates.js';
 import { CompanyModal } from './CompanyModal.js';
 import { SchedulesEditor } from './SchedulesEditor.js';
@@ -171,34 +172,23 @@ export function CompaniesTab() {
           {t('common.total', { n: list.count })}
         </Typography.Text>
       )}
-      <div style={{ maxHeight: 'calc(100vh - 340px)', overflow: 'auto' }} onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()}>
-        <Table<Company>
-          rowKey="id"
-          size="middle"
-          sticky
-          columns={columns}
-          dataSource={list.items}
-          loading={list.loading && !list.items.length}
-          pagination={false}
-          scroll={{ x: 900 }}
-          onRow={(c) => {
-            const colour = dueColour(daysUntil(c.dueDate));
-            return {
-              'data-testid': `company-row-${c.email ?? c.id}`,
-              'data-due': colour ?? undefined,
-              style: colour ? { background: tint[colour] } : undefined,
-            } as object;
-          }}
-          locale={{ emptyText: list.loaded ? <Empty description={t('companies.empty')} /> : <span /> }}
-        />
-        {list.hasMore && (
-          <Flex justify="center" style={{ padding: 12 }}>
-            <Button onClick={list.loadMore} loading={list.loading} data-testid="companies-load-more">
-              {t('common.loadMore')}
-            </Button>
-          </Flex>
-        )}
-      </div>
+      <PagedTable<Company>
+        list={list}
+        items={list.items}
+        columns={columns}
+        testId="companies"
+        maxHeight="calc(100vh - 340px)"
+        minWidth={900}
+        rowProps={(c) => {
+          const colour = dueColour(daysUntil(c.dueDate));
+          return {
+            'data-testid': `company-row-${c.email ?? c.id}`,
+            'data-due': colour ?? undefined,
+            style: colour ? { background: tint[colour] } : undefined,
+          };
+        }}
+        emptyText={t('companies.empty')}
+      />
       <CompanyModal
         editing={editing}
         plans={plans}

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Segmented, Spin, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Segmented, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined, TagOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { TagDto } from '@atende/core-contract';
 import { api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
-import { nearBottom, usePagedList } from '../../hooks/usePagedList.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { PagedScroll, PagedTable } from '../../components/PagedTable.js';
 import { FloatingTagPopover } from './FloatingTagPopover.js';
 import { TagModal } from './TagModal.js';
 import { textOn } from './tagRules.js';
@@ -118,7 +119,7 @@ export function TagsPage() {
     [t],
   );
 
-  const empty = <Empty description={searchParam ? t('common.noResults') : t('tags.empty')} />;
+  const emptyText = searchParam ? t('common.noResults') : t('tags.empty');
 
   return (
     <Card data-testid="tags-page">
@@ -154,29 +155,21 @@ export function TagsPage() {
           </Button>
         </Flex>
       </Flex>
-      {/* Next page when scrolled within 100 px of the bottom; the button below is the fallback. */}
-      <div
-        style={{ maxHeight: 'calc(100vh - 240px)', overflow: 'auto' }}
-        onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()}
-        data-testid="tags-scroll"
-      >
-        {mode === 'edit' ? (
-          <Table<TagDto>
-            rowKey="id"
-            size="middle"
-            sticky
-            columns={columns}
-            dataSource={items}
-            loading={list.loading && !items.length}
-            pagination={false}
-            onRow={(tag) => ({ 'data-testid': `tag-row-${tag.id}` }) as object}
-            locale={{ emptyText: list.loaded ? empty : <span /> }}
-            scroll={{ x: 600 }}
-          />
-        ) : (
+      {mode === 'edit' ? (
+        <PagedTable<TagDto>
+          list={list}
+          items={items}
+          columns={columns}
+          testId="tags"
+          rowProps={(tag) => ({ 'data-testid': `tag-row-${tag.id}` })}
+          emptyText={emptyText}
+          minWidth={600}
+        />
+      ) : (
+        <PagedScroll list={list} testId="tags">
           <Spin spinning={list.loading && !items.length}>
             {list.loaded && !items.length ? (
-              empty
+              <Empty description={emptyText} />
             ) : (
               <Flex wrap gap={12} style={{ minHeight: 80, padding: 4 }} data-testid="tags-display">
                 {items.map((tag) => (
@@ -197,15 +190,8 @@ export function TagsPage() {
               </Flex>
             )}
           </Spin>
-        )}
-        {list.hasMore && (
-          <Flex justify="center" style={{ padding: 12 }}>
-            <Button onClick={list.loadMore} loading={list.loading} data-testid="tags-load-more">
-              {t('common.loadMore')}
-            </Button>
-          </Flex>
-        )}
-      </div>
+        </PagedScroll>
+      )}
       <TagModal
         editing={editing}
         onClose={() => setEditing(null)}

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Card, Flex, Input, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { SOCKET_EVENTS, type Queue, type UserDto } from '@atende/core-contract';
 import { api, useCurrentUser, useErrorToast, useT, useRealtime } from '@atende/sdk-web';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
 
-import { nearBottom, usePagedList } from '../../hooks/usePagedList.js';
+import { usePagedList } from '../../hooks/usePagedList.js';
+import { PagedTable } from '../../components/PagedTable.js';
 import { UserModal } from './UserModal.js';
 
 /** Payload of the realtime 'user' event on the company room. */
@@ -158,32 +159,14 @@ export function UsersPage() {
           </Button>
         </Flex>
       </Flex>
-      {/* Next page when scrolled within 100 px of the bottom; the button below is the fallback. */}
-      <div
-        style={{ maxHeight: 'calc(100vh - 240px)', overflow: 'auto' }}
-        onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()}
-        data-testid="users-scroll"
-      >
-        <Table<UserDto>
-          rowKey="id"
-          size="middle"
-          sticky
-          columns={columns}
-          dataSource={items}
-          loading={list.loading && !items.length}
-          pagination={false}
-          onRow={(u) => ({ 'data-testid': `user-row-${u.email}` }) as object}
-          locale={{ emptyText: list.loaded ? <Empty description={searchParam ? t('common.noResults') : t('users.empty')} /> : <span /> }}
-          scroll={{ x: 720 }}
-        />
-        {list.hasMore && (
-          <Flex justify="center" style={{ padding: 12 }}>
-            <Button onClick={list.loadMore} loading={list.loading} data-testid="users-load-more">
-              {t('common.loadMore')}
-            </Button>
-          </Flex>
-        )}
-      </div>
+      <PagedTable<UserDto>
+        list={list}
+        items={items}
+        columns={columns}
+        testId="users"
+        rowProps={(u) => ({ 'data-testid': `user-row-${u.email}` })}
+        emptyText={searchParam ? t('common.noResults') : t('users.empty')}
+      />
       <UserModal
         editing={editing}
         queues={queues}
