@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { csvField, parseContactSheet } from './contact-sheet.js';
+import { SHEET_ZIP_LIMITS, csvField, parseContactSheet } from './contact-sheet.js';
+import { zip } from '../media/testing.js';
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -26,6 +27,12 @@ describe('contact sheet', () => {
   it('refuses files exceljs cannot open and sheets without name and number', async () => {
     await expect(parseContactSheet(Buffer.from('name,number\n'))).rejects.toMatchObject({ code: 'ERR_INVALID_SPREADSHEET' });
     await expect(parseContactSheet(await xlsx([['name', 'city']]))).rejects.toMatchObject({ details: [{ message: 'missing_columns' }] });
+  });
+
+  it('refuses a zip bomb dressed as .xlsx before exceljs unpacks it', async () => {
+    const bomb = zip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(SHEET_ZIP_LIMITS.uncompressedBytes + 1, 0x20) }]);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    await expect(parseContactSheet(bomb)).rejects.toMatchObject({ code: 'ERR_INVALID_SPREADSHEET', details: [{ message: 'too_large_uncompressed' }] });
   });
 
   it('writes CSV fields that spreadsheets cannot run as formulas', () => {

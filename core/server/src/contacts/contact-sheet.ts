@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { CONTACT_IMPORT_LIMITS, contactInputSchema } from '@atende/core-contract';
 import { AppError } from '@atende/sdk-server';
+import { checkZip } from '../media/zip-guard.js';
 
 /** Header spellings in es/pt/en, compared without accents or case. */
 const HEADERS: Record<string, 'name' | 'number' | 'email'> = {
@@ -43,6 +44,13 @@ export interface SheetRow {
 
 export type ParsedRow = { ok: true; row: SheetRow } | { ok: false; contactName: string; message: string };
 
+/**
+ * What a legitimate sheet of 10,000 contacts unpacks to is a few megabytes (its XML parts, styles,
+ * shared strings); 50 MB leaves room for rich formatting and refuses bombs. Workbooks have a few
+ * dozen parts.
+ */
+export const SHEET_ZIP_LIMITS = { uncompressedBytes: 50 * 1024 * 1024, entries: 500 };
+
 const invalid = (message: string) => new AppError('ERR_INVALID_SPREADSHEET', 400, undefined, [{ path: 'file', message }]);
 
 /**
@@ -51,6 +59,9 @@ const invalid = (message: string) => new AppError('ERR_INVALID_SPREADSHEET', 400
  * exceljs cannot open, or a sheet without name and number columns or with too many rows, is refused.
  */
 export async function parseContactSheet(data: Buffer): Promise<ParsedRow[]> {
+  // exceljs unpacks the whole zip in memory: a 5 MB upload must not become gigabytes first.
+  const problem = checkZip(data, SHEET_ZIP_LIMITS);
+  if (problem) throw invalid(problem === 'not_zip' ? 'not_xlsx' : problem);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
