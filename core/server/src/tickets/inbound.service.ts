@@ -48,7 +48,6 @@ export interface InboundJob {
 export const CALL_REJECTED_MESSAGE =
   '*Mensaje automático:*\n\nLas llamadas de voz y video no están habilitadas en este WhatsApp. Por favor, envíenos un mensaje de texto. ¡Gracias!';
 
-/** Company options the pipeline reads (core-operations §3), with their defaults from the contract. */
 /**
  * The message's values in the order both inbound insert statements take them: provider id, body,
  * fromMe, media type and url, timestamp, then the ticket's lastMessage (a placeholder for media
@@ -59,6 +58,7 @@ function messageValues(m: InboundMessage, mediaUrl: string | null | undefined): 
   return [m.providerMessageId, m.body, m.fromMe, m.mediaType, mediaUrl ?? null, new Date(m.timestamp), lastMessage, m.fromMe ? 0 : 1];
 }
 
+/** Company options the pipeline reads (core-operations §3), with their defaults from the contract. */
 const ENGINE_SETTINGS = ['CheckMsgIsGroup', 'scheduleType', 'sendGreetingMessageOneQueues'] as const satisfies readonly CompanySettingKey[];
 type EngineSettings = Record<(typeof ENGINE_SETTINGS)[number], string>;
 
