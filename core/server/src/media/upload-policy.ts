@@ -68,6 +68,10 @@ export const normalizeMime = (mimetype: string) => {
   return ALIASES[base] ?? base;
 };
 
+/** What a stored file is sent as, from its MIME type (files already stored: quick-message and sandbox media). */
+export const mediaKindOf = (mimetype: string): Allowed['kind'] =>
+  mimetype.startsWith('image/') ? 'image' : mimetype.startsWith('audio/') ? 'audio' : mimetype.startsWith('video/') ? 'video' : 'application';
+
 export const maxBytesOf = (kind: Allowed['kind']) => (kind === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.otherBytes);
 
 const refuseType = (field: string) => new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 415, undefined, [{ path: field, message: 'unsupported_media_type' }]);

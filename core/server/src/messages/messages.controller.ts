@@ -19,7 +19,7 @@ import { UserSchema } from '../database/entities.js';
 import { SessionManager } from '../connections/session-manager.js';
 import { MediaStore } from '../media/media-store.js';
 import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
-import { checkUpload, type CheckedUpload } from '../media/upload-policy.js';
+import { checkUpload, mediaKindOf, type CheckedUpload } from '../media/upload-policy.js';
 import { ffmpegPath, toVoiceNote } from '../media/voice-note.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toMessageDto } from '../tickets/ticket-dto.js';
@@ -79,11 +79,10 @@ export class MessagesController {
       { contactId: ticket.contactId, whatsappId: ticket.whatsappId, ...ticketFilter, ...(q.beforeId ? { id: { $lt: q.beforeId } } : {}) },
       { orderBy: { id: 'desc' }, limit: MESSAGES_PAGE + 1, offset: q.beforeId ? 0 : (q.pageNumber - 1) * MESSAGES_PAGE },
     );
-    const page = rows.slice(0, MESSAGES_PAGE).reverse();
-    const quoted = await this.quotedOf(page);
+    const messages = await this.dtos(rows.slice(0, MESSAGES_PAGE).reverse());
     await this.clearUnread(ticket);
     return {
-      messages: page.map((m) => toMessageDto(m, m.quotedMsgId ? quoted.get(m.quotedMsgId) : null)),
+      messages,
       ticket: await this.tickets.dto(ticket),
       hasMore: rows.length > MESSAGES_PAGE,
     };
@@ -147,9 +146,7 @@ export class MessagesController {
       ids = [await this.outbound.queueText(ticket, text, user.id, input.quotedMsgId)];
     }
     await this.timers.arm(ticket, false); // an agent's reply is activity too
-    const sent = await this.em.find(MessageSchema, { id: { $in: ids } }, { orderBy: { id: 'asc' }, refresh: true });
-    const quoted = await this.quotedOf(sent);
-    const dtos = sent.map((m) => toMessageDto(m, m.quotedMsgId ? quoted.get(m.quotedMsgId) : null));
+    const dtos = await this.dtos(await this.em.find(MessageSchema, { id: { $in: ids } }, { orderBy: { id: 'asc' }, refresh: true }));
     return multipart ? dtos : dtos[0];
   }
 
@@ -157,25 +154,14 @@ export class MessagesController {
   @Put(':id')
   @ZodResponse(messageSchema)
   async edit(@ZodParam('id', idParamSchema) id: number, @ZodBody(editMessageSchema) body: z.infer<typeof editMessageSchema>, @CurrentUser() user: AuthUser) {
-    const message = await this.em.findOne(MessageSchema, { id });
-    if (!message) throw AppError.notFound('ERR_NOT_FOUND');
-    const ticket = await this.tickets.get(user, { id: message.ticketId });
-    if (!message.fromMe || message.userId !== user.id) throw AppError.forbidden('Only your own messages can be edited.');
+    const { message, ticket } = await this.ownMessage(id, user, 'edited');
     if (message.isDeleted || message.mediaType !== 'chat') throw AppError.validation([{ path: 'id', message: 'not_editable' }], 'Only text messages that were not deleted can be edited.');
-    if (message.providerMessageId) {
-      const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
-      try {
-        await this.sessions.editMessage(ticket.whatsappId, contact.number, message.providerMessageId, body.body);
-      } catch {
-        throw new AppError('ERR_EDIT_WAPP_MSG', 400);
-      }
-    }
-    // Not sent yet: the queue sends the edited text when its turn comes.
+    // Not sent yet (no provider id): the queue sends the edited text when its turn comes.
+    await this.onPhone(ticket, message, 'ERR_EDIT_WAPP_MSG', (to, pid) => this.sessions.editMessage(ticket.whatsappId, to, pid, body.body));
     message.body = body.body;
     message.isEdited = true;
     await this.em.flush();
-    const quoted = await this.quotedOf([message]);
-    const dto = toMessageDto(message, message.quotedMsgId ? quoted.get(message.quotedMsgId) : null);
+    const [dto] = await this.dtos([message]);
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: dto });
     return dto;
   }
@@ -184,18 +170,8 @@ export class MessagesController {
   @Delete(':id')
   @HttpCode(204)
   async remove(@ZodParam('id', idParamSchema) id: number, @CurrentUser() user: AuthUser): Promise<void> {
-    const message = await this.em.findOne(MessageSchema, { id });
-    if (!message) throw AppError.notFound('ERR_NOT_FOUND');
-    const ticket = await this.tickets.get(user, { id: message.ticketId });
-    if (!message.fromMe || message.userId !== user.id) throw AppError.forbidden('Only your own messages can be deleted.');
-    if (message.providerMessageId) {
-      const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
-      try {
-        await this.sessions.deleteMessage(ticket.whatsappId, contact.number, message.providerMessageId);
-      } catch {
-        throw new AppError('ERR_DELETE_WAPP_MSG', 400);
-      }
-    }
+    const { message, ticket } = await this.ownMessage(id, user, 'deleted');
+    await this.onPhone(ticket, message, 'ERR_DELETE_WAPP_MSG', (to, pid) => this.sessions.deleteMessage(ticket.whatsappId, to, pid));
     message.isDeleted = true;
     await this.em.flush();
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message) });
@@ -239,14 +215,34 @@ export class MessagesController {
     }
     const url = await this.media.duplicate(user.companyId, quick.mediaPath);
     const mimetype = this.media.mimetypeOf(url);
-    const kind = mimetype.startsWith('image/') ? 'image' : mimetype.startsWith('audio/') ? 'audio' : mimetype.startsWith('video/') ? 'video' : 'application';
+    const kind = mediaKindOf(mimetype);
     return { url, mediaType: kind, mediaName: kind === 'audio' ? null : (quick.mediaName ?? null) };
   }
 
-  /** The quoted messages of a page in one query. */
-  private async quotedOf(messages: Message[]): Promise<Map<number, Message>> {
+  /** Messages as the API shows them, with their quoted messages loaded in one query. */
+  private async dtos(messages: Message[]) {
     const ids = [...new Set(messages.map((m) => m.quotedMsgId).filter((x): x is number => x != null))];
-    if (!ids.length) return new Map();
-    return new Map((await this.em.find(MessageSchema, { id: { $in: ids } })).map((m) => [m.id, m]));
+    const quoted = ids.length ? new Map((await this.em.find(MessageSchema, { id: { $in: ids } })).map((m) => [m.id, m])) : new Map<number, Message>();
+    return messages.map((m) => toMessageDto(m, m.quotedMsgId ? quoted.get(m.quotedMsgId) : null));
+  }
+
+  /** A message of a ticket the user may see (404 / 403 otherwise) that the user sent (403 otherwise). */
+  private async ownMessage(id: number, user: AuthUser, verb: 'edited' | 'deleted'): Promise<{ message: Message; ticket: Ticket }> {
+    const message = await this.em.findOne(MessageSchema, { id });
+    if (!message) throw AppError.notFound('ERR_NOT_FOUND');
+    const ticket = await this.tickets.get(user, { id: message.ticketId });
+    if (!message.fromMe || message.userId !== user.id) throw AppError.forbidden(`Only your own messages can be ${verb}.`);
+    return { message, ticket };
+  }
+
+  /** Changes a message already on the customer's phone; a failure there is the given error code. */
+  private async onPhone(ticket: Ticket, message: Message, code: 'ERR_EDIT_WAPP_MSG' | 'ERR_DELETE_WAPP_MSG', change: (to: string, providerMessageId: string) => Promise<void>) {
+    if (!message.providerMessageId) return;
+    const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
+    try {
+      await change(contact.number, message.providerMessageId);
+    } catch {
+      throw new AppError(code, 400);
+    }
   }
 }

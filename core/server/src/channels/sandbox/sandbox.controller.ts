@@ -15,9 +15,7 @@ import {
 import { AppError, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse } from '@atende/sdk-server';
 import { SandboxOutboxSchema, WhatsappSchema } from '../../database/channel-entities.js';
 import { SessionManager } from '../../connections/session-manager.js';
-
-const mediaTypeOf = (mimetype: string) =>
-  mimetype.startsWith('image/') ? 'image' : mimetype.startsWith('audio/') ? 'audio' : mimetype.startsWith('video/') ? 'video' : 'application';
+import { mediaKindOf } from '../../media/upload-policy.js';
 
 /** The simulated customer's phone: admins write in as a customer and read what Atende sent back. */
 @Controller('sandbox')
@@ -50,7 +48,7 @@ export class SandboxController {
       fromName: body.name,
       fromMe: false,
       body: body.body,
-      mediaType: body.media ? mediaTypeOf(body.media.mimetype) : 'chat',
+      mediaType: body.media ? mediaKindOf(body.media.mimetype) : 'chat',
       media: body.media ? { mimetype: body.media.mimetype, fileName: body.media.fileName, data: Buffer.from(body.media.dataBase64, 'base64') } : undefined,
       timestamp: new Date(),
     });
