@@ -8,7 +8,8 @@ import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { MediaStore } from '../media/media-store.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
-import { toMessageDto, toTicketDtos } from '../tickets/ticket-dto.js';
+import { toMessageDto } from '../tickets/ticket-dto.js';
+import { loadTickets } from '../tickets/ticket-dto-sql.js';
 
 /** One BullMQ queue per connection; its worker runs in the process that owns the session. */
 export const outboundQueueName = (whatsappId: number) => `outbound-${whatsappId}`;
@@ -72,10 +73,10 @@ export class OutboundService {
       { companyId: ticket.companyId, messageId: message.id } satisfies OutboundJob,
       { jobId: `out-${message.id}`, attempts: OUTBOUND_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } },
     );
-    const fresh = await em.findOneOrFail(TicketSchema, { id: ticket.id }, { refresh: true });
-    const [dto] = await toTicketDtos(em, [fresh]);
+    // The ticket as the lists show it, in one query (this runs for every reply and every bot message).
+    const [{ dto }] = await loadTickets((sql, params) => em.getConnection().execute(sql, params), ticket.companyId, [ticket.id]);
     const quoted = message.quotedMsgId ? await em.findOne(MessageSchema, { id: message.quotedMsgId }) : null;
-    this.realtime.toTicketAudience(fresh, 'appMessage', { action: 'create', message: toMessageDto(message, quoted), ticket: dto });
+    this.realtime.toTicketAudience({ ...dto, companyId: ticket.companyId }, 'appMessage', { action: 'create', message: toMessageDto(message, quoted), ticket: dto });
     return message.id;
   }
 
