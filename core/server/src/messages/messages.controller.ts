@@ -145,7 +145,7 @@ export class MessagesController {
     } else {
       ids = [await this.outbound.queueText(ticket, text, user.id, input.quotedMsgId)];
     }
-    await this.timers.arm(ticket, false); // an agent's reply is activity too
+    await this.timers.arm(ticket, false, whatsapp); // an agent's reply is activity too (connection already read)
     const dtos = await this.dtos(await this.em.find(MessageSchema, { id: { $in: ids } }, { orderBy: { id: 'asc' }, refresh: true }));
     return multipart ? dtos : dtos[0];
   }
