@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { SUPER, client, createDatabase, startServer, type RunningServer } from '../../support/server.js';
+import { connect, nextEvent, record } from '../../support/realtime.js';
+import { TENANT_PASSWORD, twoCompanies } from '../../support/tenants.js';
+import { eventually, pause } from '../../support/wait.js';
+
+/**
+ * Issue 9, sessions and sign-in: realtime authorization kept current, deactivated companies, atomic
+ * brute-force counters, logout, session lifetime, secrets and logs, the session user payload.
+ * Two server processes share one database and Redis (and JWT secrets): `server` with default settings
+ * and `short` with 3-second access tokens and a 6-second absolute session lifetime.
+ */
+describe('security: authentication and sessions', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let server: RunningServer;
+  let short: RunningServer;
+  let api: ReturnType<typeof client>;
+  let shortApi: ReturnType<typeof client>;
+  let admin: string;
+  let companyId: number;
+  const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), JWT_REFRESH_SECRET: randomBytes(32).toString('hex') };
+
+  const call = async (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  };
+  const login = (email: string, password: string, ip: string, base = server.url) =>
+    call(base, 'POST', '/api/auth/login', { email, password }, { 'X-Forwarded-For': ip });
+  const cookieOf = (r: { headers: Headers }) => (r.headers.get('set-cookie') ?? '').split(';')[0];
+  const refresh = (cookie: string, base = server.url) => call(base, 'POST', '/api/auth/refresh_token', undefined, { Cookie: cookie });
+  const sql = async (q: string, params: unknown[] = []) => {
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      return (await c.query(q, params)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  const addUser = async (email: string, extra: Record<string, unknown> = {}) => {
+    const r = await api.post('/api/users', { name: email.split('@')[0], email, password: TENANT_PASSWORD, ...extra }, admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.id as number;
+  };
+
+  beforeAll(async () => {
+    db = await createDatabase();
+    server = await startServer({ databaseUrl: db.url, env: secrets });
+    short = await startServer({ databaseUrl: db.url, env: { ...secrets, ACCESS_TOKEN_TTL: '3s', SESSION_MAX_AGE: '6s' } });
+    api = client(server.url);
+    shortApi = client(short.url);
+    ({ admin, companyId } = await twoCompanies(api));
+  });
+  afterAll(async () => {
+    await short?.stop();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  describe('realtime authorization follows the user (item 3)', () => {
+    it('changing a user’s queues moves their open socket, on another server process, between queue rooms', async () => {
+      const q1 = (await api.post('/api/queue', { name: 'Uno', color: '#e91e63' }, admin)).body.id;
+      const q2 = (await api.post('/api/queue', { name: 'Dos', color: '#3f51b5' }, admin)).body.id;
+      expect((await api.post('/api/whatsapp', { name: 'Principal', provider: 'sandbox', isDefault: true }, admin)).status).toBe(201);
+      const contact = async (n: string) => (await api.post('/api/contacts', { name: `Cliente ${n}`, number: `5199900000${n}` }, admin)).body.id;
+      const [c1, c2, c3] = [await contact('1'), await contact('2'), await contact('3')];
+      const agentId = await addUser('rooms@tienda.test', { queueIds: [q1] });
+      const token = (await login('rooms@tienda.test', TENANT_PASSWORD, '10.30.0.1')).body.token;
+      // The socket lives on the other process: the update below is handled by `server`.
+      const socket = await connect(short.url, token);
+      const seen = record(socket, 'ticket');
+      const ticketIn = async (contactId: number, queueId: number) => {
+        const r = await api.post('/api/tickets', { contactId, queueId, status: 'pending' }, admin);
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        return r.body.id as number;
+      };
+      const before = await ticketIn(c1, q2);
+      await pause(400);
+      expect(seen.some((e) => e.ticket?.id === before)).toBe(false);
+      const moved = await api.put(`/api/users/${agentId}`, { name: 'rooms', email: 'rooms@tienda.test', queueIds: [q2] }, admin);
+      expect(moved.status).toBe(200);
+      const after = await ticketIn(c2, q2);
+      await eventually(async () => seen.some((e) => e.ticket?.id === after), 5000);
+      const oldQueue = await ticketIn(c3, q1);
+      await pause(400);
+      expect(seen.some((e) => e.ticket?.id === oldQueue)).toBe(false);
+      expect(socket.connected).toBe(true);
+      socket.disconnect();
+    });
+
+    it('a profile change takes effect on the open socket (admins room joined, then left)', async () => {
+      const id = await addUser('promo@tienda.test');
+      const token = (await login('promo@tienda.test', TENANT_PASSWORD, '10.30.0.2')).body.token;
+      const socket = await connect(short.url, token);
+      const seen = record(socket, 'ticket');
+      const q = (await api.get('/api/queue', admin)).body.find((x: { name: string }) => x.name === 'Uno').id;
+      const c = (await api.post('/api/contacts', { name: 'Cliente 4', number: '51999000004' }, admin)).body.id;
+      expect((await api.put(`/api/users/${id}`, { name: 'promo', email: 'promo@tienda.test', profile: 'admin' }, admin)).status).toBe(200);
+      const t = (await api.post('/api/tickets', { contactId: c, queueId: q, status: 'pending' }, admin)).body.id;
+      await eventually(async () => seen.some((e) => e.ticket?.id === t), 5000);
+      expect((await api.put(`/api/users/${id}`, { name: 'promo', email: 'promo@tienda.test', profile: 'user' }, admin)).status).toBe(200);
+      const c5 = (await api.post('/api/contacts', { name: 'Cliente 5', number: '51999000005' }, admin)).body.id;
+      const t2 = (await api.post('/api/tickets', { contactId: c5, queueId: q, status: 'pending' }, admin)).body.id;
+      await pause(400);
+      expect(seen.some((e) => e.ticket?.id === t2)).toBe(false);
+      socket.disconnect();
+    });
+
+    it('a socket ends when its access token expires, told "expired" first', async () => {
+      const token = (await login('admin@otra.test', TENANT_PASSWORD, '10.30.0.3', short.url)).body.token;
+      const socket = await connect(short.url, token);
+      const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+      expect(await nextEvent(socket, 'auth', 6000)).toEqual({ action: 'expired' });
+      await closed;
+      expect(socket.connected).toBe(false);
+    });
+  });
+
+  describe('a deactivated company (item 4)', () => {
+    it('loses its sessions, sockets and WhatsApp sessions at once, and cannot sign in or refresh', async () => {
+      const sup = (await api.login(SUPER.email, SUPER.password)).token;
+      const r0 = await login('admin@otra.test', TENANT_PASSWORD, '10.40.0.1');
+      const otra = r0.body.token;
+      const otraId = r0.body.user.companyId as number;
+      const wa = (await api.post('/api/whatsapp', { name: 'Otra WA', provider: 'sandbox' }, otra)).body.id;
+      expect((await api.post(`/api/whatsappsession/${wa}`, {}, otra)).status).toBe(200);
+      await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, otra)).body.status === 'CONNECTED');
+      const socket = await connect(short.url, otra);
+      const told = nextEvent(socket, 'auth');
+      const company = (await api.get(`/api/companies/${otraId}`, sup)).body;
+      const off = await api.put(
+        `/api/companies/${otraId}`,
+        { name: company.name, email: company.email, planId: company.planId, dueDate: company.dueDate, recurrence: company.recurrence, status: false, campaignsEnabled: company.campaignsEnabled },
+        sup,
+      );
+      expect(off.status, JSON.stringify(off.body)).toBe(200);
+      expect(await told).toEqual({ action: 'revoked' });
+      expect((await api.get('/api/auth/me', otra)).status).toBe(401);
+      expect((await refresh(cookieOf(r0))).status).toBe(401);
+      expect((await login('admin@otra.test', TENANT_PASSWORD, '10.40.0.2')).status).toBe(403);
+      const row = await eventually(async () => (await sql('select status from whatsapps where id = $1', [wa]))[0]?.status === 'DISCONNECTED');
+      expect(row).toBe(true);
+      socket.disconnect();
+    });
+
+    it('the guard and the refresh refuse a company made inactive behind their back', async () => {
+      await addUser('guard@tienda.test');
+      const r0 = await login('guard@tienda.test', TENANT_PASSWORD, '10.40.0.3');
+      expect((await api.get('/api/auth/me', r0.body.token)).status).toBe(200);
+      await sql('update companies set status = false where id = $1', [companyId]);
+      try {
+        expect((await api.get('/api/auth/me', r0.body.token)).status).toBe(401);
+        expect((await refresh(cookieOf(r0))).status).toBe(401);
+      } finally {
+        await sql('update companies set status = true where id = $1', [companyId]);
+      }
+    });
+  });
+
+  describe('brute-force counters are atomic (item 5)', () => {
+    it('a burst of 30 parallel wrong passwords from one address gets at most 5 checked, the rest 429', async () => {
+      const results = await Promise.all(Array.from({ length: 30 }, () => login('nobody@tienda.test', 'wrong-pass', '10.50.0.1')));
+      const statuses = results.map((r) => r.status);
+      const checked = statuses.filter((s) => s === 401).length;
+      expect(checked).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s === 429).length).toBe(30 - checked);
+    });
+
+    it('a right password gives its count back', async () => {
+      await addUser('count@tienda.test');
+      for (let i = 0; i < 4; i++) expect((await login('count@tienda.test', 'wrong-pass', '10.50.0.2')).status).toBe(401);
+      for (let i = 0; i < 3; i++) expect((await login('count@tienda.test', TENANT_PASSWORD, '10.50.0.2')).status).toBe(200);
+      expect((await login('count@tienda.test', 'wrong-pass', '10.50.0.2')).status).toBe(401);
+      expect((await login('count@tienda.test', TENANT_PASSWORD, '10.50.0.2')).status).toBe(429);
+    });
+
+    it('parallel wrong reset codes: at most 5 are checked, then the code is dead', async () => {
+      const email = 'reset@tienda.test';
+      await addUser(email);
+      expect((await call(server.url, 'POST', `/api/forgetpsw/${email}`, undefined, { 'X-Forwarded-For': '10.51.0.1' })).status).toBe(200);
+      const code = [...server.logs().matchAll(/mail to reset@tienda\.test .*?Su código es (\d{6})/g)].at(-1)![1];
+      const wrong = code === '000000' ? '111111' : '000000';
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(server.url, 'POST', '/api/resetpasswords', { email, token: wrong, password: 'Another-1pass' }, { 'X-Forwarded-For': `10.52.0.${i}` }),
+        ),
+      );
+      const [row] = await sql('select attempts from password_resets where user_id = (select id from users where email = $1) order by id desc limit 1', [email]);
+      expect(row.attempts).toBe(5);
+      const right = await call(server.url, 'POST', '/api/resetpasswords', { email, token: code, password: 'Another-1pass' }, { 'X-Forwarded-For': '10.52.1.0' });
+      expect(right.status).toBe(400);
+      expect(right.body.error).toBe('ERR_INVALID_RESET_CODE');
+    });
+  });
+
+  describe('logout and session lifetime (item 8)', () => {
+    it('logout stops the access token at once and closes the user’s sockets', async () => {
+      await addUser('bye@tienda.test');
+      const r0 = await login('bye@tienda.test', TENANT_PASSWORD, '10.80.0.1');
+      const socket = await connect(short.url, r0.body.token);
+      const told = nextEvent(socket, 'auth');
+      const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+      expect((await call(server.url, 'DELETE', '/api/auth/logout', undefined, { Cookie: cookieOf(r0) })).status).toBe(204);
+      expect((await api.get('/api/auth/me', r0.body.token)).status).toBe(401);
+      expect((await told).action).toBe('revoked');
+      await closed;
+    });
+
+    it('a stale cookie of an earlier session does not end the current one', async () => {
+      const old = await login('bye@tienda.test', TENANT_PASSWORD, '10.80.0.2');
+      const current = await login('bye@tienda.test', TENANT_PASSWORD, '10.80.0.2');
+      await call(server.url, 'DELETE', '/api/auth/logout', undefined, { Cookie: cookieOf(old) });
+      expect((await api.get('/api/auth/me', current.body.token)).status).toBe(200);
+    });
+
+    it('refreshing cannot extend a session beyond its absolute lifetime (SESSION_MAX_AGE)', async () => {
+      const r0 = await login('bye@tienda.test', TENANT_PASSWORD, '10.80.0.3', short.url);
+      expect(r0.status).toBe(200);
+      let cookie = cookieOf(r0);
+      const started = Date.now();
+      let last = 200;
+      while (Date.now() - started < 7500) {
+        await pause(1500);
+        const r = await refresh(cookie);
+        last = r.status;
+        if (r.status !== 200) break;
+        cookie = cookieOf(r);
+      }
+      expect(last).toBe(401);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(5000);
+    });
+  });
+
+  describe('secrets and logs (item 13)', () => {
+    it('in production without SMTP, a reset code is refused and never written to the log', async () => {
+      const prod = await startServer({ databaseUrl: db.url, env: { ...secrets, NODE_ENV: 'production' } });
+      try {
+        const r = await call(prod.url, 'POST', '/api/forgetpsw/admin@tienda.test', undefined, { 'X-Forwarded-For': '10.13.0.1' });
+        expect(r.status).toBe(503);
+        expect(r.body.error).toBe('ERR_MAIL_NOT_CONFIGURED');
+        await pause(200);
+        expect(prod.logs()).toMatch(/mail not configured/i);
+        expect(prod.logs()).not.toMatch(/Su código es \d{6}/);
+      } finally {
+        await prod.stop();
+      }
+    });
+  });
+
+  describe('the session user payload (item 22)', () => {
+    it('login, refresh and me carry companyId and the company with settings and due date', async () => {
+      await addUser('payload@tienda.test');
+      const r0 = await login('payload@tienda.test', TENANT_PASSWORD, '10.22.0.1');
+      const shape = {
+        id: expect.any(Number),
+        companyId,
+        company: { id: companyId, name: 'Tienda', dueDate: expect.toSatisfy((d: unknown) => d === null || typeof d === 'string'), settings: expect.any(Array) },
+      };
+      expect(r0.body.token).toEqual(expect.any(String));
+      expect(r0.body.user).toMatchObject(shape);
+      expect(r0.body.user.company.settings.length).toBeGreaterThan(0);
+      const r1 = await refresh(cookieOf(r0));
+      expect(r1.body.user).toMatchObject(shape);
+      const me = await api.get('/api/auth/me', r1.body.token);
+      expect(me.body).toMatchObject(shape);
+    });
+  });
+});
