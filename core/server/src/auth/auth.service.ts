@@ -25,19 +25,19 @@ export class AuthService {
 
   async login(email: string, password: string, ip: string) {
     const limits = loginLimits(ip, email);
-    await this.limiter.check(limits);
+    // Counted before the password is checked, so a parallel burst cannot check more than the limit.
+    await this.limiter.consume(limits);
     // Sign-in is the one place that looks a user up across companies: by unique e-mail.
     const user = await this.em.findOne(UserSchema, { email }, { ...ACROSS_TENANTS, populate: ['passwordHash'] });
     // Always hash once so an unknown e-mail takes as long as a wrong password.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!user || !ok) {
-      await this.limiter.hit(limits);
-      throw new AppError('ERR_INVALID_CREDENTIALS', 401);
-    }
+    if (!user || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    // The right password: this attempt is given back, and the e-mail's failures are forgotten.
+    await this.limiter.giveBack([limits[0]]);
+    await this.limiter.reset([limits[1].key]);
     if (!user.enabled) throw new AppError('ERR_USER_DISABLED', 403);
     const company = await this.em.findOneOrFail(CompanySchema, { id: user.companyId });
     if (!company.status && !company.isPlatform) throw new AppError('ERR_NO_PERMISSION', 403, 'This company is inactive.');
-    await this.limiter.reset([limits[1].key]);
     const { token, refreshToken } = await this.sessions.start(user);
     return { token, refreshToken, user: await this.toSessionUser(user, company) };
   }

@@ -25,6 +25,7 @@ export class PasswordResetService {
     const user = await this.em.findOne(UserSchema, { email }, ACROSS_TENANTS);
     // The spec's screen tells "e-mail not found" apart (404), so this does too; the rate limit bounds probing.
     if (!user) throw new AppError('ERR_USER_DONT_EXISTS', 404);
+    this.mailer.assertCanSend();
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // A new code replaces any earlier one.
     await this.em.nativeUpdate(PasswordResetSchema, { userId: user.id, usedAt: null }, { usedAt: new Date() });
@@ -50,14 +51,19 @@ export class PasswordResetService {
       { userId: user.id, usedAt: null, expiresAt: { $gt: new Date() } },
       { orderBy: { id: 'desc' } },
     );
-    if (!row || row.attempts >= MAX_TRIES) throw invalid();
+    if (!row) throw invalid();
+    const sql = this.em.getConnection();
+    // Count the try before comparing, in one statement: parallel guesses cannot all see "attempts < 5".
+    const counted = await sql.execute(
+      'update password_resets set attempts = attempts + 1 where id = ? and attempts < ? and used_at is null returning attempts',
+      [row.id, MAX_TRIES],
+    );
+    if (!counted.length) throw invalid();
     const ok = timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(digest(user.id, code)));
-    if (!ok) {
-      row.attempts += 1;
-      await this.em.flush();
-      throw invalid();
-    }
-    row.usedAt = new Date();
+    if (!ok) throw invalid();
+    // Spend the code atomically too: of two parallel right answers only one changes the password.
+    const spent = await sql.execute('update password_resets set used_at = now() where id = ? and used_at is null returning id', [row.id]);
+    if (!spent.length) throw invalid();
     user.passwordHash = await hashPassword(password);
     await this.em.flush();
     await this.sessions.revokeAll(user, 'revoked');

@@ -13,6 +13,29 @@ export interface Limit {
 }
 
 /**
+ * Counts an attempt against every limit in one atomic step, or against none: if any limit is used up
+ * it answers that key's TTL and counts nothing. Counting before the work (not checking, then counting
+ * after it) is what keeps a parallel burst from slipping past the limit.
+ */
+const TAKE = `
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[2 * i - 1]) then
+    return redis.call('TTL', key)
+  end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  redis.call('EXPIRE', key, ARGV[2 * i], 'NX')
+end
+return -100`;
+/** Gives one counted attempt back (never below zero). */
+const GIVE_BACK = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 0`;
+
+/**
  * Fixed-window counters in Redis, shared by every server process. Keys are namespaced by database so
  * two deployments (or two test runs) on one Redis never count each other's attempts.
  */
@@ -26,34 +49,25 @@ export class RateLimiter {
     this.prefix = `${redisNamespace(config)}:rl:`;
   }
 
-  /** Throws 429 ERR_TOO_MANY_ATTEMPTS (with retryAfterSeconds) if any limit is already used up. */
-  async check(limits: Limit[]): Promise<void> {
-    const counts = await Promise.all(limits.map((l) => this.redis.get(this.prefix + l.key)));
-    for (let i = 0; i < limits.length; i++) {
-      if (Number(counts[i] ?? 0) >= limits[i].max) {
-        const ttl = await this.redis.ttl(this.prefix + limits[i].key);
-        const retryAfterSeconds = ttl > 0 ? ttl : limits[i].windowSeconds;
-        throw new AppError('ERR_TOO_MANY_ATTEMPTS', 429, `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, {
-          retryAfterSeconds,
-        });
-      }
-    }
-  }
-
-  /** Counts one attempt against each limit. */
-  async hit(limits: Limit[]): Promise<void> {
-    const multi = this.redis.multi();
-    for (const l of limits) {
-      multi.incr(this.prefix + l.key);
-      // Start the window on the first hit only (NX), so steady attempts cannot extend it forever.
-      multi.expire(this.prefix + l.key, l.windowSeconds, 'NX');
-    }
-    await multi.exec();
-  }
-
+  /**
+   * Counts one attempt against each limit first, atomically; throws 429 ERR_TOO_MANY_ATTEMPTS (with
+   * retryAfterSeconds) instead when any limit is already used up. Work guarded by the limit runs only
+   * after this returns.
+   */
   async consume(limits: Limit[]): Promise<void> {
-    await this.check(limits);
-    await this.hit(limits);
+    const keys = limits.map((l) => this.prefix + l.key);
+    const args = limits.flatMap((l) => [l.max, l.windowSeconds]);
+    const ttl = Number(await this.redis.eval(TAKE, keys.length, ...keys, ...args));
+    if (ttl === -100) return;
+    const retryAfterSeconds = ttl > 0 ? ttl : Math.max(...limits.map((l) => l.windowSeconds));
+    throw new AppError('ERR_TOO_MANY_ATTEMPTS', 429, `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, {
+      retryAfterSeconds,
+    });
+  }
+
+  /** Returns an attempt counted by consume() that turned out legitimate (a right password). */
+  async giveBack(limits: Limit[]): Promise<void> {
+    if (limits.length) await this.redis.eval(GIVE_BACK, limits.length, ...limits.map((l) => this.prefix + l.key));
   }
 
   async reset(keys: string[]): Promise<void> {

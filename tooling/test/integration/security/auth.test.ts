@@ -17,7 +17,6 @@ describe('security: authentication and sessions', () => {
   let server: RunningServer;
   let short: RunningServer;
   let api: ReturnType<typeof client>;
-  let shortApi: ReturnType<typeof client>;
   let admin: string;
   let companyId: number;
   const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), JWT_REFRESH_SECRET: randomBytes(32).toString('hex') };
@@ -55,7 +54,6 @@ describe('security: authentication and sessions', () => {
     server = await startServer({ databaseUrl: db.url, env: secrets });
     short = await startServer({ databaseUrl: db.url, env: { ...secrets, ACCESS_TOKEN_TTL: '3s', SESSION_MAX_AGE: '6s' } });
     api = client(server.url);
-    shortApi = client(short.url);
     ({ admin, companyId } = await twoCompanies(api));
   });
   afterAll(async () => {
