@@ -64,7 +64,7 @@ export const envSchema = z.object({
       }
     }, 'must be the path of an executable ffmpeg binary')
     .optional(),
-  /** Outgoing mail (password reset codes). Without SMTP_HOST mails are written to the log. */
+  /** Outgoing mail (password reset codes). Without SMTP_HOST mails are written to the log, except in production (refused). */
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_SECURE: z.enum(['true', 'false']).default('false'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSecrets } from './secrets.js';
@@ -31,5 +31,13 @@ describe('loadSecrets', () => {
 
   it('refuses equal access and refresh secrets', () => {
     expect(() => loadSecrets(dir(), { jwtSecret: 'x'.repeat(40), jwtRefreshSecret: 'x'.repeat(40) })).toThrow(/must differ/);
+  });
+
+  it('makes an existing, readable secrets file 0600 again whenever it writes it', () => {
+    const d = dir();
+    const file = path.join(d, 'secrets.json');
+    writeFileSync(file, JSON.stringify({ jwtSecret: 'a'.repeat(40) }), { mode: 0o644 });
+    expect(loadSecrets(d, {}).jwtSecret).toBe('a'.repeat(40));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Secrets {
@@ -34,6 +34,8 @@ export function loadSecrets(dataDir: string, fromEnv: Partial<Secrets>): Secrets
   if (Object.keys(toStore).length) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify({ ...stored, ...toStore }, null, 2), { mode: 0o600 });
+    // `mode` applies only when the file is created: an existing file keeps its old (maybe readable) mode.
+    chmodSync(file, 0o600);
   }
   return secrets;
 }
