@@ -7,7 +7,7 @@ import type { AuthEventAction } from '@atende/core-contract';
 import { RefreshTokenSchema, UserSchema, type User } from '../database/entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
-import { TokensService } from './tokens.service.js';
+import { TokensService, type RefreshClaims } from './tokens.service.js';
 
 /**
  * Sessions: a sign-in starts a refresh-token family; every refresh spends the presented token and
@@ -24,15 +24,21 @@ export class SessionsService {
     private readonly realtime: RealtimeGateway,
   ) {}
 
-  /** New sign-in: ends the user's other sessions (one session per user), then opens a family. */
+  /**
+   * New sign-in: ends the user's other sessions (one session per user), then opens a family that
+   * lives at most SESSION_MAX_AGE however often it is refreshed.
+   */
   async start(user: User): Promise<{ token: string; refreshToken: string }> {
     await this.revokeAll(user, 'replaced');
-    return this.issue(user, randomUUID());
+    return this.issue(user, randomUUID(), Math.floor(Date.now() / 1000) + this.tokens.sessionMaxAgeSeconds);
   }
 
   async rotate(refreshToken: string | undefined): Promise<{ token: string; refreshToken: string; user: User }> {
     if (!refreshToken) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const claims = await this.tokens.verifyRefresh(refreshToken);
+    // Tokens minted before sessions had an absolute end count from their own issue time.
+    const sessionExp = claims.sessionExp ?? (claims.iat ?? 0) + this.tokens.sessionMaxAgeSeconds;
+    if (sessionExp * 1000 <= Date.now()) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const result = await this.em.transactional(async (tx) => {
       // Lock the row so two concurrent refreshes with the same token cannot both succeed.
       const row = await tx.findOne(RefreshTokenSchema, { id: claims.jti }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -41,7 +47,7 @@ export class SessionsService {
       const user = await tx.findOne(UserSchema, { id: row.userId }, ACROSS_TENANTS);
       if (!user || !user.enabled || user.tokenVersion !== claims.tokenVersion) return null;
       row.usedAt = new Date();
-      const issued = await this.issue(user, row.family, tx);
+      const issued = await this.issue(user, row.family, sessionExp, tx);
       return { ...issued, user };
     });
     if (result && 'reused' in result) {
@@ -53,15 +59,22 @@ export class SessionsService {
     return result;
   }
 
-  /** Sign-out of this browser: its family stops refreshing. */
+  /**
+   * Sign-out: the family stops refreshing and, when the cookie belongs to the user's current session
+   * (same tokenVersion), the access token and open sockets end too. A stale cookie of an earlier,
+   * already replaced session must not end the one that replaced it.
+   */
   async end(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
+    let claims: RefreshClaims;
     try {
-      const claims = await this.tokens.verifyRefresh(refreshToken);
-      await this.em.nativeUpdate(RefreshTokenSchema, { family: claims.family, revokedAt: null }, { revokedAt: new Date() });
+      claims = await this.tokens.verifyRefresh(refreshToken);
     } catch {
-      /* an invalid cookie has nothing to end */
+      return; // an invalid cookie has nothing to end
     }
+    await this.em.nativeUpdate(RefreshTokenSchema, { family: claims.family, revokedAt: null }, { revokedAt: new Date() });
+    const user = await this.em.findOne(UserSchema, { id: Number(claims.sub) }, ACROSS_TENANTS);
+    if (user && user.tokenVersion === claims.tokenVersion) await this.revokeAll(user, 'revoked');
   }
 
   /**
@@ -75,16 +88,15 @@ export class SessionsService {
     await this.realtime.endUserSockets(user.id, action);
   }
 
-  private async issue(user: User, family: string, em: EntityManager = this.em) {
+  private async issue(user: User, family: string, sessionExp: number, em: EntityManager = this.em) {
     const jti = randomUUID();
-    em.create(RefreshTokenSchema, {
-      id: jti,
-      userId: user.id,
-      family,
-      expiresAt: new Date(Date.now() + this.tokens.refreshTtlSeconds * 1000),
-    });
+    const expiresAt = Math.min(Math.floor(Date.now() / 1000) + this.tokens.refreshTtlSeconds, sessionExp);
+    em.create(RefreshTokenSchema, { id: jti, userId: user.id, family, expiresAt: new Date(expiresAt * 1000) });
     await em.flush();
-    const [token, refreshToken] = await Promise.all([this.tokens.signAccess(user), this.tokens.signRefresh(user, { jti, family })]);
+    const [token, refreshToken] = await Promise.all([
+      this.tokens.signAccess(user),
+      this.tokens.signRefresh(user, { jti, family, sessionExp, expiresAt }),
+    ]);
     return { token, refreshToken };
   }
 }

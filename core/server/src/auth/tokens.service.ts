@@ -12,6 +12,9 @@ export interface RefreshClaims {
   /** One sign-in; reuse of a spent token revokes the whole family. */
   family: string;
   tokenVersion: number;
+  /** When the sign-in this token belongs to ends for good (unix seconds): SESSION_MAX_AGE after it. */
+  sessionExp?: number;
+  iat?: number;
 }
 
 interface TokenSubject {
@@ -40,6 +43,10 @@ export class TokensService {
     return durationToSeconds(this.config.REFRESH_TOKEN_TTL);
   }
 
+  get sessionMaxAgeSeconds() {
+    return durationToSeconds(this.config.SESSION_MAX_AGE);
+  }
+
   signAccess(user: TokenSubject): Promise<string> {
     return new SignJWT({ companyId: user.companyId, profile: user.profile, super: user.super, tokenVersion: user.tokenVersion })
       .setProtectedHeader({ alg: 'HS256' })
@@ -49,13 +56,14 @@ export class TokensService {
       .sign(this.accessKey);
   }
 
-  signRefresh(user: TokenSubject, session: { jti: string; family: string }): Promise<string> {
-    return new SignJWT({ tokenVersion: user.tokenVersion, family: session.family })
+  /** `expiresAt` (unix seconds) is the earlier of the refresh TTL and the session's absolute end. */
+  signRefresh(user: TokenSubject, session: { jti: string; family: string; sessionExp: number; expiresAt: number }): Promise<string> {
+    return new SignJWT({ tokenVersion: user.tokenVersion, family: session.family, sessionExp: session.sessionExp })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
       .setJti(session.jti)
       .setIssuedAt()
-      .setExpirationTime(`${this.refreshTtlSeconds}s`)
+      .setExpirationTime(session.expiresAt)
       .sign(this.refreshKey);
   }
 

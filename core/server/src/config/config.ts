@@ -30,6 +30,8 @@ export const envSchema = z.object({
   CHANNEL_SECRET: z.string().optional(),
   ACCESS_TOKEN_TTL: duration.default('15m'),
   REFRESH_TOKEN_TTL: duration.default('7d'),
+  /** Absolute lifetime of a session: refreshing never extends a sign-in beyond it. */
+  SESSION_MAX_AGE: duration.default('30d'),
   SUPER_EMAIL: z.string().trim().toLowerCase().email('must be an e-mail address').default('super@atende.local'),
   SUPER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
   /** Extra plugins to load besides plugins/installed.json: comma-separated package names or absolute paths. */
