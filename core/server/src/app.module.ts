@@ -16,6 +16,7 @@ import { RateLimiter } from './auth/rate-limiter.js';
 import { SessionsService } from './auth/sessions.service.js';
 import { CompaniesController } from './companies/companies.controller.js';
 import { CompaniesService } from './companies/companies.service.js';
+import { CompanyDeactivation } from './companies/company-deactivation.js';
 import { Mailer } from './mail/mailer.js';
 import { PlanLimitsService } from './platform/plan-limits.service.js';
 import { PlansController } from './plans/plans.controller.js';
@@ -150,6 +151,7 @@ export class AppModule {
         SessionsService,
         RateLimiter,
         Mailer,
+        CompanyDeactivation,
         PasswordResetService,
         PlanLimitsService,
         PlansService,

@@ -8,8 +8,8 @@ import { isExpired } from './auth.service.js';
 
 /**
  * Global guard: every route needs a valid bearer token unless marked @Public(). The user row is read on
- * each request (no cache, on purpose) so a bumped tokenVersion (sign-in elsewhere, password change, disable, delete) revokes
- * access at once. It then scopes the request's database work to the user's company (tenant filter)
+ * each request (no cache, on purpose) so a bumped tokenVersion (sign-in elsewhere, password change, disable, delete) or a
+ * deactivated company revokes access at once. It then scopes the request's database work to the user's company (tenant filter)
  * and refuses routes of an expired subscription with 402.
  */
 @Injectable()
@@ -42,11 +42,13 @@ export class AuthGuard implements CanActivate {
     const [row] = await this.em
       .getConnection()
       .execute(
-        `select u.id, u.company_id, u.profile, u.super, u.enabled, u.token_version, c.is_platform, c.due_date
+        `select u.id, u.company_id, u.profile, u.super, u.enabled, u.token_version, c.is_platform, c.due_date, c.status
            from users u join companies c on c.id = u.company_id where u.id = ?`,
         [Number(claims.sub)],
       );
     if (!row || !row.enabled || row.token_version !== claims.tokenVersion) throw new AppError('ERR_INVALID_TOKEN', 401);
+    // A deactivated company's users are out, whatever tokens they still hold (the platform never is).
+    if (!row.status && !row.is_platform) throw new AppError('ERR_INVALID_TOKEN', 401);
     const dueDate = row.due_date == null ? null : new Date(row.due_date as string | Date);
     return {
       user: { id: row.id as number, companyId: row.company_id as number, profile: row.profile as AuthUser['profile'], super: row.super as boolean },

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { AppError } from '@atende/sdk-server';
 import type { AuthEventAction } from '@atende/core-contract';
-import { RefreshTokenSchema, UserSchema, type User } from '../database/entities.js';
+import { CompanySchema, RefreshTokenSchema, UserSchema, type User } from '../database/entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { TokensService, type RefreshClaims } from './tokens.service.js';
@@ -46,6 +46,8 @@ export class SessionsService {
       if (row.usedAt) return { reused: row.family, userId: row.userId };
       const user = await tx.findOne(UserSchema, { id: row.userId }, ACROSS_TENANTS);
       if (!user || !user.enabled || user.tokenVersion !== claims.tokenVersion) return null;
+      const company = await tx.findOne(CompanySchema, { id: user.companyId });
+      if (!company || (!company.status && !company.isPlatform)) return null;
       row.usedAt = new Date();
       const issued = await this.issue(user, row.family, sessionExp, tx);
       return { ...issued, user };

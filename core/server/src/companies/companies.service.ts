@@ -20,6 +20,7 @@ import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { hashPassword } from '../auth/password.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { newReferralCode } from './referral-code.js';
+import { CompanyDeactivation } from './company-deactivation.js';
 
 const DAY = 86_400_000;
 
@@ -57,6 +58,7 @@ export class CompaniesService {
     private readonly em: EntityManager,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
     private readonly gateway: RealtimeGateway,
+    private readonly deactivation: CompanyDeactivation,
   ) {}
 
   async toDto(c: Company): Promise<CompanyDto> {
@@ -189,6 +191,7 @@ export class CompaniesService {
     if (input.email !== c.email && (await this.em.findOne(CompanySchema, { email: input.email, id: { $ne: id } }))) {
       throw AppError.conflict('ERR_EMAIL_IN_USE');
     }
+    const deactivating = c.status && !input.status;
     this.em.assign(c, {
       name: input.name,
       email: input.email,
@@ -201,6 +204,7 @@ export class CompaniesService {
       ...(input.coins != null ? { coins: input.coins } : {}),
     });
     await this.em.flush();
+    if (deactivating) await this.deactivation.run(c.id);
     this.realtime.toCompany(c.id, 'company', { action: 'update', company: await this.toDto(c) });
     return c;
   }
