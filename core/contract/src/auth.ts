@@ -50,4 +50,6 @@ export interface AccessTokenClaims {
   profile: Profile;
   super: boolean;
   tokenVersion: number;
+  /** Expiry (unix seconds): sockets opened with the token end then. */
+  exp: number;
 }

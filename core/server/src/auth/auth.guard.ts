@@ -36,7 +36,8 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  async authenticate(token: string): Promise<{ user: AuthUser; expired: boolean }> {
+  /** `expiresAt` is the token's own expiry (unix seconds); `expired` is the company's subscription. */
+  async authenticate(token: string): Promise<{ user: AuthUser; expired: boolean; expiresAt: number }> {
     const claims = await this.tokens.verifyAccess(token);
     // User and company in one round trip: this runs on every request (and socket).
     const [row] = await this.em
@@ -53,6 +54,7 @@ export class AuthGuard implements CanActivate {
     return {
       user: { id: row.id as number, companyId: row.company_id as number, profile: row.profile as AuthUser['profile'], super: row.super as boolean },
       expired: isExpired({ isPlatform: row.is_platform as boolean, dueDate }),
+      expiresAt: claims.exp,
     };
   }
 }

@@ -90,6 +90,11 @@ export class SessionsService {
     await this.realtime.endUserSockets(user.id, action);
   }
 
+  /** What a user may see changed (profile, queues, allTicket): their open sockets' rooms follow at once. */
+  async refreshAccess(userId: number): Promise<void> {
+    await this.realtime.refreshUserRooms(userId);
+  }
+
   private async issue(user: User, family: string, sessionExp: number, em: EntityManager = this.em) {
     const jti = randomUUID();
     const expiresAt = Math.min(Math.floor(Date.now() / 1000) + this.tokens.refreshTtlSeconds, sessionExp);

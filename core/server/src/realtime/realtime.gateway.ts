@@ -18,14 +18,22 @@ import { TicketSchema } from '../database/channel-entities.js';
 import { ACROSS_TENANTS, tenantEm } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 
+/** setTimeout's ceiling (about 24.8 days); a later expiry is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Authenticates each socket with the access token (handshake auth.token or query token) and joins it
  * to its company room, its user room and the platform room. Clients cannot join rooms themselves.
+ * Authorization is not decided once: a socket ends when its token expires, and when a user's profile,
+ * queues or allTicket change their sockets' rooms are recomputed on every server process
+ * (refreshUserRooms, through the Redis adapter).
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect, RealtimePublisher {
   private readonly logger = new Logger('Realtime');
   @WebSocketServer() server!: Server;
+  /** Token-expiry timers of this process's sockets, by socket id (kept out of socket.data, which travels). */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly auth: AuthGuard,
@@ -36,10 +44,11 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     const raw = (socket.handshake.auth as { token?: unknown })?.token ?? socket.handshake.query.token;
     const token = typeof raw === 'string' ? raw : '';
     try {
-      const { user } = await RequestContext.create(this.orm.em, () => this.auth.authenticate(token));
+      const { user, expiresAt } = await RequestContext.create(this.orm.em, () => this.auth.authenticate(token));
       socket.data.user = user;
       await this.setOnline(user.id, true);
-      await socket.join([companyRoom(user.companyId), userRoom(user.id), PLATFORM_ROOM, ...(await this.ticketRooms(user))]);
+      await socket.join(await this.roomsOf(user));
+      this.endAtExpiry(socket, expiresAt * 1000);
       socket.emit('ready', { companyId: user.companyId, userId: user.id });
     } catch (err) {
       const code = err instanceof AppError ? err.code : 'ERR_INVALID_TOKEN';
@@ -47,6 +56,73 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
       socket.emit(SOCKET_EVENTS.auth, { action: code === 'ERR_SESSION_EXPIRED' ? 'expired' : 'invalid', error: code });
       socket.disconnect(true);
     }
+  }
+
+  /** Every room a user's socket belongs in, from what they may see right now. */
+  private async roomsOf(user: AuthUser): Promise<string[]> {
+    return [companyRoom(user.companyId), userRoom(user.id), PLATFORM_ROOM, ...(await this.ticketRooms(user))];
+  }
+
+  /**
+   * The token is checked once, at connection: the socket ends when it expires, told `expired` first
+   * so the shell refreshes and reconnects with a new token (core-operations §4).
+   */
+  private endAtExpiry(socket: Socket, at: number): void {
+    const wait = at - Date.now();
+    const timer = setTimeout(() => {
+      if (wait > MAX_TIMER_MS) return this.endAtExpiry(socket, at);
+      this.expiries.delete(socket.id);
+      socket.emit(SOCKET_EVENTS.auth, { action: 'expired', error: 'ERR_SESSION_EXPIRED' });
+      setTimeout(() => socket.disconnect(true), 300).unref();
+    }, Math.max(0, Math.min(wait, MAX_TIMER_MS)));
+    timer.unref();
+    this.expiries.set(socket.id, timer);
+  }
+
+  /**
+   * Recomputes the rooms of a user's open sockets, on every server process, after their profile,
+   * queues or allTicket changed: rooms they may no longer be in are left (an open conversation too,
+   * unless it is still theirs to see), new ones joined. A user who may no longer sign in is cut off.
+   */
+  async refreshUserRooms(userId: number): Promise<void> {
+    const sockets = await this.server.in(userRoom(userId)).fetchSockets();
+    if (!sockets.length) return;
+    const user = await this.currentUser(userId);
+    if (!user) return this.endUserSockets(userId, 'revoked');
+    const wanted = await this.roomsOf(user);
+    for (const s of sockets) {
+      for (const room of s.rooms) {
+        if (room === s.id || wanted.includes(room)) continue;
+        const ticketId = room.startsWith('ticket-') ? Number(room.slice('ticket-'.length)) : NaN;
+        if (Number.isInteger(ticketId) && (await this.mayOpenTicket(user, ticketId))) continue;
+        s.leave(room);
+      }
+      s.join(wanted);
+    }
+  }
+
+  /** The user as they are now (profile, company), or null when they may no longer be signed in. */
+  private async currentUser(userId: number): Promise<AuthUser | null> {
+    const [row] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `select u.id, u.company_id, u.profile, u.super, u.enabled, c.status, c.is_platform
+           from users u join companies c on c.id = u.company_id where u.id = ?`,
+        [userId],
+      );
+    if (!row || !row.enabled || (!row.status && !row.is_platform)) return null;
+    return { id: row.id as number, companyId: row.company_id as number, profile: row.profile as AuthUser['profile'], super: row.super as boolean };
+  }
+
+  /** Same rule as the HTTP API: admins see all; others their queues' tickets, their own, and queueless ones if allowed. */
+  private async mayOpenTicket(user: AuthUser, ticketId: number): Promise<boolean> {
+    const em = tenantEm(this.orm, user.companyId);
+    const ticket = await em.findOne(TicketSchema, { id: ticketId });
+    if (!ticket) return false;
+    if (can(user, 'tickets-manager:showall') || ticket.userId === user.id) return true;
+    if (ticket.queueId) return !!(await em.findOne(UserQueueSchema, { userId: user.id, queueId: ticket.queueId }));
+    return (await em.findOne(UserSchema, { id: user.id }, ACROSS_TENANTS))?.allTicket === 'enabled';
   }
 
   /**
@@ -69,6 +145,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   async handleDisconnect(socket: Socket): Promise<void> {
+    clearTimeout(this.expiries.get(socket.id));
+    this.expiries.delete(socket.id);
     const user = socket.data.user as AuthUser | undefined;
     if (!user) return;
     // Offline only when no socket of this user is left on any server process.
@@ -82,17 +160,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
    */
   @SubscribeMessage('joinChatBox')
   async joinChatBox(@ConnectedSocket() socket: Socket, @MessageBody() raw: unknown): Promise<{ ok: boolean }> {
-    const user = socket.data.user as AuthUser | undefined;
+    const connected = socket.data.user as AuthUser | undefined;
     const ticketId = Number(raw);
-    if (!user || !Number.isInteger(ticketId) || ticketId <= 0) return { ok: false };
-    const em = tenantEm(this.orm, user.companyId);
-    const ticket = await em.findOne(TicketSchema, { id: ticketId });
-    if (!ticket) return { ok: false };
-    if (!can(user, 'tickets-manager:showall') && ticket.userId !== user.id) {
-      const member = ticket.queueId ? await em.findOne(UserQueueSchema, { userId: user.id, queueId: ticket.queueId }) : null;
-      const queueless = !ticket.queueId && (await em.findOne(UserSchema, { id: user.id }, ACROSS_TENANTS))?.allTicket === 'enabled';
-      if (!member && !queueless) return { ok: false };
-    }
+    if (!connected || !Number.isInteger(ticketId) || ticketId <= 0) return { ok: false };
+    // The user as they are now: socket.data holds the profile of when the socket connected.
+    const user = await this.currentUser(connected.id);
+    if (!user || !(await this.mayOpenTicket(user, ticketId))) return { ok: false };
     for (const room of socket.rooms) if (room.startsWith('ticket-')) await socket.leave(room);
     await socket.join(`ticket-${ticketId}`);
     return { ok: true };

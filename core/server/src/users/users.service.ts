@@ -119,6 +119,7 @@ export class UsersService {
     if (full && input.queueIds) await this.setQueues(user.id, input.queueIds);
     // A new password or a disabled account ends every session of that user at once.
     if (revoke) await this.sessions.revokeAll(user, revoke);
+    else await this.sessions.refreshAccess(user.id);
     return this.publish(user);
   }
 

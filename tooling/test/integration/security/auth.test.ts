@@ -115,7 +115,7 @@ describe('security: authentication and sessions', () => {
       const token = (await login('admin@otra.test', TENANT_PASSWORD, '10.30.0.3', short.url)).body.token;
       const socket = await connect(short.url, token);
       const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-      expect(await nextEvent(socket, 'auth', 6000)).toEqual({ action: 'expired' });
+      expect(await nextEvent(socket, 'auth', 6000)).toMatchObject({ action: 'expired' });
       await closed;
       expect(socket.connected).toBe(false);
     });
