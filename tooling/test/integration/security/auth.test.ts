@@ -111,6 +111,20 @@ describe('security: authentication and sessions', () => {
       socket.disconnect();
     });
 
+    it('joinChatBox judges the user as they are now, not as they were when the socket connected', async () => {
+      const id = await addUser('demoted@tienda.test', { profile: 'admin' });
+      const token = (await login('demoted@tienda.test', TENANT_PASSWORD, '10.30.0.4')).body.token;
+      const socket = await connect(short.url, token);
+      const q = (await api.get('/api/queue', admin)).body.find((x: { name: string }) => x.name === 'Dos').id;
+      const c = (await api.post('/api/contacts', { name: 'Cliente 6', number: '51999000006' }, admin)).body.id;
+      const ticket = (await api.post('/api/tickets', { contactId: c, queueId: q, status: 'pending' }, admin)).body.id;
+      const join = () => new Promise<{ ok: boolean }>((resolve) => socket.emit('joinChatBox', ticket, resolve));
+      expect(await join()).toEqual({ ok: true });
+      expect((await api.put(`/api/users/${id}`, { name: 'demoted', email: 'demoted@tienda.test', profile: 'user' }, admin)).status).toBe(200);
+      expect(await join()).toEqual({ ok: false });
+      socket.disconnect();
+    });
+
     it('a socket ends when its access token expires, told "expired" first', async () => {
       const token = (await login('admin@otra.test', TENANT_PASSWORD, '10.30.0.3', short.url)).body.token;
       const socket = await connect(short.url, token);
