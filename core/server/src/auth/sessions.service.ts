@@ -92,7 +92,8 @@ export class SessionsService {
 
   /** What a user may see changed (profile, queues, allTicket): their open sockets' rooms follow at once. */
   async refreshAccess(userId: number): Promise<void> {
-    await this.realtime.refreshUserRooms(userId);
+    // The change itself is saved already; a server process that does not answer must not fail it.
+    await this.realtime.refreshUserRooms(userId).catch((err: Error) => this.logger.warn(`Rooms of user ${userId}: ${err.message}`));
   }
 
   private async issue(user: User, family: string, sessionExp: number, em: EntityManager = this.em) {

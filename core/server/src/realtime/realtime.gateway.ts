@@ -68,6 +68,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
    * so the shell refreshes and reconnects with a new token (core-operations §4).
    */
   private endAtExpiry(socket: Socket, at: number): void {
+    if (socket.disconnected) return;
     const wait = at - Date.now();
     const timer = setTimeout(() => {
       if (wait > MAX_TIMER_MS) return this.endAtExpiry(socket, at);

@@ -111,6 +111,26 @@ describe('security: authentication and sessions', () => {
       socket.disconnect();
     });
 
+    it('turning allTicket on lets the open socket see queueless tickets', async () => {
+      const id = await addUser('noqueue@tienda.test', { allTicket: 'desabled' });
+      const token = (await login('noqueue@tienda.test', TENANT_PASSWORD, '10.30.0.5')).body.token;
+      const socket = await connect(short.url, token);
+      const seen = record(socket, 'ticket');
+      const contact = async (n: string) => (await api.post('/api/contacts', { name: `Cliente ${n}`, number: `5199900001${n}` }, admin)).body.id;
+      const queueless = async (n: string) => {
+        const r = await api.post('/api/tickets', { contactId: await contact(n), status: 'pending' }, admin);
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        return r.body.id as number;
+      };
+      const hidden = await queueless('1');
+      await pause(400);
+      expect(seen.some((e) => e.ticket?.id === hidden)).toBe(false);
+      expect((await api.put(`/api/users/${id}`, { name: 'noqueue', email: 'noqueue@tienda.test', allTicket: 'enabled' }, admin)).status).toBe(200);
+      const shown = await queueless('2');
+      await eventually(async () => seen.some((e) => e.ticket?.id === shown), 5000);
+      socket.disconnect();
+    });
+
     it('joinChatBox judges the user as they are now, not as they were when the socket connected', async () => {
       const id = await addUser('demoted@tienda.test', { profile: 'admin' });
       const token = (await login('demoted@tienda.test', TENANT_PASSWORD, '10.30.0.4')).body.token;
