@@ -63,10 +63,15 @@ describe('security: authentication and sessions', () => {
   });
 
   describe('realtime authorization follows the user (item 3)', () => {
-    it('changing a user’s queues moves their open socket, on another server process, between queue rooms', async () => {
-      const q1 = (await api.post('/api/queue', { name: 'Uno', color: '#e91e63' }, admin)).body.id;
-      const q2 = (await api.post('/api/queue', { name: 'Dos', color: '#3f51b5' }, admin)).body.id;
+    let q1: number;
+    let q2: number;
+    beforeAll(async () => {
+      q1 = (await api.post('/api/queue', { name: 'Uno', color: '#e91e63' }, admin)).body.id;
+      q2 = (await api.post('/api/queue', { name: 'Dos', color: '#3f51b5' }, admin)).body.id;
       expect((await api.post('/api/whatsapp', { name: 'Principal', provider: 'sandbox', isDefault: true }, admin)).status).toBe(201);
+    });
+
+    it('changing a user’s queues moves their open socket, on another server process, between queue rooms', async () => {
       const contact = async (n: string) => (await api.post('/api/contacts', { name: `Cliente ${n}`, number: `5199900000${n}` }, admin)).body.id;
       const [c1, c2, c3] = [await contact('1'), await contact('2'), await contact('3')];
       const agentId = await addUser('rooms@tienda.test', { queueIds: [q1] });
@@ -98,7 +103,7 @@ describe('security: authentication and sessions', () => {
       const token = (await login('promo@tienda.test', TENANT_PASSWORD, '10.30.0.2')).body.token;
       const socket = await connect(short.url, token);
       const seen = record(socket, 'ticket');
-      const q = (await api.get('/api/queue', admin)).body.find((x: { name: string }) => x.name === 'Uno').id;
+      const q = q1;
       const c = (await api.post('/api/contacts', { name: 'Cliente 4', number: '51999000004' }, admin)).body.id;
       expect((await api.put(`/api/users/${id}`, { name: 'promo', email: 'promo@tienda.test', profile: 'admin' }, admin)).status).toBe(200);
       const t = (await api.post('/api/tickets', { contactId: c, queueId: q, status: 'pending' }, admin)).body.id;
@@ -135,7 +140,7 @@ describe('security: authentication and sessions', () => {
       const id = await addUser('demoted@tienda.test', { profile: 'admin' });
       const token = (await login('demoted@tienda.test', TENANT_PASSWORD, '10.30.0.4')).body.token;
       const socket = await connect(short.url, token);
-      const q = (await api.get('/api/queue', admin)).body.find((x: { name: string }) => x.name === 'Dos').id;
+      const q = q2;
       const c = (await api.post('/api/contacts', { name: 'Cliente 6', number: '51999000006' }, admin)).body.id;
       const ticket = (await api.post('/api/tickets', { contactId: c, queueId: q, status: 'pending' }, admin)).body.id;
       const join = () => new Promise<{ ok: boolean }>((resolve) => socket.emit('joinChatBox', ticket, resolve));
