@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partialUpdate } from './partial-update.js';
 
 /** Connections, tickets and messages (core-operations §3, §7). */
 
@@ -9,6 +10,8 @@ export const connectionSchema = z.object({
   name: z.string(),
   provider: z.string(),
   status: z.enum(CONNECTION_STATUSES),
+  /** With DISCONNECTED: why the session ended (logged_out, replaced, refused, outdated_client, pairing_timeout, start_failed). */
+  statusReason: z.string().nullable(),
   qrcode: z.string(),
   /** The code to type on the phone while status is PAIRING (empty otherwise). */
   pairingCode: z.string().optional(),
@@ -49,6 +52,9 @@ export const connectionInputSchema = z.object({
   queueIds: z.array(z.number().int().positive()).max(200).default([]),
 });
 export type ConnectionInput = z.input<typeof connectionInputSchema>;
+/** PUT /whatsapp/{id}: partial; the provider of a connection never changes. */
+export const connectionUpdateSchema = partialUpdate(connectionInputSchema.omit({ provider: true }));
+export type ConnectionUpdate = z.infer<typeof connectionUpdateSchema>;
 
 export const sessionStartSchema = z
   .object({
@@ -111,7 +117,8 @@ const day = z.string().refine((s) => {
 
 /**
  * GET /tickets: 40 tickets a page, newest activity first, and whether more follow. Every filter narrows
- * (AND). `queueIds` keeps tickets of those queues (queueless ones are then left out); `tags` keeps
+ * (AND). `queueIds` keeps tickets of those queues (queueless ones are then left out, except in the waiting
+ * list of a viewer allowed them: allTicket enabled, or an admin with show-all off); `tags` keeps
  * tickets carrying ANY of those tags; `users` tickets assigned to any of those users; `date` tickets
  * created on that day and `updatedAt` tickets updated on that day; `searchParam` matches contact name,
  * number or (from 3 characters) the text of any message of the ticket, in any status unless `status` is given.
@@ -149,11 +156,27 @@ export const ticketCreateSchema = z.object({
   status: z.enum(['open', 'pending']).default('open'),
 });
 export const ticketPageSchema = z.object({ tickets: z.array(ticketSchema), hasMore: z.boolean() });
+/**
+ * `details.ticket` of a 409 ERR_OTHER_OPEN_TICKET: enough to open it (id, uuid) or to say who has it
+ * (agent and queue) — not the ticket's contents, which the caller may not be allowed to see.
+ */
+export const otherOpenTicketSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  queue: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type OtherOpenTicket = z.infer<typeof otherOpenTicketSchema>;
 
+/**
+ * Accept/return/resolve/reopen send `status` (and `userId`); a transfer sends `queueId` (and `userId`,
+ * `whatsappId`, and the screen's `status`) — core-operations §4/§7.
+ */
 export const ticketUpdateSchema = z.object({
   status: z.enum(TICKET_STATUSES).optional(),
   userId: z.number().int().positive().nullable().optional(),
   queueId: z.number().int().positive().nullable().optional(),
+  whatsappId: z.number().int().positive().optional(),
 });
 
 export const messageSchema = z.object({
@@ -175,6 +198,10 @@ export const messageSchema = z.object({
   /** Set with ack -1 when delivery finally failed: ERR_SENDING_WAPP_MSG, or ERR_WAPP_INVALID_CONTACT (number not on WhatsApp). */
   sendError: z.enum(['ERR_SENDING_WAPP_MSG', 'ERR_WAPP_INVALID_CONTACT']).nullable(),
   userId: z.number().int().nullable(),
+  /** Came through the sandbox (a simulated phone), not from a real customer. */
+  simulated: z.boolean(),
+  /** In a group conversation: who wrote it (number and name); null otherwise. */
+  participant: z.object({ number: z.string(), name: z.string().nullable() }).nullable(),
   createdAt: z.string(),
 });
 export type MessageDto = z.infer<typeof messageSchema>;
@@ -223,6 +250,10 @@ export const sandboxInboundSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   /** Written in this group (its id, digits) instead of a 1:1 chat; `from` is the participant. */
   group: z.string().regex(/^\d{8,30}$/, 'invalid_group').optional(),
+  /** The group's name (subject), as a phone shows it. */
+  groupName: z.string().trim().max(100).optional(),
+  /** Reply to an earlier message of this chat: its provider id (what the phone quotes). */
+  quotedId: z.string().regex(/^[A-Za-z0-9_:-]{1,120}$/).optional(),
   /** A picture, audio, video or document the customer sends (base64; the JSON body is limited to 1 MB). */
   media: z
     .object({ mimetype: z.string().max(100), fileName: z.string().max(200).optional(), dataBase64: z.string().max(1_000_000) })
@@ -281,6 +312,7 @@ export const contactInputSchema = z.object({
   email: z.union([z.literal(''), z.string().trim().toLowerCase().email('invalid_email').max(254)]).default(''),
   extraInfo: z.array(extraInfoSchema).max(50).default([]),
 });
+export const contactUpdateSchema = partialUpdate(contactInputSchema);
 export const contactPageSchema = z.object({ contacts: z.array(contactSchema), hasMore: z.boolean() });
 /** POST /contacts/upload (.xlsx): what was created and, per refused row, why. */
 export const contactImportResultSchema = z.object({
@@ -308,8 +340,12 @@ export const queueOptionInputSchema = z.object({
   parentId: z.number().int().positive().nullable().default(null),
   title: z.string().trim().min(1, 'required').max(100, 'too_long'),
   message: z.string().max(5000).default(''),
-  option: z.string().trim().regex(/^\d{1,3}$/, 'invalid_option'),
+  /** The number the customer types: a number or a numeric string (the reference client sends either). */
+  option: z
+    .union([z.number().int().min(0).max(999), z.string().trim().regex(/^\d{1,3}$/, 'invalid_option')])
+    .transform((v) => String(v)),
 });
+export const queueOptionUpdateSchema = partialUpdate(queueOptionInputSchema);
 /** `parentId=-1` lists the roots (the spec's convention). */
 export const queueOptionQuerySchema = z.object({
   queueId: z.coerce.number().int().positive(),
@@ -331,6 +367,7 @@ export const tagInputSchema = z.object({
   color: z.string().trim().regex(/^#[0-9a-fA-F]{3,8}$/, 'invalid_color').default('#A4CCCC'),
   kanban: z.union([z.literal(0), z.literal(1)]).default(0),
 });
+export const tagUpdateSchema = partialUpdate(tagInputSchema);
 export const tagPageSchema = z.object({ tags: z.array(tagSchema), hasMore: z.boolean() });
 export const tagSyncSchema = z.object({
   ticketId: z.number().int().positive(),
@@ -374,6 +411,7 @@ export const quickMessageInputSchema = z.object({
   /** Shared with the whole company (admins only); otherwise personal. */
   geral: z.boolean().default(false),
 });
+export const quickMessageUpdateSchema = partialUpdate(quickMessageInputSchema);
 export const quickMessagePageSchema = z.object({ records: z.array(quickMessageSchema), hasMore: z.boolean() });
 /** POST /quick-messages/{id}/media-upload: multipart `file` plus `typeArch` (the reference client sends "quickMessage"). */
 export const quickMessageMediaFieldsSchema = z.object({ typeArch: z.string().trim().max(50).optional() });

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './partial-update.js';
 export * from './auth.js';
 export * from './plans.js';
 export * from './permissions.js';

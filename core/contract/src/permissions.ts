@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'contacts-page:deleteContact': ['admin', 'super'],
   // Importing a connection's whole phone book (POST /contacts/import) is a connection-level action: admins only.
   'contacts-page:importContacts': ['admin', 'super'],
+  // The whole customer list in one file is a company asset: exporting it is for admins (issue 9 item 15).
+  'contacts-page:exportContacts': ['admin', 'super'],
   'connections-page:actionButtons': ['admin', 'super'],
   'connections-page:addConnection': ['admin', 'super'],
   'connections-page:editOrDeleteConnection': ['admin', 'super'],

@@ -31,5 +31,9 @@ export const USER_STATUS_EVENT = 'userStatus';
 
 export const companyRoom = (companyId: number) => `company-${companyId}`;
 export const userRoom = (userId: number) => `user-${userId}`;
+/** Users of a company who may link numbers: the only ones sent QR and pairing codes. */
+export const linkersRoom = (companyId: number) => `linkers-${companyId}`;
 /** Room for platform-wide events every signed-in user may see (help videos, announcements). */
 export const PLATFORM_ROOM = 'platform';
+/** Super users only: platform administration (companies, plans) is nobody else's business. */
+export const SUPER_ROOM = 'platform-super';

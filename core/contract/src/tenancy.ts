@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { partialUpdate } from './partial-update.js';
 import { PLAN_FLAGS } from './plans.js';
+import { can, type PermissionSubject } from './permissions.js';
 
 /** Shapes of the tenancy and administration API (core-operations §3–§7, commercial-admin §3–§7). */
 
@@ -79,6 +81,7 @@ export const planInputSchema = z.object({
   // The form offers every flag enabled by default (commercial-admin §3).
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().default(true)])) as Record<(typeof PLAN_FLAGS)[number], z.ZodDefault<z.ZodBoolean>>),
 });
+export const planUpdateSchema = partialUpdate(planInputSchema);
 export type PlanInput = z.input<typeof planInputSchema>;
 
 // ---------- companies
@@ -121,17 +124,20 @@ export const companyCreateSchema = z.object({
 });
 export type CompanyCreate = z.input<typeof companyCreateSchema>;
 
-export const companyUpdateSchema = z.object({
-  name: z.string().trim().min(2, 'too_short').max(120, 'too_long'),
-  email: emailSchema,
-  phone: phoneSchema.optional().nullable(),
-  planId: z.number().int().positive(),
-  dueDate: dateInput.nullable(),
-  recurrence: z.enum(RECURRENCES),
-  status: z.boolean(),
-  campaignsEnabled: z.boolean(),
-  coins: z.coerce.number().int().min(0).max(100_000_000).optional(),
-});
+/** PUT /companies/{id}: partial, every field optional. */
+export const companyUpdateSchema = partialUpdate(
+  z.object({
+    name: z.string().trim().min(2, 'too_short').max(120, 'too_long'),
+    email: emailSchema,
+    phone: phoneSchema.nullable(),
+    planId: z.number().int().positive(),
+    dueDate: dateInput.nullable(),
+    recurrence: z.enum(RECURRENCES),
+    status: z.boolean(),
+    campaignsEnabled: z.boolean(),
+    coins: z.coerce.number().int().min(0).max(100_000_000),
+  }),
+);
 export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
 
 export const companyListQuerySchema = pageQuerySchema.extend({ expiry: z.enum(EXPIRY_FILTERS).default('all') });
@@ -188,10 +194,15 @@ export const userCreateSchema = z.object({
 export type UserCreate = z.input<typeof userCreateSchema>;
 
 /** Absent fields keep their value; an empty or absent password keeps the current one. */
+/**
+ * PUT /users/{id} is partial: an omitted field keeps its value. Users changing their OWN password or
+ * e-mail confirm with `currentPassword` (a stolen session alone cannot take the account over).
+ */
 export const userUpdateSchema = z.object({
-  name: z.string().trim().min(2, 'too_short').max(50, 'too_long'),
-  email: emailSchema,
+  name: z.string().trim().min(2, 'too_short').max(50, 'too_long').optional(),
+  email: emailSchema.optional(),
   password: z.union([passwordSchema, z.literal('')]).optional(),
+  currentPassword: z.string().max(128).optional(),
   profile: z.enum(MANAGED_PROFILES).optional(),
   allTicket: z.enum(ALL_TICKET).optional(),
   whatsappId: z.number().int().positive().nullable().optional(),
@@ -224,6 +235,7 @@ export const queueInputSchema = z.object({
   schedules: z.array(scheduleEntrySchema).max(7).default([]),
 });
 export type QueueInput = z.input<typeof queueInputSchema>;
+export const queueUpdateSchema = partialUpdate(queueInputSchema);
 
 // ---------- settings
 
@@ -242,6 +254,14 @@ export const COMPANY_SETTINGS = {
   asaas: null, // free text: payment token
 } as const satisfies Record<string, readonly string[] | null>;
 export type CompanySettingKey = keyof typeof COMPANY_SETTINGS;
+/**
+ * Options only those who may change settings read (issue 9 item 22): `asaas` is the company's payment
+ * API token, a credential, not something an agent's browser should ever hold.
+ */
+export const SECRET_COMPANY_SETTINGS: readonly CompanySettingKey[] = ['asaas'];
+/** The company options a user may read: every one for who may write settings, the non-secret ones for the rest. */
+export const readableCompanySettings = (user: PermissionSubject): CompanySettingKey[] =>
+  COMPANY_SETTING_KEYS.filter((k) => !SECRET_COMPANY_SETTINGS.includes(k) || can(user, 'settings:write'));
 export const COMPANY_SETTING_KEYS = Object.keys(COMPANY_SETTINGS) as CompanySettingKey[];
 export const companySettingDefault = (key: CompanySettingKey): string => COMPANY_SETTINGS[key]?.[0] ?? '';
 

@@ -1,4 +1,5 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { KERNEL_CONTROLLERS } from './kernel-controllers.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
@@ -7,50 +8,34 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { SECRETS, type Secrets } from './config/secrets.js';
 import { ormOptions } from './database/orm.js';
-import { AuthController } from './auth/auth.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { AuthService } from './auth/auth.service.js';
-import { PasswordResetController } from './auth/password-reset.controller.js';
 import { PasswordResetService } from './auth/password-reset.service.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { SessionsService } from './auth/sessions.service.js';
-import { CompaniesController } from './companies/companies.controller.js';
 import { CompaniesService } from './companies/companies.service.js';
 import { CompanyDeactivation } from './companies/company-deactivation.js';
 import { Mailer } from './mail/mailer.js';
 import { PlanLimitsService } from './platform/plan-limits.service.js';
-import { PlansController } from './plans/plans.controller.js';
 import { PlansService } from './plans/plans.service.js';
-import { QueuesController } from './queues/queues.controller.js';
 import { QueuesService } from './queues/queues.service.js';
-import { SettingsController } from './settings/settings.controller.js';
 import { SettingsService } from './settings/settings.service.js';
-import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
 import { ChannelRegistryService } from './channels/channel-registry.js';
+import { WaVersionSource, parseWaVersion } from './channels/baileys/wa-version.js';
+import { channelLogger } from './channels/baileys/logger.js';
 import { SandboxProvider } from './channels/sandbox/sandbox.provider.js';
 import { BaileysProvider, PgAuthStore, encryptedStore, type Execute } from './channels/baileys/index.js';
-import { SandboxController } from './channels/sandbox/sandbox.controller.js';
-import { ConnectionsController, SessionsController } from './connections/connections.controller.js';
 import { ConnectionsService } from './connections/connections.service.js';
 import { SessionManager } from './connections/session-manager.js';
 import { OutboundService } from './messages/outbound.service.js';
 import { InboundService } from './tickets/inbound.service.js';
-import { TicketsController } from './tickets/tickets.controller.js';
-import { MessagesController } from './messages/messages.controller.js';
 import { TicketsService } from './tickets/tickets.service.js';
 import { MediaStore } from './media/media-store.js';
-import { MediaController } from './media/media.controller.js';
-import { ContactsController } from './contacts/contacts.controller.js';
-import { QueueOptionsController } from './queues/queue-options.controller.js';
-import { TagsController } from './tickets/tags.controller.js';
-import { TicketNotesController } from './tickets/ticket-notes.controller.js';
-import { QuickMessagesController } from './messages/quick-messages.controller.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
 import { TicketTimersService } from './tickets/ticket-timers.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
 import { TokensService } from './auth/tokens.service.js';
-import { HealthController } from './health/health.controller.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { ResponseSchemaInterceptor } from './http/response-schema.interceptor.js';
 import { JobQueuesService } from './jobs/job-queues.service.js';
@@ -59,7 +44,6 @@ import { CompanyPlanService } from './platform/company-plan.service.js';
 import { PluginAccessGuard } from './plugins/plugin-access.guard.js';
 import type { LoadedPlugin } from './plugins/plugin-loader.js';
 import { PluginRegistry } from './plugins/plugin-registry.js';
-import { PluginsController } from './plugins/plugins.controller.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
 
 export interface KernelOptions {
@@ -92,11 +76,24 @@ class KernelModule {
         inject: [MikroORM],
         useFactory: (orm: MikroORM) => {
           const registry = new ChannelRegistryService();
-          registry.register(new SandboxProvider(orm));
+          if (opts.config.sandboxEnabled) registry.register(new SandboxProvider(orm));
           const key = Buffer.from(opts.secrets.channelKey, 'base64');
           const execute: Execute = (sql, params) => orm.em.fork().getConnection().execute(sql, params);
           // Each connection gets its own encrypted store, so one logout never clears another's keys.
-          registry.register(new BaileysProvider({ authStore: (c) => encryptedStore(new PgAuthStore(execute, c.id), key) }));
+          // The WhatsApp Web version: fetched in the background (never delaying boot), else WA_WEB_VERSION, else Baileys' own.
+          const channelLog = channelLogger(opts.config.LOG_LEVEL);
+          const versions = new WaVersionSource(parseWaVersion(opts.config.WA_WEB_VERSION) ?? undefined);
+          if (opts.config.WA_VERSION_CHECK === 'true') void versions.refresh();
+          registry.register(
+            new BaileysProvider({
+              authStore: (c) =>
+                encryptedStore(new PgAuthStore(execute, c.id), key, `whatsapp:${c.id}`, (name, err) =>
+                  channelLog.warn({ connection: c.id, company: c.companyId, key: name, err: err.message }, 'unreadable signal key dropped'),
+                ),
+              version: () => versions.current(),
+              logger: channelLog,
+            }),
+          );
           return registry;
         },
       },
@@ -123,28 +120,7 @@ export class AppModule {
         KernelModule.forRoot(opts),
         ...pluginDefs.map((d) => d.module),
       ],
-      controllers: [
-        AuthController,
-        PasswordResetController,
-        HealthController,
-        PluginsController,
-        PlansController,
-        CompaniesController,
-        UsersController,
-        SettingsController,
-        QueuesController,
-        ConnectionsController,
-        SessionsController,
-        SandboxController,
-        TicketsController,
-        MessagesController,
-        MediaController,
-        ContactsController,
-        QueueOptionsController,
-        TagsController,
-        TicketNotesController,
-        QuickMessagesController,
-      ],
+      controllers: KERNEL_CONTROLLERS,
       providers: [
         AuthService,
         RefreshCookie,

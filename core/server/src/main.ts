@@ -17,6 +17,7 @@ import { bootstrapPlatform } from './platform/platform-bootstrap.js';
 import { loadPlugins, readPluginList, type LoadedPlugin } from './plugins/plugin-loader.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { redisNamespace } from './jobs/namespace.js';
+import { securityHeaders } from './http/security-headers.js';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -32,13 +33,6 @@ function shellDist(config: AppConfig): string | null {
 /** Hashed files under assets/ never change; entry files (index.html, remoteEntry.js) must be revalidated. */
 function cacheHeaders(res: Response, file: string) {
   res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-}
-
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'same-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
 }
 
 /** Static files: each plugin's remote under /plugins/<id>/, then the shell SPA for every other GET. */
@@ -75,11 +69,12 @@ async function main() {
     logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
     bodyParser: true,
   });
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  // Before the body parsers, so their 400/413 answers carry the same headers.
+  app.use(securityHeaders);
   app.useBodyParser('json', { limit: '1mb' });
   app.setGlobalPrefix('api');
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(securityHeaders);
   app.use(compression());
   app.use(cookieParser());
   app.useWebSocketAdapter(new RedisIoAdapter(app, redis, redisNamespace(config)));

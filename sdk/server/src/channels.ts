@@ -20,7 +20,13 @@ export type InboundMediaType =
   | 'locationMessage'
   | 'vcard'
   | 'contactMessage'
-  | 'call_log';
+  | 'call_log'
+  /** An emoji reaction; the reacted message is the quoted one. */
+  | 'reaction'
+  /** A poll: its question and options as text. */
+  | 'poll'
+  /** A kind Atende cannot show (payments, events, catalogues…): kept as a placeholder, never dropped. */
+  | 'unsupported';
 
 export interface ChannelMedia {
   mimetype: string;
@@ -43,6 +49,10 @@ export interface InboundMessage {
   media?: ChannelMedia;
   quotedProviderMessageId?: string;
   timestamp: Date;
+  /** Set by providers that simulate a phone (the sandbox): the message is stored marked as simulated. */
+  simulated?: boolean;
+  /** A group's name (subject), when the provider knows it: the group contact is named with it. */
+  chatName?: string;
 }
 
 /** A file to send: the bytes, or a path on this machine the provider reads (large files stay off the heap). */
@@ -88,15 +98,32 @@ export interface ChannelContact {
   profilePicUrl?: string;
 }
 
+/** Who sent an edit or a revoke: ourselves (the linked phone or Atende), or the chat's contact. */
+export interface MessageAuthor {
+  fromMe: boolean;
+  /** The chat, as in InboundMessage.chatId: the contact's number, or the group's id. */
+  chatId: string;
+}
+
 /** What a provider reports; the kernel stores it and tells the screens. */
 export interface ChannelEvents {
-  status(status: SessionStatus, detail?: { qrcode?: string; pairingCode?: string; retries?: number; number?: string }): void;
+  /**
+   * `reason` (with DISCONNECTED): why the session ended for good, shown to the user — e.g. `logged_out`,
+   * `replaced`, `refused`, `outdated_client`, `pairing_timeout`, `start_failed`.
+   */
+  status(status: SessionStatus, detail?: { qrcode?: string; pairingCode?: string; retries?: number; number?: string; reason?: string }): void;
   /** Resolves once the message is safely queued; providers must await it before acknowledging upstream. */
   message(message: InboundMessage): Promise<void>;
   /** 1 sent, 2 delivered, 3 read, 4–5 played/read (core-operations §4). */
   ack(providerMessageId: string, ack: number): void;
-  edit(providerMessageId: string, body: string): void;
-  revoke(providerMessageId: string): void;
+  /**
+   * A sender edited or deleted one of their messages. `author` says who: the kernel applies it only to
+   * a message that same sender wrote (a customer can never change the agent's or another contact's
+   * messages in the stored history). Group message ids carry the participant, so a participant can
+   * only name their own.
+   */
+  edit(providerMessageId: string, body: string, author: MessageAuthor): void;
+  revoke(providerMessageId: string, author: MessageAuthor): void;
   /**
    * A contact the channel knows: its phone book (report every entry after linking, as WhatsApp's
    * contacts sync does), or a later name or picture change. The kernel keeps it in the connection's

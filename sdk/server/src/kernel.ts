@@ -12,8 +12,10 @@ export interface RealtimePublisher {
   toCompany(companyId: number, event: string, payload: unknown): void;
   /** Every open socket of one user. */
   toUser(userId: number, event: string, payload: unknown): void;
-  /** Every signed-in user of every company (platform-wide data such as help videos). */
+  /** Every signed-in user of every company: only platform-wide data meant for all (help videos, announcements). */
   toPlatform(event: string, payload: unknown): void;
+  /** The platform's super users only (companies, plans, billing of every company). */
+  toSuperUsers(event: string, payload: unknown): void;
 }
 
 export interface JobQueues {

@@ -25,7 +25,9 @@ export function MainLayout() {
   const plugins = useUnit($plugins) ?? [];
   const width = useViewportWidth();
   const temporary = width < 600;
-  const [open, setOpen] = useState(width > 1200);
+  // The company option initialSideMenu (core-operations §3): the wide-screen drawer starts open or closed.
+  const startsOpen = user.company.settings.find((s) => s.key === 'initialSideMenu')?.value !== 'closed';
+  const [open, setOpen] = useState(width > 1200 && startsOpen);
   const navigate = useNavigate();
   const location = useLocation();
   const { token } = theme.useToken();
@@ -34,7 +36,7 @@ export function MainLayout() {
   const showDueDate = useCan('app:due-date');
 
   const wide = width > 1200;
-  useEffect(() => setOpen(wide), [wide]);
+  useEffect(() => setOpen(wide && startsOpen), [wide]);
 
   // An expired subscription hides the menu: only billing may be reached (core-operations §4).
   const entries = useMemo(

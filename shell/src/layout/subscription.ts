@@ -85,9 +85,11 @@ export function useSubscriptionWatch(): { expired: boolean } {
         void msg.warning({ content: dueText(tr, days, formatDate(u.company.dueDate, lang)), duration: WARN_TOAST_SECONDS });
       }
     };
+    // At once after sign-in (or when the signed-in user changes), then every 60 s (issue 9 item 22).
+    check();
     const id = setInterval(check, EXPIRY_CHECK_MS);
     return () => clearInterval(id);
-  }, []);
+  }, [user?.id]);
 
   return { expired: !!user?.company.expired };
 }

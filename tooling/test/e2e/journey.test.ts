@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SUPER, createDatabase, startServer, type RunningServer } from '../support/server.js';
-import { COUNT_REACT_RENDERERS, launchBrowser } from '../support/browser.js';
+import { COUNT_REACT_RENDERERS, launchBrowser, recordCspViolations } from '../support/browser.js';
 
 async function signIn(page: Page, base: string) {
   await page.goto(`${base}/`);
@@ -33,6 +33,8 @@ describe('user journey in Chromium', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // The shell's strict CSP (issue 9 item 11) must not block the shell, the remote or the video embed.
+    const cspViolations = recordCspViolations(page);
     await page.addInitScript(COUNT_REACT_RENDERERS);
     const remoteRequests: string[] = [];
     page.on('request', (r) => r.url().includes('/plugins/helps/') && remoteRequests.push(r.url()));
@@ -104,6 +106,7 @@ describe('user journey in Chromium', () => {
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
 
     expect(errors).toEqual([]);
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 
@@ -137,5 +140,30 @@ describe('user journey in Chromium', () => {
     await page.waitForURL(/\/settings$/);
     await page.getByTestId('drawer').waitFor({ state: 'hidden' });
     await context.close();
+  });
+
+  it('initialSideMenu closed: on a wide screen the drawer starts closed, and the menu button opens it (issue 9 item 22)', async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(SUPER) });
+    const { token } = (await login.json()) as { token: string };
+    const set = (value: string) =>
+      fetch(`${server.url}/api/settings/initialSideMenu`, { method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ value }) });
+    expect((await set('closed')).status).toBe(200);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/login`);
+      await page.getByTestId('login-email').fill(SUPER.email);
+      await page.getByTestId('login-password').fill(SUPER.password);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('greeting').waitFor({ state: 'attached' });
+      await page.getByTestId('drawer-toggle').waitFor();
+      // Collapsed to nothing (a 1 px border may remain).
+      expect((await page.locator('.ant-layout-sider').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+      await page.getByTestId('drawer-toggle').click();
+      await expect.poll(async () => (await page.locator('.ant-layout-sider').boundingBox())?.width).toBe(264);
+    } finally {
+      await context.close();
+      await set('open');
+    }
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, recordCspViolations } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
 
 const PW = 'Str0ng-pass';
@@ -114,6 +114,7 @@ describe('conversation (message list and input) in Chromium', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const cspViolations = recordCspViolations(page); // media previews, blobs and sockets pass the CSP
     const consoleLog: string[] = [];
     page.on('console', (m) => consoleLog.push(`${m.type()}: ${m.text()}`));
     await signIn(page, server.url, ANA);
@@ -266,5 +267,6 @@ describe('conversation (message list and input) in Chromium', () => {
     await expect(lost.getAttribute('aria-label')).resolves.toMatch(/^No enviado: /);
 
     expect(errors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -91,11 +91,11 @@ describe('channel engine through the sandbox provider', () => {
         const execute = async (q: string, params: unknown[]) => (await c.query(q.replace(/\?/g, () => `$${++n}`), params)).rows;
         const exec = (q: string, params: unknown[]) => ((n = 0), execute(q, params));
         const key = Buffer.alloc(32, 9);
-        const one = encryptedStore(new PgAuthStore(exec, wa), key);
+        const one = encryptedStore(new PgAuthStore(exec, wa), key, `whatsapp:${wa}`);
         await one.write('creds', '{"noiseKey":"secret-material"}');
         expect(await one.read('creds')).toBe('{"noiseKey":"secret-material"}');
         const raw = (await c.query('select value from channel_auth_state where whatsapp_id = $1', [wa])).rows[0].value as string;
-        expect(raw).toMatch(/^v1:/);
+        expect(raw).toMatch(/^v2:/);
         expect(raw).not.toContain('secret-material');
         await expect(encryptedStore(new PgAuthStore(exec, wa), Buffer.alloc(32, 1)).read('creds')).rejects.toThrow();
         await one.clear();

@@ -160,6 +160,9 @@ describe('plugins', () => {
       const up = await api.put(`/api/helps/${id}`, { title: 'Primeros pasos (v2)', video: 'dQw4w9WgXcQ', description: 'Nuevo' }, superToken);
       expect(up.status).toBe(200);
       expect(up.body.title).toBe('Primeros pasos (v2)');
+      // Updates are partial (issue 9 item 19): what the body leaves out keeps its value.
+      const partial = await api.put(`/api/helps/${id}`, { title: 'Primeros pasos (v3)' }, superToken);
+      expect(partial.body).toMatchObject({ title: 'Primeros pasos (v3)', video: 'dQw4w9WgXcQ', description: 'Nuevo' });
       expect((await api.put('/api/helps/999999', { title: 'abc', video: 'dQw4w9WgXcQ' }, superToken)).status).toBe(404);
       expect((await api.del('/api/helps/abc', superToken)).status).toBe(400);
       expect((await api.del(`/api/helps/${id}`, basicAdmin)).status).toBe(403);

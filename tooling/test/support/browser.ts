@@ -41,3 +41,12 @@ export const COUNT_REACT_RENDERERS = `
     checkDCE() {},
   };
 `;
+
+/** Collects what the page's Content-Security-Policy blocked (Chromium reports each on the console). */
+export function recordCspViolations(page: import('playwright-core').Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  return violations;
+}

@@ -156,3 +156,14 @@ export function client(baseUrl: string) {
     },
   };
 }
+
+/** One query on a test database (its own connection, closed after). */
+export async function queryDb(url: string, q: string, params: unknown[] = []): Promise<any[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(q, params)).rows;
+  } finally {
+    await c.end();
+  }
+}

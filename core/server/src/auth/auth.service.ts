@@ -8,7 +8,7 @@ import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.js';
 import { RateLimiter, loginLimits } from './rate-limiter.js';
 import { SessionsService } from './sessions.service.js';
-import { COMPANY_SETTING_KEYS, companySettingDefault } from '@atende/core-contract';
+import { readableCompanySettings, companySettingDefault } from '@atende/core-contract';
 
 export function isExpired(company: Pick<Company, 'isPlatform' | 'dueDate'>, now = new Date()): boolean {
   return !company.isPlatform && !!company.dueDate && company.dueDate.getTime() < now.getTime();
@@ -80,7 +80,7 @@ export class AuthService {
         name: company.name,
         dueDate: company.dueDate ? company.dueDate.toISOString() : null,
         expired: isExpired(company),
-        settings: COMPANY_SETTING_KEYS.map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) })),
+        settings: readableCompanySettings(user).map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) })),
         planFlags: await this.plans.flagsOf(company.id),
       },
     };

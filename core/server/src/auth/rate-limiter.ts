@@ -81,6 +81,9 @@ export const loginLimits = (ip: string, email: string): Limit[] => [
   { key: `login:email:${email}`, max: 10, windowSeconds: 900 },
 ];
 /** Sign-up: 5 companies per hour per IP. */
+/** Confirming the current password before an own password/e-mail change: 5 wrong per 15 minutes per user. */
+export const ownPasswordLimits = (userId: number): Limit[] => [{ key: `own-password:user:${userId}`, max: 5, windowSeconds: 900 }];
+
 export const signupLimits = (ip: string): Limit[] => [{ key: `signup:ip:${ip}`, max: 5, windowSeconds: 3600 }];
 /** Reset codes: 5 requests per 15 minutes per IP, 3 per e-mail. */
 export const forgotLimits = (ip: string, email: string): Limit[] => [

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   DEFAULT_SCHEDULES,
+  definedFields,
   RECURRENCE_MONTHS,
   type Company as CompanyDto,
   type companyCreateSchema,
@@ -149,7 +150,7 @@ export class CompaniesService {
       await tx.flush();
       return c;
     });
-    this.realtime.toPlatform('company', { action: 'create', companyId: company.id });
+    this.realtime.toSuperUsers('company', { action: 'create', companyId: company.id });
     return company;
   }
 
@@ -187,25 +188,17 @@ export class CompaniesService {
   async update(id: number, input: CompanyUpdate): Promise<Company> {
     const c = await this.get(id);
     if (c.isPlatform && (input.status === false || input.dueDate)) throw new AppError('ERR_PLATFORM_COMPANY', 400);
-    if (!(await this.em.findOne(PlanSchema, { id: input.planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
-    if (input.email !== c.email && (await this.em.findOne(CompanySchema, { email: input.email, id: { $ne: id } }))) {
+    if (input.planId !== undefined && !(await this.em.findOne(PlanSchema, { id: input.planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    if (input.email !== undefined && input.email !== c.email && (await this.em.findOne(CompanySchema, { email: input.email, id: { $ne: id } }))) {
       throw AppError.conflict('ERR_EMAIL_IN_USE');
     }
-    const deactivating = c.status && !input.status;
-    this.em.assign(c, {
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      planId: input.planId,
-      dueDate: input.dueDate ? new Date(input.dueDate) : null,
-      recurrence: input.recurrence,
-      status: input.status,
-      campaignsEnabled: input.campaignsEnabled,
-      ...(input.coins != null ? { coins: input.coins } : {}),
-    });
+    const deactivating = c.status && input.status === false;
+    // Partial: only what the body carries changes (issue 9 item 19).
+    const { dueDate, ...rest } = definedFields(input);
+    this.em.assign(c, { ...rest, ...(dueDate !== undefined ? { dueDate: dueDate ? new Date(dueDate) : null } : {}) });
     await this.em.flush();
     if (deactivating) await this.deactivation.run(c.id);
-    this.realtime.toCompany(c.id, 'company', { action: 'update', company: await this.toDto(c) });
+    await this.announceUpdate(c);
     return c;
   }
 
@@ -213,9 +206,17 @@ export class CompaniesService {
     const c = await this.get(id);
     if (c.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
     const users = await this.em.find(UserSchema, { companyId: id }, { filters: { tenant: { companyId: id } } });
-    await this.em.remove(c).flush();
+    // Its WhatsApp sessions stop (on whichever process runs them), its rows go, then its media files.
+    await this.deactivation.deleteCompany(id, () => this.em.remove(c).flush());
     for (const u of users) await this.gateway.endUserSockets(u.id, 'revoked');
-    this.realtime.toPlatform('company', { action: 'delete', companyId: id });
+    this.realtime.toSuperUsers('company', { action: 'delete', companyId: id });
+  }
+
+  /** The company's own users see their record change (due date, status); the platform's super users their list. */
+  private async announceUpdate(c: Company): Promise<void> {
+    const event = { action: 'update', company: await this.toDto(c) };
+    this.realtime.toCompany(c.id, 'company', event);
+    this.realtime.toSuperUsers('company', event);
   }
 
   /** The Expire button: moves the due date forward by the company's recurrence. */
@@ -224,7 +225,7 @@ export class CompaniesService {
     if (c.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
     c.dueDate = addMonths(c.dueDate ?? new Date(), RECURRENCE_MONTHS[c.recurrence as Recurrence]);
     await this.em.flush();
-    this.realtime.toCompany(c.id, 'company', { action: 'update', company: await this.toDto(c) });
+    await this.announceUpdate(c);
     return c;
   }
 

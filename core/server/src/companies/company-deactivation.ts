@@ -4,6 +4,7 @@ import { UserSchema } from '../database/entities.js';
 import { WhatsappSchema } from '../database/channel-entities.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { SessionManager } from '../connections/session-manager.js';
+import { MediaStore } from '../media/media-store.js';
 
 /**
  * What deactivating a company (status false) does at once, besides refusing its sign-ins: every
@@ -18,7 +19,19 @@ export class CompanyDeactivation {
     private readonly em: EntityManager,
     private readonly sessions: SessionsService,
     private readonly channels: SessionManager,
+    private readonly media: MediaStore,
   ) {}
+
+  /**
+   * Deleting a company: the same stop first (a session left running would keep writing keys and
+   * receiving messages for a company that no longer exists), then `deleteRows` (credentials go with
+   * the rows), then its media files.
+   */
+  async deleteCompany(companyId: number, deleteRows: () => Promise<void>): Promise<void> {
+    await this.run(companyId);
+    await deleteRows();
+    await this.media.removeCompany(companyId);
+  }
 
   async run(companyId: number): Promise<void> {
     const scope = { filters: { tenant: { companyId } } };

@@ -9,7 +9,8 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ PORT: 8080, REDIS_URL: 'redis://127.0.0.1:6379', ACCESS_TOKEN_TTL: '15m', SUPER_EMAIL: 'super@atende.local' });
     expect(c.SUPER_PASSWORD).toBeUndefined();
     expect(c.JWT_SECRET).toBeUndefined();
-    expect(c.cookieSecure).toBe(false);
+    expect(c.cookieSecure).toBe('auto');
+    expect(c.trustProxy).toBe('loopback');
   });
   it('treats empty strings as unset', () => {
     expect(loadConfig({ ...base, SUPER_PASSWORD: '', PORT: '' }).PORT).toBe(8080);
@@ -24,9 +25,22 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'REDIS_URL', 'ACCESS_TOKEN_TTL', 'SUPER_PASSWORD', 'DATABASE_URL']) expect(msg).toContain(`${name}:`);
     }
   });
-  it('secures cookies in production unless told otherwise', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).cookieSecure).toBe(true);
+  it('decides the cookie flag per request unless COOKIE_SECURE says otherwise', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).cookieSecure).toBe('auto');
+    expect(loadConfig({ ...base, COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+  });
+  it('turns the sandbox off in production unless SANDBOX_ENABLED=true', () => {
+    expect(loadConfig(base).sandboxEnabled).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).sandboxEnabled).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SANDBOX_ENABLED: 'true' }).sandboxEnabled).toBe(true);
+    expect(loadConfig({ ...base, SANDBOX_ENABLED: 'false' }).sandboxEnabled).toBe(false);
+  });
+  it('reads TRUST_PROXY as a hop count or a list, never as "trust everyone"', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '*' })).toThrow(/TRUST_PROXY/);
   });
 });
 

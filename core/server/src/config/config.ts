@@ -38,7 +38,19 @@ export const envSchema = z.object({
   ATENDE_PLUGINS: z.string().default(''),
   /** Where the built shell lives; defaults to the @atende/shell package's dist. */
   SHELL_DIST: z.string().optional(),
+  /** `Secure` flag of the refresh cookie; unset: Secure unless the request is plain http to localhost. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  /** The sandbox provider (a simulated phone): on unless NODE_ENV=production; this forces it either way. */
+  SANDBOX_ENABLED: z.enum(['true', 'false']).optional(),
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto (client address for rate limits, https for HSTS and
+   * cookies): Express's `trust proxy` value — a hop count, or comma-separated addresses, subnets or
+   * `loopback`, `linklocal`, `uniquelocal`. Never "everything": a client could then fake its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .refine((v) => !/^(true|\*)$/i.test(v.trim()), 'must name the proxies (e.g. loopback, 10.0.0.0/8) or a hop count, not every address'),
   /** Time zone of business hours (out-of-hours messages); the product's market is Peru. */
   BUSINESS_TIMEZONE: z
     .string()
@@ -73,13 +85,27 @@ export const envSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
   SMTP_FROM: z.string().default('Atende <no-reply@atende.local>'),
+  /** How long an outbound message waits for its session to (re)connect before it is marked failed. */
+  OUTBOUND_MAX_WAIT_MS: z.coerce.number().int().min(1_000).max(7 * 86_400_000).default(15 * 60_000),
+  /** WhatsApp Web version to announce when the current one cannot be fetched at boot (e.g. 2.3000.1023223821). */
+  WA_WEB_VERSION: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/, 'must look like 2.3000.1023223821')
+    .optional(),
+  /** Ask WhatsApp for its current web version at boot (in the background, 10 s at most). */
+  WA_VERSION_CHECK: z.enum(['true', 'false']).default('true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig extends Env {
   dataDir: string;
-  cookieSecure: boolean;
+  /** true/false when COOKIE_SECURE says so; 'auto': Secure unless plain http to localhost. */
+  cookieSecure: boolean | 'auto';
+  /** Express `trust proxy` setting parsed from TRUST_PROXY. */
+  trustProxy: number | string;
+  /** Whether sandbox connections may be created and its routes used (SANDBOX_ENABLED, else not in production). */
+  sandboxEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -96,7 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     ...cfg,
     dataDir: path.resolve(cfg.DATA_DIR),
-    cookieSecure: cfg.COOKIE_SECURE ? cfg.COOKIE_SECURE === 'true' : cfg.NODE_ENV === 'production',
+    cookieSecure: cfg.COOKIE_SECURE ? cfg.COOKIE_SECURE === 'true' : 'auto',
+    sandboxEnabled: cfg.SANDBOX_ENABLED ? cfg.SANDBOX_ENABLED === 'true' : cfg.NODE_ENV !== 'production',
+    trustProxy: /^\d+$/.test(cfg.TRUST_PROXY.trim()) ? Number(cfg.TRUST_PROXY.trim()) : cfg.TRUST_PROXY,
   };
 }
 

@@ -1,8 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
-import { connectionInputSchema, connectionSchema, idParamSchema, sessionStartSchema, type Connection } from '@atende/core-contract';
+import { connectionInputSchema, connectionSchema, connectionUpdateSchema, idParamSchema, sessionStartSchema, type Connection, type ConnectionUpdate } from '@atende/core-contract';
 import { CurrentUser, RequirePermission, ZodBody, ZodParam, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { ConnectionsService } from './connections.service.js';
+import { mayLink, withoutCodes } from './link-codes.js';
 import { SessionManager } from './session-manager.js';
 
 @Controller('whatsapp')
@@ -15,14 +16,16 @@ export class ConnectionsController {
   /** Every signed-in user lists the company's connections (new-ticket modal); only admins change them. */
   @Get()
   @ZodResponse(connectionSchema.array())
-  list(): Promise<Connection[]> {
-    return this.connections.list();
+  async list(@CurrentUser() user: AuthUser): Promise<Connection[]> {
+    const list = await this.connections.list();
+    return mayLink(user) ? list : list.map(withoutCodes);
   }
 
   @Get(':id')
   @ZodResponse(connectionSchema)
-  async show(@ZodParam('id', idParamSchema) id: number): Promise<Connection> {
-    return (await this.connections.toDtos([await this.connections.get(id)]))[0];
+  async show(@ZodParam('id', idParamSchema) id: number, @CurrentUser() user: AuthUser): Promise<Connection> {
+    const [dto] = await this.connections.toDtos([await this.connections.get(id)]);
+    return mayLink(user) ? dto : withoutCodes(dto);
   }
 
   @Post()
@@ -35,7 +38,7 @@ export class ConnectionsController {
   @Put(':id')
   @RequirePermission('connections-page:editOrDeleteConnection')
   @ZodResponse(connectionSchema)
-  update(@ZodParam('id', idParamSchema) id: number, @ZodBody(connectionInputSchema) body: z.infer<typeof connectionInputSchema>) {
+  update(@ZodParam('id', idParamSchema) id: number, @ZodBody(connectionUpdateSchema) body: ConnectionUpdate) {
     return this.connections.update(id, body);
   }
 

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { Connection, connectionInputSchema } from '@atende/core-contract';
+import { definedFields, type Connection, type ConnectionUpdate, type connectionInputSchema } from '@atende/core-contract';
 import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
 import { WhatsappQueueSchema, WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
 import { QueueSchema } from '../database/entities.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { withoutCodes } from './link-codes.js';
 
 type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
@@ -16,6 +19,8 @@ export class ConnectionsService {
     private readonly em: EntityManager,
     private readonly limits: PlanLimitsService,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly gateway: RealtimeGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async toDtos(rows: Whatsapp[]): Promise<Connection[]> {
@@ -27,6 +32,7 @@ export class ConnectionsService {
       name: w.name,
       provider: w.provider,
       status: w.status,
+      statusReason: w.statusReason ?? null,
       qrcode: w.qrcode,
       pairingCode: w.pairingCode,
       retries: w.retries,
@@ -60,7 +66,12 @@ export class ConnectionsService {
   }
 
   async create(companyId: number, input: ConnectionInput): Promise<Connection> {
-    await this.limits.assertCanAdd(companyId, 'connections', WhatsappSchema);
+    // The simulated phone is a development and demo tool: off in production unless SANDBOX_ENABLED=true.
+    if (input.provider === 'sandbox' && !this.config.sandboxEnabled) throw AppError.forbidden('The sandbox is disabled on this server.');
+    return this.limits.createWithin(companyId, 'connections', WhatsappSchema, () => this.insert(companyId, input));
+  }
+
+  private async insert(companyId: number, input: ConnectionInput): Promise<Connection> {
     await this.validate(input);
     const { queueIds, ...fields } = input;
     const first = (await this.em.count(WhatsappSchema, {})) === 0;
@@ -76,16 +87,28 @@ export class ConnectionsService {
     return this.publish(row);
   }
 
-  async update(id: number, input: ConnectionInput): Promise<Connection> {
+  /** Partial (issue 9 item 19): omitted fields keep their values; queues change only when queueIds is sent. */
+  async update(id: number, input: ConnectionUpdate): Promise<Connection> {
     const w = await this.get(id);
-    await this.validate(input);
-    if (w.isDefault && !input.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
-    const { queueIds, provider: _provider, ...fields } = input; // the provider of a connection never changes
+    // Read raw, not as entities: managed link rows would make the re-created ones below look already saved.
+    const currentQueues =
+      input.queueIds ??
+      (await this.em.getConnection().execute<{ queue_id: number }[]>('select queue_id from whatsapp_queues where whatsapp_id = ?', [id])).map((r) => r.queue_id);
+    await this.validate({
+      queueIds: currentQueues,
+      transferQueueId: input.transferQueueId ?? null,
+      greetingMessage: input.greetingMessage ?? w.greetingMessage,
+    });
+    // Unsetting the default needs another one to take over; not sending isDefault changes nothing.
+    if (w.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
+    const { queueIds, ...fields } = definedFields(input);
     await this.em.transactional(async (tx) => {
       if (fields.isDefault && !w.isDefault) await tx.nativeUpdate(WhatsappSchema, { isDefault: true }, { isDefault: false });
       tx.assign(w, fields);
-      await tx.nativeDelete(WhatsappQueueSchema, { whatsappId: id });
-      for (const queueId of new Set(queueIds)) tx.create(WhatsappQueueSchema, { whatsappId: id, queueId });
+      if (queueIds) {
+        await tx.nativeDelete(WhatsappQueueSchema, { whatsappId: id });
+        for (const queueId of new Set(queueIds)) tx.create(WhatsappQueueSchema, { whatsappId: id, queueId });
+      }
       await tx.flush();
     });
     return this.publish(w);
@@ -105,7 +128,7 @@ export class ConnectionsService {
     return w;
   }
 
-  private async validate(input: ConnectionInput) {
+  private async validate(input: Pick<ConnectionInput, 'queueIds' | 'transferQueueId' | 'greetingMessage'>) {
     const ids = [...new Set(input.queueIds)];
     if (ids.length && (await this.em.count(QueueSchema, { id: { $in: ids } })) !== ids.length) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
     if (input.transferQueueId && !(await this.em.findOne(QueueSchema, { id: input.transferQueueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
@@ -115,7 +138,7 @@ export class ConnectionsService {
 
   private async publish(w: Whatsapp): Promise<Connection> {
     const [dto] = await this.toDtos([w]);
-    this.realtime.toCompany(w.companyId, 'whatsapp', { action: 'update', whatsapp: dto });
+    this.gateway.toCompanySplit(w.companyId, 'whatsapp', { action: 'update', whatsapp: dto }, { action: 'update', whatsapp: withoutCodes(dto) });
     return dto;
   }
 }

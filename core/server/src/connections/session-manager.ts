@@ -12,6 +12,7 @@ import { ChannelRegistryService } from '../channels/channel-registry.js';
 import { WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { withoutCodes } from './link-codes.js';
 import { InboundService, INBOUND_QUEUE, inboundJobId, type InboundJob } from '../tickets/inbound.service.js';
 import { OutboundService, outboundQueueName } from '../messages/outbound.service.js';
 import { MediaStore } from '../media/media-store.js';
@@ -41,6 +42,8 @@ interface Live {
   session: ChannelSession;
   worker: Worker;
   renew: NodeJS.Timeout;
+  /** The session's last reported status: outbound jobs wait while it is not CONNECTED. */
+  status?: SessionStatus;
 }
 
 /**
@@ -55,6 +58,7 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
   private readonly live = new Map<number, Live>();
   private readonly namespace: string;
   private readonly timeZone: string;
+  private readonly outboundMaxWaitMs: number;
   /** Subscriber connection: commands for the sessions this process owns, and replies to its own commands. */
   private bus?: Redis;
   private readonly waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
@@ -72,6 +76,7 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
   ) {
     this.namespace = redisNamespace(config);
     this.timeZone = config.BUSINESS_TIMEZONE;
+    this.outboundMaxWaitMs = config.OUTBOUND_MAX_WAIT_MS;
   }
 
   private leaseKey(id: number) {
@@ -198,10 +203,16 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     const got = await this.redis.set(this.leaseKey(w.id), this.owner, 'PX', LEASE_MS, 'NX');
     if (got !== 'OK') return; // another process owns this session
     try {
-      const worker = this.jobs.worker(outboundQueueName(w.id), (job) => this.outbound.process(job, () => this.sessionOf(w.id)), {
-        concurrency: 1,
-        limiter: { max: 20, duration: 1000 },
-      });
+      const worker = this.jobs.worker(
+        outboundQueueName(w.id),
+        (job, token) =>
+          this.outbound.process(job, () => this.sessionOf(w.id), {
+            connected: () => this.live.get(w.id)?.status === 'CONNECTED',
+            maxWaitMs: this.outboundMaxWaitMs,
+            token,
+          }),
+        { concurrency: 1, limiter: { max: 20, duration: 1000 } },
+      );
       const renew = setInterval(() => void this.renewLease(w.id), RENEW_MS);
       renew.unref();
       this.live.set(w.id, { session: undefined as unknown as ChannelSession, worker, renew });
@@ -209,6 +220,9 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
       this.live.get(w.id)!.session = session;
     } catch (err) {
       await this.release(w.id, false);
+      // A connection that cannot start (corrupt credentials…) says so, never a stale status (issue 10 item 3).
+      this.logger.error(`Connection ${w.id} of company ${w.companyId} could not start: ${(err as Error).message}`);
+      await this.setStatus(w.id, 'DISCONNECTED', { qrcode: '', pairingCode: '', statusReason: 'start_failed' }).catch(() => undefined);
       throw err;
     }
   }
@@ -356,7 +370,11 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     );
   }
 
-  private async setStatus(id: number, status: SessionStatus, detail: { qrcode?: string; pairingCode?: string; retries?: number; number?: string } = {}) {
+  private async setStatus(
+    id: number,
+    status: SessionStatus,
+    detail: { qrcode?: string; pairingCode?: string; retries?: number; number?: string; statusReason?: string | null } = {},
+  ) {
     const em = this.orm.em.fork();
     const w = await em.findOne(WhatsappSchema, { id }, ACROSS_TENANTS);
     if (!w) return;
@@ -365,19 +383,22 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     const session = {
       id: w.id,
       status: w.status,
+      statusReason: w.statusReason ?? null,
       qrcode: w.qrcode,
       pairingCode: w.pairingCode,
       retries: w.retries,
       number: w.number ?? null,
       updatedAt: w.updatedAt.toISOString(),
     };
-    this.realtime.toCompany(w.companyId, 'whatsappSession', { action: 'update', session });
+    this.realtime.toCompanySplit(w.companyId, 'whatsappSession', { action: 'update', session }, { action: 'update', session: withoutCodes(session) });
   }
 
   private eventsFor(w: Whatsapp): ChannelEvents {
     const companyId = w.companyId;
     return {
       status: (status, detail) => {
+        const live = this.live.get(w.id);
+        if (live) live.status = status;
         // A provider reporting DISCONNECTED has ended its session for good (logged out, replaced):
         // drop the local session and the lease so a later start begins afresh.
         if (status === 'DISCONNECTED' && this.live.get(w.id)?.session) void this.release(w.id, true);
@@ -387,12 +408,15 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
           pairingCode: status === 'PAIRING' ? (detail?.pairingCode ?? '') : '',
           ...(detail?.retries !== undefined ? { retries: detail.retries } : {}),
           ...(detail?.number ? { number: detail.number } : {}),
+          // Why it ended, kept until the session moves again (issue 10: never a silent DISCONNECTED).
+          statusReason: status === 'DISCONNECTED' ? (detail?.reason?.slice(0, 40) ?? null) : null,
         }).catch((err) => this.logger.error(err));
       },
-      message: (message) => this.enqueueInbound(w, message),
+      // Only the sandbox's messages are simulated, whatever a provider claims.
+      message: (message) => this.enqueueInbound(w, { ...message, simulated: w.provider === 'sandbox' }),
       ack: (id, ack) => void this.inbound.ack(companyId, w.id, id, ack).catch((err) => this.logger.error(err)),
-      edit: (id, body) => void this.inbound.edit(companyId, w.id, id, body).catch((err) => this.logger.error(err)),
-      revoke: (id) => void this.inbound.revoke(companyId, w.id, id).catch((err) => this.logger.error(err)),
+      edit: (id, body, author) => void this.inbound.edit(companyId, w.id, id, body, author).catch((err) => this.logger.error(err)),
+      revoke: (id, author) => void this.inbound.revoke(companyId, w.id, id, author).catch((err) => this.logger.error(err)),
       contact: (c) => void this.inbound.contact(companyId, w.id, c).catch((err) => this.logger.error(err)),
       call: (from, callId) => void this.incomingCall(w, from, callId).catch((err) => this.logger.error(err)),
     };

@@ -13,6 +13,8 @@ export const WhatsappSchema = defineEntity({
     name: p.string().length(50),
     provider: p.string().length(30).default('baileys'),
     status: p.enum(CONNECTION_STATUSES).default('DISCONNECTED'),
+    /** Why it is DISCONNECTED for good (core_0012); null otherwise. */
+    statusReason: p.string().length(40).nullable(),
     qrcode: p.text().default(''),
     /** The code to type on the phone while status is PAIRING (core_0006_engine). */
     pairingCode: p.string().length(20).default(''),
@@ -115,6 +117,11 @@ export const MessageSchema = defineEntity({
     isDeleted: p.boolean().default(false),
     isEdited: p.boolean().default(false),
     quotedMsgId: p.integer().nullable(),
+    /** Came through the sandbox provider, not a real phone (core_0011). */
+    simulated: p.boolean().default(false),
+    /** In a group: the number and name of who wrote it (core_0011). */
+    participant: p.string().length(30).nullable(),
+    participantName: p.string().length(100).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@atende/sdk-server';
@@ -56,6 +56,24 @@ export class MediaStore {
     return `/api/media/${name}`;
   }
 
+  /** Keeps an uploaded file (moved, not read into memory) under a server-made name; returns its URL. */
+  async saveFile(companyId: number, mimetype: string, from: string): Promise<string> {
+    const ext = EXTENSIONS[mimetype.split(';')[0].trim().toLowerCase()];
+    if (!ext) throw AppError.validation([{ path: 'media', message: 'unsupported_media_type' }]);
+    const name = `${randomUUID()}.${ext}`;
+    const dir = path.join(this.root, String(companyId));
+    await mkdir(dir, { recursive: true });
+    const to = path.join(dir, name);
+    try {
+      await rename(from, to);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await copyFile(from, to); // another filesystem: copy (streamed by the OS), the temp file goes later
+    }
+    await chmod(to, 0o600);
+    return `/api/media/${name}`;
+  }
+
   /** The file behind one of this company's media URLs (`/api/media/<name>`), or null for anything else. */
   pathOf(companyId: number, url: string): string | null {
     const name = url.startsWith('/api/media/') ? url.slice('/api/media/'.length) : '';
@@ -88,6 +106,12 @@ export class MediaStore {
   async exists(companyId: number, url: string): Promise<boolean> {
     const file = this.pathOf(companyId, url);
     return !!file && (await stat(file).then((s) => s.isFile()).catch(() => false));
+  }
+
+  /** Every file of a company (the company is being deleted). */
+  async removeCompany(companyId: number): Promise<void> {
+    if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`Not a company id: ${companyId}`);
+    await rm(path.join(this.root, String(companyId)), { recursive: true, force: true });
   }
 
   async remove(companyId: number, url: string): Promise<void> {

@@ -1,5 +1,8 @@
+import { closeSync, mkdirSync, openSync, readSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { memoryStorage, type Options } from 'multer';
+import { diskStorage, type Options } from 'multer';
 import { MEDIA_LIMITS } from '@atende/core-contract';
 import { AppError } from '@atende/sdk-server';
 
@@ -63,6 +66,9 @@ const ALIASES: Record<string, string> = {
   'application/csv': 'text/csv',
 };
 
+/** Every media type uploads accept (checked by content). */
+export const ALLOWED_MIMETYPES = (): string[] => Object.keys(ALLOWED);
+
 export const normalizeMime = (mimetype: string) => {
   const base = mimetype.split(';')[0].trim().toLowerCase();
   return ALIASES[base] ?? base;
@@ -76,13 +82,18 @@ export const maxBytesOf = (kind: Allowed['kind']) => (kind === 'image' ? MEDIA_L
 
 const refuseType = (field: string) => new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 415, undefined, [{ path: field, message: 'unsupported_media_type' }]);
 
+/** Where uploads stream to while a request is handled (removed when it ends, see UploadInterceptor). */
+export const UPLOAD_TMP_DIR = path.join(tmpdir(), 'atende-uploads');
+
 /**
- * Multer in memory with hard limits. The type is refused before the body is read when the declared
- * MIME type or the extension is not allowed; sizes per kind and the bytes are checked by `checkUpload`.
+ * Multer streaming to disk (never the whole file in memory) with hard limits: multer stops a file at
+ * `fileSize` while it streams. The type is refused before the body is read when the declared MIME type
+ * or the extension is not allowed; sizes per kind and the bytes are checked by `checkUpload`.
  */
 export function uploadOptions(opts: { maxFiles: number; maxBytes?: number }): Options {
+  mkdirSync(UPLOAD_TMP_DIR, { recursive: true, mode: 0o700 });
   return {
-    storage: memoryStorage(),
+    storage: diskStorage({ destination: UPLOAD_TMP_DIR, filename: (_req, _file, cb) => cb(null, randomUUID()) }),
     limits: { fileSize: opts.maxBytes ?? MEDIA_LIMITS.otherBytes, files: opts.maxFiles, fields: 20, fieldSize: 64 * 1024, parts: opts.maxFiles + 20 },
     fileFilter: (_req, file, cb) => {
       const allowed = ALLOWED[normalizeMime(file.mimetype)];
@@ -96,7 +107,8 @@ export function uploadOptions(opts: { maxFiles: number; maxBytes?: number }): Op
 export interface CheckedUpload {
   mimetype: string;
   kind: Allowed['kind'];
-  data: Buffer;
+  /** The uploaded bytes on disk (a temporary file removed when the request ends). */
+  path: string;
   /** The sender's file name, kept only as a label (never used on disk). */
   originalName: string;
 }
@@ -106,10 +118,22 @@ export function checkUpload(file: Express.Multer.File): CheckedUpload {
   const mimetype = normalizeMime(file.mimetype);
   const allowed = ALLOWED[mimetype];
   const ext = path.extname(file.originalname).slice(1).toLowerCase();
-  if (!allowed || !allowed.extensions.includes(ext) || !allowed.looksLike(file.buffer.subarray(0, 4096))) throw refuseType(file.fieldname);
+  if (!allowed || !allowed.extensions.includes(ext) || !allowed.looksLike(headOf(file))) throw refuseType(file.fieldname);
   const max = maxBytesOf(allowed.kind);
   if (file.size > max) throw new AppError('ERR_MEDIA_TOO_LARGE', 413, undefined, [{ path: file.fieldname, message: 'media_too_large', maxBytes: max }]);
   // Multer decodes names as latin1; browsers send UTF-8.
   const originalName = Buffer.from(file.originalname, 'latin1').toString('utf8').replace(/[/\\\0]/g, '_').slice(0, 255);
-  return { mimetype, kind: allowed.kind, data: file.buffer, originalName };
+  return { mimetype, kind: allowed.kind, path: file.path, originalName };
+}
+
+/** The first 4 KB of an upload: from disk (disk storage), or the buffer (tests building files in memory). */
+function headOf(file: Express.Multer.File): Buffer {
+  if (file.buffer) return file.buffer.subarray(0, 4096);
+  const head = Buffer.alloc(4096);
+  const fd = openSync(file.path, 'r');
+  try {
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
+  } finally {
+    closeSync(fd);
+  }
 }

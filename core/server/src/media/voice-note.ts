@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
@@ -10,17 +10,40 @@ const CONVERT_TIMEOUT_MS = 120_000;
 export const ffmpegPath = (override?: string) => override || ffmpegInstaller.path;
 
 /**
+ * ffmpeg's demuxer for each audio type the upload policy lets through (checked by content). Naming it
+ * with `-f` stops ffmpeg from probing the file into some other format (playlists, concat lists and
+ * other demuxers that open further files or URLs), and `-protocol_whitelist file` keeps it to the one
+ * local file whatever the input says.
+ */
+export const FFMPEG_INPUT_FORMATS: Record<string, string> = {
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'mov',
+  'audio/aac': 'aac',
+  'audio/webm': 'matroska',
+  'audio/wav': 'wav',
+};
+
+export function voiceNoteArgs(src: string, out: string, mimetype: string): string[] {
+  const format = FFMPEG_INPUT_FORMATS[mimetype];
+  if (!format) throw new Error(`No ffmpeg input format for ${mimetype}.`);
+  return [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    '-protocol_whitelist', 'file', '-f', format, '-i', src,
+    '-vn', '-map_metadata', '-1', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '48k', '-application', 'voip', '-f', 'ogg', out,
+  ];
+}
+
+/**
  * Any allowed audio → OGG/Opus, mono, 48 kHz: the only thing WhatsApp plays as a voice note.
  * Through temporary files, not pipes: MP4/M4A keep their index at the end and need a seekable input.
  */
-export async function toVoiceNote(input: Buffer, ffmpeg: string): Promise<Buffer> {
+export async function toVoiceNote(src: string, ffmpeg: string, mimetype: string): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'atende-audio-'));
   try {
-    const src = path.join(dir, 'in');
     const out = path.join(dir, 'out.ogg');
-    await writeFile(src, input);
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', src, '-vn', '-map_metadata', '-1', '-ac', '1', '-ar', '48000', '-c:a', 'libopus', '-b:a', '48k', '-application', 'voip', '-f', 'ogg', out], {
+      const child = spawn(ffmpeg, voiceNoteArgs(src, out, mimetype), {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';

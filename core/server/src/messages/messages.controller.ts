@@ -126,7 +126,9 @@ export class MessagesController {
     // Only an open ticket takes replies (core-operations §2: the input is disabled otherwise).
     if (ticket.status !== 'open') throw new AppError('ERR_NO_PERMISSION', 403, 'Accept or reopen the ticket before replying.');
     const whatsapp = await this.em.findOneOrFail(WhatsappSchema, { id: ticket.whatsappId });
-    if (whatsapp.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    // Reconnecting (OPENING, TIMEOUT) still takes replies: they wait in the queue until the session is
+    // back (issue 10 item 6). Only a connection that is not running (or not linked) refuses them.
+    if (!['CONNECTED', 'OPENING', 'TIMEOUT'].includes(whatsapp.status)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     if (input.quotedMsgId && !(await this.em.findOne(MessageSchema, { id: input.quotedMsgId, ticketId }))) {
       throw AppError.notFound('ERR_NOT_FOUND', 'Quoted message not found in this ticket.');
     }
@@ -195,10 +197,10 @@ export class MessagesController {
   }
 
   private async store(companyId: number, u: CheckedUpload): Promise<{ url: string; kind: CheckedUpload['kind']; name: string | null }> {
-    if (u.kind !== 'audio') return { url: await this.media.save(companyId, u.mimetype, u.data), kind: u.kind, name: u.originalName };
+    if (u.kind !== 'audio') return { url: await this.media.saveFile(companyId, u.mimetype, u.path), kind: u.kind, name: u.originalName };
     let voice: Buffer;
     try {
-      voice = await toVoiceNote(u.data, this.ffmpeg);
+      voice = await toVoiceNote(u.path, this.ffmpeg, u.mimetype);
     } catch {
       throw new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 415, 'The audio file could not be read.', [{ path: 'medias', message: 'unreadable_audio' }]);
     }

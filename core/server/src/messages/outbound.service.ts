@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import { OUTBOUND_RECHECK_MS, outboundStep } from './outbound-wait.js';
 import { MESSAGE_ACK_FAILED } from '@atende/core-contract';
 import { isChannelRecipientError, type ChannelSession, type OutboundMedia } from '@atende/sdk-server';
 import { ContactSchema, MessageSchema, TicketSchema, type Ticket } from '../database/channel-entities.js';
@@ -84,7 +85,19 @@ export class OutboundService {
    * The queue worker's step. A recipient the channel does not know fails at once (no retry); any other
    * error is retried by the queue and, on the last try, marks the message failed.
    */
-  async process(job: Job<OutboundJob>, session: () => ChannelSession): Promise<void> {
+  async process(job: Job<OutboundJob>, session: () => ChannelSession, link?: { connected: () => boolean; maxWaitMs: number; token?: string }): Promise<void> {
+    if (link) {
+      const step = outboundStep(link.connected(), job.timestamp, Date.now(), link.maxWaitMs);
+      if (step === 'fail') {
+        await this.markFailed(job.data, 'ERR_SENDING_WAPP_MSG');
+        throw new UnrecoverableError('No connection for too long.');
+      }
+      if (step === 'wait') {
+        // Re-delayed without spending an attempt: the message goes out when the session is back.
+        await job.moveToDelayed(Date.now() + OUTBOUND_RECHECK_MS, link.token);
+        throw new DelayedError();
+      }
+    }
     try {
       await this.deliver(job.data, session());
     } catch (err) {

@@ -8,6 +8,8 @@ import {
   idParamSchema,
   pageQuerySchema,
   quickMessageInputSchema,
+  quickMessageUpdateSchema,
+  definedFields,
   quickMessageMediaFieldsSchema,
   quickMessagePageSchema,
   quickMessageSchema,
@@ -103,11 +105,11 @@ export class QuickMessagesController {
 
   @Put(':id')
   @ZodResponse(quickMessageSchema)
-  async update(@ZodParam('id', idParamSchema) id: number, @ZodBody(quickMessageInputSchema) body: Input, @CurrentUser() user: AuthUser) {
+  async update(@ZodParam('id', idParamSchema) id: number, @ZodBody(quickMessageUpdateSchema) body: Partial<Input>, @CurrentUser() user: AuthUser) {
     const q = await this.editable(user, id);
     if (body.geral && !can(user, 'users:manage')) throw AppError.forbidden();
     const wasShared = q.geral;
-    this.em.assign(q, body);
+    this.em.assign(q, definedFields(body));
     await this.em.flush();
     this.publish(user, 'update', q, wasShared);
     return this.dto(user, q);
@@ -143,14 +145,14 @@ export class QuickMessagesController {
     if (upload.kind === 'audio') {
       let voice: Buffer;
       try {
-        voice = await toVoiceNote(upload.data, this.ffmpeg);
+        voice = await toVoiceNote(upload.path, this.ffmpeg, upload.mimetype);
       } catch {
         throw new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 415, 'The audio file could not be read.', [{ path: 'file', message: 'unreadable_audio' }]);
       }
       url = await this.media.save(user.companyId, 'audio/ogg', voice);
       name = name.replace(/\.[^.]*$/, '') + '.ogg';
     } else {
-      url = await this.media.save(user.companyId, upload.mimetype, upload.data);
+      url = await this.media.saveFile(user.companyId, upload.mimetype, upload.path);
     }
     const previous = q.mediaPath;
     q.mediaPath = url;

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { idParamSchema, planInputSchema, planSchema, type Plan, type PlanInput } from '@atende/core-contract';
+import { idParamSchema, planInputSchema, planSchema, planUpdateSchema, type Plan, type PlanInput } from '@atende/core-contract';
 import { AllowExpired, Public, RequirePermission, ZodBody, ZodParam, ZodResponse } from '@atende/sdk-server';
 import { PlansService, toPlanDto } from './plans.service.js';
 
@@ -49,7 +49,7 @@ export class PlansController {
   @Put(':id')
   @RequirePermission('plans:manage')
   @ZodResponse(planSchema)
-  update(@ZodParam('id', idParamSchema) id: number, @ZodBody(planInputSchema) body: PlanInput): Promise<Plan> {
+  update(@ZodParam('id', idParamSchema) id: number, @ZodBody(planUpdateSchema) body: Partial<PlanInput>): Promise<Plan> {
     return this.plans.update(id, body);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { PLAN_FLAGS, type Plan, type PlanInput } from '@atende/core-contract';
+import { PLAN_FLAGS, definedFields, type Plan, type PlanInput } from '@atende/core-contract';
 import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
 import { Inject } from '@nestjs/common';
 import { CompanySchema, PlanSchema, type Plan as PlanRow } from '../database/entities.js';
@@ -42,16 +42,17 @@ export class PlansService {
     await this.assertNameFree(input.name);
     const plan = this.em.create(PlanSchema, input as never);
     await this.em.flush();
-    this.realtime.toPlatform('plan', { action: 'create', plan: toPlanDto(plan) });
+    this.realtime.toSuperUsers('plan', { action: 'create', plan: toPlanDto(plan) });
     return toPlanDto(plan);
   }
 
-  async update(id: number, input: PlanInput): Promise<Plan> {
+  /** Partial: omitted fields (flags included) keep their values. */
+  async update(id: number, input: Partial<PlanInput>): Promise<Plan> {
     const plan = await this.get(id);
-    await this.assertNameFree(input.name, id);
-    this.em.assign(plan, input as never);
+    if (input.name !== undefined) await this.assertNameFree(input.name, id);
+    this.em.assign(plan, definedFields(input) as never);
     await this.em.flush();
-    this.realtime.toPlatform('plan', { action: 'update', plan: toPlanDto(plan) });
+    this.realtime.toSuperUsers('plan', { action: 'update', plan: toPlanDto(plan) });
     return toPlanDto(plan);
   }
 
@@ -59,7 +60,7 @@ export class PlansService {
     const plan = await this.get(id);
     if (await this.em.count(CompanySchema, { planId: id })) throw AppError.conflict('ERR_PLAN_IN_USE');
     await this.em.remove(plan).flush();
-    this.realtime.toPlatform('plan', { action: 'delete', planId: id });
+    this.realtime.toSuperUsers('plan', { action: 'delete', planId: id });
   }
 
   private async assertNameFree(name: string, exceptId?: number) {

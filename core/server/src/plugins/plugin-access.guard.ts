@@ -1,16 +1,22 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { can } from '@atende/core-contract';
 import { AppError, REQUIRED_PERMISSION, type AuthUser } from '@atende/sdk-server';
 import { PluginRegistry } from './plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
+import { KERNEL_CONTROLLERS } from '../kernel-controllers.js';
+
+const KERNEL = new Set<unknown>(KERNEL_CONTROLLERS);
 
 /**
- * Runs after the auth guard. On a plugin's route, a company whose plan lacks the plugin's flag gets
+ * Runs after the auth guard. A route whose controller is neither the kernel's nor a known plugin's
+ * (e.g. one a plugin registers in a way the registry cannot see) is refused: it cannot be checked
+ * against a plan flag, so it fails closed. On a plugin's route, a company whose plan lacks the plugin's flag gets
  * 403 ERR_NO_PERMISSION; then any @RequirePermission is checked against the merged permission table.
  */
 @Injectable()
 export class PluginAccessGuard implements CanActivate {
+  private readonly logger = new Logger('PluginAccess');
   constructor(
     private readonly reflector: Reflector,
     private readonly registry: PluginRegistry,
@@ -21,6 +27,10 @@ export class PluginAccessGuard implements CanActivate {
     if (ctx.getType() !== 'http') return true;
     const user = ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     const plugin = this.registry.pluginOfController(ctx.getClass());
+    if (!plugin && !KERNEL.has(ctx.getClass())) {
+      this.logger.error(`Refused a route of ${ctx.getClass().name}: not a kernel controller nor one of a known plugin's.`);
+      throw AppError.forbidden();
+    }
     if (plugin?.planFlag) {
       if (!user) throw AppError.forbidden();
       const flags = await this.plans.flagsOf(user.companyId);

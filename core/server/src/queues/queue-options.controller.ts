@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { idParamSchema, queueOptionInputSchema, queueOptionQuerySchema, queueOptionSchema, type QueueOptionDto } from '@atende/core-contract';
+import { definedFields, idParamSchema, queueOptionInputSchema, queueOptionUpdateSchema, queueOptionQuerySchema, queueOptionSchema, type QueueOptionDto } from '@atende/core-contract';
 import { AppError, CurrentUser, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { QueueOptionSchema, type QueueOption } from '../database/channel-entities.js';
 import { QueueSchema } from '../database/entities.js';
@@ -39,11 +39,12 @@ export class QueueOptionsController {
   @Put(':id')
   @RequirePermission('queues:write')
   @ZodResponse(queueOptionSchema)
-  async update(@ZodParam('id', idParamSchema) id: number, @ZodBody(queueOptionInputSchema) body: Input) {
+  async update(@ZodParam('id', idParamSchema) id: number, @ZodBody(queueOptionUpdateSchema) body: Partial<Input>) {
     const o = await this.get(id);
     if (body.parentId === id) throw AppError.validation([{ path: 'parentId', message: 'own_parent' }]);
-    await this.check(body);
-    this.em.assign(o, body);
+    const fields = definedFields(body);
+    await this.check({ queueId: fields.queueId ?? o.queueId, parentId: fields.parentId === undefined ? (o.parentId ?? null) : fields.parentId });
+    this.em.assign(o, fields);
     await this.em.flush();
     return toDto(o);
   }
@@ -62,7 +63,7 @@ export class QueueOptionsController {
   }
 
   /** Queue and parent must be the company's own, and the parent must hang from the same queue. */
-  private async check(body: Input) {
+  private async check(body: Pick<Input, 'queueId' | 'parentId'>) {
     if (!(await this.em.findOne(QueueSchema, { id: body.queueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
     if (body.parentId) {
       const parent = await this.em.findOne(QueueOptionSchema, { id: body.parentId });

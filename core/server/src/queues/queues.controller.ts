@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import type { z } from 'zod';
-import { idParamSchema, queueInputSchema, queueSchema, type Queue } from '@atende/core-contract';
+import { idParamSchema, queueInputSchema, queueSchema, queueUpdateSchema, type Queue } from '@atende/core-contract';
 import { CurrentUser, RequirePermission, ZodBody, ZodParam, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { QueuesService, toQueueDto } from './queues.service.js';
 
@@ -46,7 +46,7 @@ export class QueuesController {
   @ZodResponse(queueSchema)
   update(
     @ZodParam('id', idParamSchema) id: number,
-    @ZodBody(queueInputSchema) body: z.infer<typeof queueInputSchema>,
+    @ZodBody(queueUpdateSchema) body: z.infer<typeof queueUpdateSchema>,
     @CurrentUser() user: AuthUser,
   ): Promise<Queue> {
     return this.queues.update(user, id, body);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { can, type Queue as QueueDto, type QueueInput } from '@atende/core-contract';
+import { can, definedFields, type Queue as QueueDto, type QueueInput } from '@atende/core-contract';
 import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
 import { QueueSchema, UserQueueSchema, type Queue } from '../database/entities.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
@@ -48,17 +48,19 @@ export class QueuesService {
   }
 
   async create(companyId: number, input: Required<QueueInput>): Promise<QueueDto> {
-    await this.limits.assertCanAdd(companyId, 'queues', QueueSchema);
-    await this.assertColorFree(input.color);
-    const q = this.em.create(QueueSchema, { companyId, ...input });
-    await this.em.flush();
+    const q = await this.limits.createWithin(companyId, 'queues', QueueSchema, async () => {
+      await this.assertColorFree(input.color);
+      const created = this.em.create(QueueSchema, { companyId, ...input });
+      await this.em.flush();
+      return created;
+    });
     return this.publish(q, 'create');
   }
 
-  async update(user: AuthUser, id: number, input: Required<QueueInput>): Promise<QueueDto> {
+  async update(user: AuthUser, id: number, input: Partial<QueueInput>): Promise<QueueDto> {
     const q = await this.get(user, id);
-    if (input.color !== q.color) await this.assertColorFree(input.color, id);
-    this.em.assign(q, input);
+    if (input.color !== undefined && input.color !== q.color) await this.assertColorFree(input.color, id);
+    this.em.assign(q, definedFields(input));
     await this.em.flush();
     return this.publish(q, 'update');
   }

@@ -11,12 +11,13 @@ import {
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import type { Server, Socket } from 'socket.io';
-import { PLATFORM_ROOM, SOCKET_EVENTS, USER_STATUS_EVENT, can, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
+import { PLATFORM_ROOM, SOCKET_EVENTS, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, can, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
 import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
 import { UserQueueSchema, UserSchema } from '../database/entities.js';
 import { TicketSchema } from '../database/channel-entities.js';
 import { ACROSS_TENANTS, tenantEm } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
+import { mayLink } from '../connections/link-codes.js';
 
 /** setTimeout's ceiling (about 24.8 days); a later expiry is reached in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -60,7 +61,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   /** Every room a user's socket belongs in, from what they may see right now. */
   private async roomsOf(user: AuthUser): Promise<string[]> {
-    return [companyRoom(user.companyId), userRoom(user.id), PLATFORM_ROOM, ...(await this.ticketRooms(user))];
+    return [
+      companyRoom(user.companyId),
+      userRoom(user.id),
+      PLATFORM_ROOM,
+      ...(user.super ? [SUPER_ROOM] : []),
+      ...(mayLink(user) ? [linkersRoom(user.companyId)] : []),
+      ...(await this.ticketRooms(user)),
+    ];
   }
 
   /**
@@ -204,5 +212,13 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
   toPlatform(event: string, payload: unknown): void {
     this.server.to(PLATFORM_ROOM).emit(event, payload);
+  }
+  /** One event in two versions: the full one to the company's linkers, the redacted one to everyone else there. */
+  toCompanySplit(companyId: number, event: string, forLinkers: unknown, forOthers: unknown): void {
+    this.server.to(linkersRoom(companyId)).emit(event, forLinkers);
+    this.server.to(companyRoom(companyId)).except(linkersRoom(companyId)).emit(event, forOthers);
+  }
+  toSuperUsers(event: string, payload: unknown): void {
+    this.server.to(SUPER_ROOM).emit(event, payload);
   }
 }

@@ -26,8 +26,8 @@ export class SettingsController {
   /** Every signed-in user reads the company options (the shell needs some of them); admins change them. */
   @Get()
   @ZodResponse(settingsSchema)
-  list() {
-    return this.settings.list();
+  list(@CurrentUser() user: AuthUser) {
+    return this.settings.list(user);
   }
 
   @Put(':key')

@@ -2,14 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   COMPANY_SETTINGS,
-  COMPANY_SETTING_KEYS,
   GLOBAL_SETTINGS,
+  SECRET_COMPANY_SETTINGS,
+  readableCompanySettings,
   companySettingDefault,
   settingValueError,
   type CompanySettingKey,
 } from '@atende/core-contract';
-import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
-import { GlobalSettingSchema, SettingSchema } from '../database/entities.js';
+import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { GlobalSettingSchema, SettingSchema, UserSchema } from '../database/entities.js';
 
 type KV = { key: string; value: string };
 
@@ -21,10 +22,11 @@ export class SettingsService {
   ) {}
 
   /** Every company option with its stored value or default (tenant filter scopes the rows). */
-  async list(): Promise<KV[]> {
+  async list(user: AuthUser): Promise<KV[]> {
     const rows = await this.em.find(SettingSchema, {});
     const stored = new Map(rows.map((r) => [r.key, r.value]));
-    return COMPANY_SETTING_KEYS.map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) }));
+    // Secret options (the asaas token) only for who may change settings.
+    return readableCompanySettings(user).map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) }));
   }
 
   async set(companyId: number, key: string, value: string): Promise<KV> {
@@ -36,7 +38,13 @@ export class SettingsService {
     else this.em.create(SettingSchema, { companyId, key: key as CompanySettingKey, value });
     await this.em.flush();
     const setting = { key, value };
-    this.realtime.toCompany(companyId, 'settings', { action: 'update', setting });
+    if (SECRET_COMPANY_SETTINGS.includes(key as CompanySettingKey)) {
+      // A secret goes only to those who may read it: the company's admins (and a super user of it).
+      const readers = await this.em.find(UserSchema, { $or: [{ profile: { $in: ['admin', 'super'] } }, { super: true }] }, { fields: ['id'] });
+      for (const r of readers) this.realtime.toUser(r.id, 'settings', { action: 'update', setting });
+    } else {
+      this.realtime.toCompany(companyId, 'settings', { action: 'update', setting });
+    }
     return setting;
   }
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import type { ChannelContact, InboundMessage } from '@atende/sdk-server';
-import { MessageSchema, TicketSchema, type Whatsapp } from '../database/channel-entities.js';
-import { DEFAULT_SCHEDULES, companySettingDefault, type CompanySettingKey, type ScheduleEntry } from '@atende/core-contract';
+import type { ChannelContact, InboundMessage, MessageAuthor } from '@atende/sdk-server';
+import { ContactSchema, MessageSchema, TicketSchema, type Whatsapp } from '../database/channel-entities.js';
+import { DEFAULT_SCHEDULES, MESSAGE_ACK_FAILED, companySettingDefault, type CompanySettingKey, type ScheduleEntry } from '@atende/core-contract';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isWithinHours } from './business-hours.js';
 import { RATING_THANKS } from './ticket-automation.service.js';
@@ -53,9 +53,31 @@ export const CALL_REJECTED_MESSAGE =
  * fromMe, media type and url, timestamp, then the ticket's lastMessage (a placeholder for media
  * without caption) and the unread increment.
  */
-function messageValues(m: InboundMessage, mediaUrl: string | null | undefined): unknown[] {
+/** Columns of an inbound message row after company, ticket, contact and connection (see messageValues). */
+const MESSAGE_COLUMNS = 'provider_message_id, body, from_me, media_type, media_url, created_at, simulated, participant, participant_name, quoted_msg_id';
+/**
+ * Placeholders for MESSAGE_COLUMNS. The quoted message (item 20) is looked up by its provider id on
+ * the same connection AND the same contact: a customer naming another chat's message id quotes nothing.
+ */
+const messagePlaceholders = (contactSql: string) =>
+  `?, ?, ?, ?, ?, ?, ?, ?, ?, (select q.id from messages q where q.whatsapp_id = ? and q.provider_message_id = ? and q.contact_id = ${contactSql} and q.company_id = ?)`;
+
+function messageValues(m: InboundMessage, mediaUrl: string | null | undefined, whatsappId: number, companyId: number): unknown[] {
   const lastMessage = (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255);
-  return [m.providerMessageId, m.body, m.fromMe, m.mediaType, mediaUrl ?? null, new Date(m.timestamp), lastMessage, m.fromMe ? 0 : 1];
+  // In a group, who wrote it (item 21); our own messages need no name.
+  const participant = m.isGroup && !m.fromMe ? m.from : null;
+  const participantName = participant ? (m.fromName?.trim().slice(0, 100) ?? null) : null;
+  return [
+    m.providerMessageId, m.body, m.fromMe, m.mediaType, mediaUrl ?? null, new Date(m.timestamp),
+    !!m.simulated, participant, participantName, whatsappId, m.quotedProviderMessageId ?? null, companyId,
+    lastMessage, m.fromMe ? 0 : 1,
+  ];
+}
+
+/** messageValues with the contact id bound where the quoted lookup takes a `?` for it (after the quoted id). */
+function withContact(values: unknown[], contactId: number): unknown[] {
+  const at = 11; // whatsappId, quoted provider id, then the contact, then companyId
+  return [...values.slice(0, at), contactId, ...values.slice(at)];
 }
 
 /** Company options the pipeline reads (core-operations §3), with their defaults from the contract. */
@@ -162,14 +184,14 @@ export class InboundService implements OnModuleInit {
         `with c as (
            insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
            on conflict (company_id, number) do update set
-             name = case when contacts.name = contacts.number and excluded.name <> excluded.number then excluded.name else contacts.name end,
+             name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
              updated_at = now()
            returning id
          )
          select c.id as contact_id, ${TICKET_BOT_COLUMNS.map((col) => `t.${col}`).join(', ')},
                 ${mayRate ? `exists (select 1 from ticket_ratings r where r.contact_id = c.id and r.whatsapp_id = ? and r.rate is null and r.created_at > now() - interval '1 day')` : 'false'} as rating_pending
            from c left join tickets t on t.contact_id = c.id and t.whatsapp_id = ? and t.status in ('pending', 'open')`,
-        [companyId, m.isGroup ? m.chatId : m.fromName?.trim() || number, number, m.isGroup, whatsappId, ...(mayRate ? [whatsappId] : []), whatsappId],
+        [companyId, m.isGroup ? m.chatName?.trim().slice(0, 100) || m.chatId : m.fromName?.trim() || number, number, m.isGroup, whatsappId, ...(mayRate ? [whatsappId] : []), whatsappId],
       );
       const contactId = found.contact_id as number;
       if (found.rating_pending) {
@@ -181,8 +203,8 @@ export class InboundService implements OnModuleInit {
       // The message and the ticket's counters together; a replay inserts nothing and changes nothing.
       const [inserted] = await exec(
         `with m as (
-           insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, media_url, created_at)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
+           values (?, ?, ?, ?, ${messagePlaceholders('?')})
            on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
            returning *
          ), counters as (
@@ -195,7 +217,7 @@ export class InboundService implements OnModuleInit {
           ticketId,
           contactId,
           whatsappId,
-          ...messageValues(m, mediaUrl),
+          ...withContact(messageValues(m, mediaUrl, whatsappId, companyId), contactId),
           ticketId,
           companyId,
         ],
@@ -242,7 +264,7 @@ export class InboundService implements OnModuleInit {
       `with c as (
          insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
          on conflict (company_id, number) do update set
-           name = case when contacts.name = contacts.number and excluded.name <> excluded.number then excluded.name else contacts.name end,
+           name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
            updated_at = now()
          returning id, name, number, profile_pic_url
        ), t as (
@@ -252,8 +274,8 @@ export class InboundService implements OnModuleInit {
             and not (?::boolean and exists (select 1 from ticket_ratings r where r.contact_id = c.id and r.whatsapp_id = ? and r.rate is null
                                                                  and r.created_at > now() - interval '1 day'))
        ), m as (
-         insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, media_url, created_at)
-         select ?, t.id, c.id, ?, ?, ?, ?, ?, ?, ? from t, c
+         insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
+         select ?, t.id, c.id, ?, ${messagePlaceholders('c.id')} from t, c
          on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
          returning *
        ), u as (
@@ -265,10 +287,11 @@ export class InboundService implements OnModuleInit {
               c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
               q.name as queue_name, q.color as queue_color, us.name as user_name, ${tagListSql('u')} as tag_list
          from c left join m on true left join u on true
-         left join queues q on q.id = u.queue_id left join users us on us.id = u.user_id`,
+         left join queues q on q.id = u.queue_id and q.company_id = u.company_id
+         left join users us on us.id = u.user_id and us.company_id = u.company_id`,
       [
         companyId,
-        m.isGroup ? m.chatId : m.fromName?.trim() || number,
+        m.isGroup ? m.chatName?.trim().slice(0, 100) || m.chatId : m.fromName?.trim() || number,
         number,
         m.isGroup,
         whatsappId,
@@ -279,7 +302,7 @@ export class InboundService implements OnModuleInit {
         whatsappId,
         companyId,
         whatsappId,
-        ...messageValues(m, mediaUrl),
+        ...messageValues(m, mediaUrl, whatsappId, companyId),
         companyId,
       ],
     );
@@ -433,21 +456,26 @@ export class InboundService implements OnModuleInit {
 
   async ack(companyId: number, whatsappId: number, providerMessageId: string, ack: number) {
     await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
+      if (ack === MESSAGE_ACK_FAILED) {
+        // WhatsApp could not deliver it (issue 10 item 7): the agent sees it failed, unless it already arrived.
+        if (m.fromMe && m.ack < 2) Object.assign(m, { ack: MESSAGE_ACK_FAILED, sendError: 'ERR_SENDING_WAPP_MSG' });
+        return;
+      }
       if (ack > m.ack) m.ack = ack; // acks only move forward
     });
   }
 
-  async edit(companyId: number, whatsappId: number, providerMessageId: string, body: string) {
+  async edit(companyId: number, whatsappId: number, providerMessageId: string, body: string, author: MessageAuthor) {
     await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
       m.body = body;
       m.isEdited = true;
-    });
+    }, author);
   }
 
-  async revoke(companyId: number, whatsappId: number, providerMessageId: string) {
+  async revoke(companyId: number, whatsappId: number, providerMessageId: string, author: MessageAuthor) {
     await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
       m.isDeleted = true;
-    });
+    }, author);
   }
 
   /**
@@ -494,10 +522,29 @@ export class InboundService implements OnModuleInit {
     });
   }
 
-  private async patchMessage(companyId: number, whatsappId: number, providerMessageId: string, change: (m: { ack: number; body: string; isEdited: boolean; isDeleted: boolean }) => void) {
+  /** Only the sender of a message may edit or delete it: ourselves our own, a contact theirs in their chat. */
+  private async wroteIt(em: EntityManager, m: { fromMe: boolean; contactId?: number | null }, author: MessageAuthor): Promise<boolean> {
+    if (m.fromMe !== author.fromMe) return false;
+    if (author.fromMe) return true;
+    if (m.contactId == null) return false;
+    const contact = await em.findOne(ContactSchema, { id: m.contactId });
+    return contact?.number === author.chatId;
+  }
+
+  private async patchMessage(
+    companyId: number,
+    whatsappId: number,
+    providerMessageId: string,
+    change: (m: { ack: number; body: string; isEdited: boolean; isDeleted: boolean; fromMe: boolean }) => void,
+    author?: MessageAuthor,
+  ) {
     const em = this.em(companyId);
     const m = await em.findOne(MessageSchema, { whatsappId, providerMessageId });
     if (!m) return;
+    if (author && !(await this.wroteIt(em, m, author))) {
+      this.logger.warn(`ignored an edit or revoke of message ${m.id} by someone who did not write it`);
+      return;
+    }
     change(m);
     await em.flush();
     const ticket = await em.findOneOrFail(TicketSchema, { id: m.ticketId });

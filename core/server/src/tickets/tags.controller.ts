@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nes
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
-import { can, idParamSchema, pageQuerySchema, tagInputSchema, tagPageSchema, tagSchema, tagSyncSchema, ticketSchema, type TagDto } from '@atende/core-contract';
+import { can, definedFields, idParamSchema, pageQuerySchema, tagInputSchema, tagUpdateSchema, tagPageSchema, tagSchema, tagSyncSchema, ticketSchema, type TagDto } from '@atende/core-contract';
 import { AppError, CurrentUser, REALTIME, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 import { TagSchema, TicketTagSchema, type Tag } from '../database/channel-entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -74,10 +74,10 @@ export class TagsController {
 
   @Put(':id')
   @ZodResponse(tagSchema)
-  async update(@ZodParam('id', idParamSchema) id: number, @ZodBody(tagInputSchema) body: TagInput, @CurrentUser() user: AuthUser) {
+  async update(@ZodParam('id', idParamSchema) id: number, @ZodBody(tagUpdateSchema) body: Partial<TagInput>, @CurrentUser() user: AuthUser) {
     const tag = await this.get(id);
-    if (body.kanban !== tag.kanban) this.assertKanban(user, body.kanban);
-    this.em.assign(tag, body);
+    if (body.kanban !== undefined && body.kanban !== tag.kanban) this.assertKanban(user, body.kanban);
+    this.em.assign(tag, definedFields(body));
     await this.save();
     return this.publish(tag, 'update');
   }

@@ -18,9 +18,9 @@ export async function loadTickets(exec: Exec, companyId: number, ids: number[]):
             q.name as queue_name, q.color as queue_color, u.name as user_name,
             ${tagListSql('t')} as tag_list
        from tickets t
-       join contacts c on c.id = t.contact_id
-       left join queues q on q.id = t.queue_id
-       left join users u on u.id = t.user_id
+       join contacts c on c.id = t.contact_id and c.company_id = t.company_id
+       left join queues q on q.id = t.queue_id and q.company_id = t.company_id
+       left join users u on u.id = t.user_id and u.company_id = t.company_id
       where t.company_id = ? and t.id in (${ids.map(() => '?').join(', ')})`,
     [companyId, ...ids],
   );
@@ -55,4 +55,4 @@ export function ticketRowDto(r: Record<string, unknown>): TicketDto {
 /** The tags of ticket `<alias>.id` as a json list, for the selects above, the inbound fast path and the list pages. */
 export const tagListSql = (alias: string) =>
   `coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.id)
-              from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = ${alias}.id), '[]'::json)`;
+              from ticket_tags tt join tags g on g.id = tt.tag_id and g.company_id = ${alias}.company_id where tt.ticket_id = ${alias}.id), '[]'::json)`;

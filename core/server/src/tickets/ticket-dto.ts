@@ -60,5 +60,7 @@ export const toMessageDto = (m: Message, quoted?: Message | null): MessageDto =>
   mediaName: m.mediaName ?? null,
   sendError: m.sendError === 'ERR_SENDING_WAPP_MSG' || m.sendError === 'ERR_WAPP_INVALID_CONTACT' ? m.sendError : null,
   userId: m.userId ?? null,
+  simulated: m.simulated ?? false,
+  participant: m.participant ? { number: m.participant, name: m.participantName ?? null } : null,
   createdAt: m.createdAt.toISOString(),
 });

@@ -28,6 +28,15 @@ describe('ticket list SQL', () => {
     expect(ticketWhere(admin, {}, 'UTC').sql).toBe('t.company_id = ?');
   });
 
+  it('keeps queueless waiting tickets beside the filtered queues for a viewer allowed them (allTicket), only in the waiting list', () => {
+    const allowed = { ...agent, queueless: true };
+    expect(ticketWhere(allowed, { status: 'pending', queueIds: [1] }, 'UTC').sql).toContain('(t.queue_id = any(array[?]::int[]) or t.queue_id is null)');
+    expect(ticketWhere(allowed, { status: 'open', queueIds: [1] }, 'UTC').sql).not.toMatch(/any\(array\[\?\]::int\[\]\) or t.queue_id is null\)$/);
+    expect(ticketWhere(agent, { status: 'pending', queueIds: [1] }, 'UTC').sql.match(/queue_id is null/g)).toBeNull();
+    // An admin showing everything filters strictly: the filter is what they asked for.
+    expect(ticketWhere(admin, { status: 'pending', queueIds: [1] }, 'UTC').sql).not.toContain('queue_id is null');
+  });
+
   it('fetches one ticket more than a page, from the page’s offset', () => {
     const part = ticketPageSql(ticketWhere(admin, {}, 'UTC'), { pageNumber: 3 }, 3);
     expect(part.params.slice(-2)).toEqual([TICKET_PAGE_SIZE + 1, 2 * TICKET_PAGE_SIZE]);

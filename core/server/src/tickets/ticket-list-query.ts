@@ -46,7 +46,12 @@ export function ticketWhere(
     add(`(t.queue_id = any(array[?]::int[]) or t.user_id = ?${viewer.queueless ? ' or t.queue_id is null' : ''})`, viewer.queueIds, viewer.userId);
   }
   if (q.status) add('t.status = ?', q.status);
-  if (q.queueIds) add('t.queue_id = any(array[?]::int[])', q.queueIds);
+  if (q.queueIds) {
+    // A user allowed queueless tickets (allTicket enabled, or an admin with show-all off) finds the waiting
+    // ones beside those of the queues they filter by: nobody else would pick them up (issue 9 item 18).
+    const withQueueless = viewer.queueIds !== null && viewer.queueless && q.status === 'pending';
+    add(`(t.queue_id = any(array[?]::int[])${withQueueless ? ' or t.queue_id is null' : ''})`, q.queueIds);
+  }
   if (q.users) add('t.user_id = any(array[?]::int[])', q.users);
   if (q.tags) add('exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(array[?]::int[]))', q.tags);
   // A day in the company's time zone: [midnight, next midnight) there, as timestamptz bounds (index ranges).
@@ -112,9 +117,9 @@ export function ticketPageSql(where: SqlPart, q: { pageNumber: number; searchPar
              ${tagListSql('t')} as tag_list
         from page p
         join tickets t on t.id = p.id
-        join contacts c on c.id = t.contact_id
-        left join queues q on q.id = t.queue_id
-        left join users u on u.id = t.user_id
+        join contacts c on c.id = t.contact_id and c.company_id = t.company_id
+        left join queues q on q.id = t.queue_id and q.company_id = t.company_id
+        left join users u on u.id = t.user_id and u.company_id = t.company_id
        order by p.updated_at desc, p.id desc`,
     params: page.params,
   };

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { can, idParamSchema, ticketNoteInputSchema, ticketNoteQuerySchema, ticketNoteSchema } from '@atende/core-contract';
 import { AppError, CurrentUser, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
-import { TicketNoteSchema, type TicketNote } from '../database/channel-entities.js';
+import { TicketNoteSchema, TicketSchema, type TicketNote } from '../database/channel-entities.js';
 import { UserSchema } from '../database/entities.js';
 import { TicketsService } from './tickets.service.js';
 
@@ -32,7 +32,10 @@ export class TicketNotesController {
   @ZodResponse(ticketNoteSchema.array())
   async list(@ZodQuery(ticketNoteQuerySchema) q: z.infer<typeof ticketNoteQuerySchema>, @CurrentUser() user: AuthUser) {
     if (q.ticketId) await this.tickets.get(user, { id: q.ticketId });
-    const notes = await this.em.find(TicketNoteSchema, { contactId: q.contactId, ...(q.ticketId ? { ticketId: q.ticketId } : {}) }, { orderBy: { id: 'desc' }, limit: 200 });
+    // Only notes of tickets this user may open (issue 9 item 15): another queue's notes stay private.
+    const visible = await this.em.find(TicketSchema, { contactId: q.contactId, ...(await this.tickets.visibility(user)) }, { fields: ['id'] });
+    const ticketIds = q.ticketId ? [q.ticketId] : visible.map((t) => t.id);
+    const notes = await this.em.find(TicketNoteSchema, { contactId: q.contactId, ticketId: { $in: ticketIds } }, { orderBy: { id: 'desc' }, limit: 200 });
     return this.dtos(notes);
   }
 

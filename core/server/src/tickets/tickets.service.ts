@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { can, type TicketDto, type TicketListQuery } from '@atende/core-contract';
+import { can, type OtherOpenTicket, type TicketDto, type TicketListQuery } from '@atende/core-contract';
 import { AppError, type AuthUser } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ContactSchema, TicketSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
@@ -51,8 +51,10 @@ export class TicketsService {
     const admin = can(user, 'tickets-manager:showall');
     if (admin && showAll !== false) return { userId: user.id, companyId: user.companyId, queueIds: null, queueless: true };
     const [row] = await this.em.getConnection().execute<{ all_ticket: string; queue_ids: number[] }[]>(
-      `select u.all_ticket, coalesce(array_agg(uq.queue_id) filter (where uq.queue_id is not null), '{}') as queue_ids
-         from users u left join user_queues uq on uq.user_id = u.id
+      `select u.all_ticket, coalesce(array_agg(q.id) filter (where q.id is not null), '{}') as queue_ids
+         from users u
+         left join user_queues uq on uq.user_id = u.id
+         left join queues q on q.id = uq.queue_id and q.company_id = u.company_id
         where u.id = ? and u.company_id = ?
         group by u.id`,
       [user.id, user.companyId],
@@ -98,10 +100,19 @@ export class TicketsService {
       : await this.em.findOne(WhatsappSchema, { isDefault: true });
     if (!whatsapp) throw AppError.notFound(input.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
     if (input.queueId && !(await this.em.findOne(QueueSchema, { id: input.queueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
+    // Every id is the caller's company's (tenant filter): a user of another company would get this one's messages.
+    if (input.userId != null) await this.companyUser(input.userId);
     const existing = await this.em.findOne(TicketSchema, { contactId: contact.id, whatsappId: whatsapp.id, status: { $in: ['pending', 'open'] } });
     if (existing) {
       // The screen opens it, or names who has it (core-operations §8).
-      throw new AppError('ERR_OTHER_OPEN_TICKET', 409, undefined, { ticket: await this.dto(existing) });
+      const dto = await this.dto(existing);
+      const ticket: OtherOpenTicket = {
+        id: dto.id,
+        uuid: dto.uuid,
+        user: dto.user && { id: dto.user.id, name: dto.user.name },
+        queue: dto.queue && { id: dto.queue.id, name: dto.queue.name },
+      };
+      throw new AppError('ERR_OTHER_OPEN_TICKET', 409, undefined, { ticket });
     }
     const ticket = this.em.create(TicketSchema, {
       companyId: user.companyId,
@@ -123,6 +134,11 @@ export class TicketsService {
     return dto;
   }
 
+  /** A user of the caller's company (tenant filter), else 404 ERR_NO_USER_FOUND as for a missing one. */
+  private async companyUser(id: number): Promise<void> {
+    if (!(await this.em.findOne(UserSchema, { id }))) throw AppError.notFound('ERR_NO_USER_FOUND');
+  }
+
   async remove(user: AuthUser, id: number): Promise<void> {
     const ticket = await this.get(user, { id });
     await this.em.remove(ticket).flush();
@@ -134,17 +150,27 @@ export class TicketsService {
   }
 
   /** Transitions of core-operations §4: accept, return, resolve, reopen, transfer. */
-  async update(user: AuthUser, id: number, input: { status?: Status; userId?: number | null; queueId?: number | null }): Promise<TicketDto> {
+  async update(
+    user: AuthUser,
+    id: number,
+    input: { status?: Status; userId?: number | null; queueId?: number | null; whatsappId?: number },
+  ): Promise<TicketDto> {
     const ticket = await this.get(user, { id });
     if (input.queueId !== undefined && input.queueId !== null && !(await this.em.findOne(QueueSchema, { id: input.queueId }))) {
       throw AppError.notFound('ERR_NO_QUEUE_FOUND');
     }
-    if (input.userId != null && !(await this.em.findOne(UserSchema, { id: input.userId }))) throw AppError.notFound('ERR_NO_USER_FOUND');
+    if (input.userId != null) await this.companyUser(input.userId);
+    if (input.whatsappId !== undefined && !(await this.em.findOne(WhatsappSchema, { id: input.whatsappId }))) {
+      throw AppError.notFound('ERR_NO_WAPP_FOUND');
+    }
     const before = { ...ticket };
     let after: (() => Promise<void>) | null = null;
-    if (input.queueId !== undefined && input.status === undefined) {
-      // Transfer: to a queue only → back to pending for that queue; with a user → theirs.
-      ticket.queueId = input.queueId;
+    // A transfer carries the queue or the connection, with or without the screen's `status` (closing is never one).
+    const transfer = (input.queueId !== undefined || input.whatsappId !== undefined) && input.status !== 'closed';
+    if (transfer) {
+      // To a queue only → back to pending for that queue; with a user → theirs (core-operations §4).
+      if (input.queueId !== undefined) ticket.queueId = input.queueId;
+      if (input.whatsappId !== undefined) ticket.whatsappId = input.whatsappId;
       ticket.userId = input.userId ?? null;
       ticket.status = input.userId ? 'open' : 'pending';
       after = () => this.automation.onTransferred(ticket);

@@ -52,7 +52,9 @@ export class UsersController {
   @Post()
   @RequirePermission('users:manage')
   @ZodResponse(userSchema)
-  create(@ZodBody(userCreateSchema) body: z.infer<typeof userCreateSchema>, @CurrentUser() actor: AuthUser): Promise<UserDto> {
+  async create(@ZodBody(userCreateSchema) body: z.infer<typeof userCreateSchema>, @CurrentUser() actor: AuthUser): Promise<UserDto> {
+    // The company option `userCreation` (core-operations §3): disabled, no new users (the super user still may).
+    if (!actor.super && (await this.users.companyOption('userCreation')) === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
     return this.users.create(actor.companyId, body);
   }
 

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Language, UserCreate, UserDto, UserUpdate } from '@atende/core-contract';
+import { companySettingDefault, type CompanySettingKey, type Language, type UserCreate, type UserDto, type UserUpdate } from '@atende/core-contract';
 import { AppError, REALTIME, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
-import { QueueSchema, UserQueueSchema, UserSchema, type User } from '../database/entities.js';
+import { QueueSchema, SettingSchema, UserQueueSchema, UserSchema, type User } from '../database/entities.js';
 import { TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { RateLimiter, ownPasswordLimits } from '../auth/rate-limiter.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
 
@@ -18,6 +19,7 @@ export class UsersService {
     private readonly em: EntityManager,
     private readonly sessions: SessionsService,
     private readonly limits: PlanLimitsService,
+    private readonly limiter: RateLimiter,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
   ) {}
 
@@ -69,7 +71,10 @@ export class UsersService {
   }
 
   async create(companyId: number, input: Required<Omit<UserCreate, 'whatsappId'>> & { whatsappId: number | null }): Promise<UserDto> {
-    await this.limits.assertCanAdd(companyId, 'users', UserSchema);
+    return this.limits.createWithin(companyId, 'users', UserSchema, () => this.insert(companyId, input));
+  }
+
+  private async insert(companyId: number, input: Required<Omit<UserCreate, 'whatsappId'>> & { whatsappId: number | null }): Promise<UserDto> {
     await this.assertEmailFree(input.email);
     await this.assertQueues(input.queueIds);
     await this.assertConnection(input.whatsappId);
@@ -94,12 +99,15 @@ export class UsersService {
   async update(actorId: number, id: number, input: UserUpdate, full: boolean): Promise<UserDto> {
     const user = await this.get(id);
     if (user.super && actorId !== id) throw AppError.notFound('ERR_NO_USER_FOUND');
-    if (input.email && input.email !== user.email) await this.assertEmailFree(input.email);
+    const changesEmail = !!input.email && input.email !== user.email;
+    if (actorId === id && (changesEmail || input.password)) await this.confirmCurrentPassword(user, input.currentPassword);
+    if (changesEmail) await this.assertEmailFree(input.email!);
     if (full && actorId === id && ((input.profile && input.profile !== user.profile && !user.super) || input.enabled === false)) {
       throw new AppError('ERR_CANNOT_CHANGE_OWN_ACCOUNT', 400);
     }
     let revoke: 'revoked' | null = null;
-    this.em.assign(user, { name: input.name, email: input.email });
+    if (input.name !== undefined) user.name = input.name;
+    if (input.email !== undefined) user.email = input.email;
     if (input.password) {
       user.passwordHash = await hashPassword(input.password);
       revoke = 'revoked';
@@ -134,8 +142,30 @@ export class UsersService {
     this.realtime.toCompany(user.companyId, 'user', { action: 'delete', userId: id });
   }
 
+  /** A company option of the caller's company (tenant filter), or its default. */
+  async companyOption(key: CompanySettingKey): Promise<string> {
+    return (await this.em.findOne(SettingSchema, { key }))?.value ?? companySettingDefault(key);
+  }
+
   async setLanguage(id: number, language: Language): Promise<void> {
     await this.em.nativeUpdate(UserSchema, { id }, { language });
+  }
+
+  /**
+   * Own password or e-mail change: the current password must come with it (400 when missing, 403
+   * ERR_WRONG_CURRENT_PASSWORD when wrong). Wrong guesses count against the user's sign-in limit.
+   */
+  private async confirmCurrentPassword(user: User, currentPassword: string | undefined): Promise<void> {
+    if (!currentPassword) {
+      throw new AppError('ERR_VALIDATION', 400, 'The current password is required to change your password or e-mail.', [
+        { path: ['currentPassword'], message: 'required' },
+      ]);
+    }
+    const limits = ownPasswordLimits(user.id);
+    await this.limiter.consume(limits);
+    await this.em.populate(user, ['passwordHash']); // a lazy column: never loaded with the user
+    if (!(await verifyPassword(currentPassword, user.passwordHash ?? ''))) throw new AppError('ERR_WRONG_CURRENT_PASSWORD', 403);
+    await this.limiter.giveBack(limits);
   }
 
   private async publish(user: User): Promise<UserDto> {

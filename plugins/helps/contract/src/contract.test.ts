@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractVideoCode, helpInputSchema } from './index.js';
+import { extractVideoCode, helpInputSchema, helpUpdateSchema } from './index.js';
 
 describe('extractVideoCode', () => {
   it.each([
@@ -25,5 +25,12 @@ describe('helpInputSchema', () => {
     for (const video of ['"><script>', 'https://evil.example/x', 'abc']) {
       expect(helpInputSchema.safeParse({ title: 'Intro', video }).success).toBe(false);
     }
+  });
+});
+
+describe('helpUpdateSchema', () => {
+  it('is partial: an omitted field stays out (no default), a sent one is still checked', () => {
+    expect(helpUpdateSchema.parse({ title: ' Intro 2 ' })).toEqual({ title: 'Intro 2' });
+    expect(helpUpdateSchema.safeParse({ video: 'abc' }).success).toBe(false);
   });
 });

@@ -25,16 +25,27 @@ export const helpSchema = z.object({
 });
 export type Help = z.infer<typeof helpSchema>;
 
+const titleSchema = z.string().trim().min(2, 'too_short').max(120, 'too_long');
+const videoSchema = z
+  .string()
+  .trim()
+  .transform(extractVideoCode)
+  .pipe(z.string().regex(VIDEO_CODE_PATTERN, 'invalid_video'));
+const descriptionSchema = z.string().trim().max(2000, 'too_long');
+
 export const helpInputSchema = z.object({
-  title: z.string().trim().min(2, 'too_short').max(120, 'too_long'),
-  video: z
-    .string()
-    .trim()
-    .transform(extractVideoCode)
-    .pipe(z.string().regex(VIDEO_CODE_PATTERN, 'invalid_video')),
-  description: z.string().trim().max(2000, 'too_long').default(''),
+  title: titleSchema,
+  video: videoSchema,
+  description: descriptionSchema.default(''),
+});
+/** PUT /helps/{id}: partial, an omitted field keeps its value (no fall-back to the create default). */
+export const helpUpdateSchema = z.object({
+  title: titleSchema.optional(),
+  video: videoSchema.optional(),
+  description: descriptionSchema.optional(),
 });
 export type HelpInput = z.input<typeof helpInputSchema>;
+export type HelpUpdate = z.infer<typeof helpUpdateSchema>;
 
 export const helpListQuerySchema = z.object({
   searchParam: z.string().trim().max(100).default(''),

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
 import { RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse } from '@atende/sdk-server';
-import { helpInputSchema, helpListQuerySchema, helpPageSchema, helpSchema, type Help, type HelpPage } from '@atende/plugin-helps-contract';
+import { helpInputSchema, helpListQuerySchema, helpUpdateSchema, helpPageSchema, helpSchema, type Help, type HelpPage } from '@atende/plugin-helps-contract';
 import { HelpsService } from './helps.service.js';
 
 const idSchema = z.coerce.number().int().positive();
@@ -34,7 +34,7 @@ export class HelpsController {
   @Put(':id')
   @RequirePermission('helps:write')
   @ZodResponse(helpSchema)
-  update(@ZodParam('id', idSchema) id: number, @ZodBody(helpInputSchema) body: z.infer<typeof helpInputSchema>): Promise<Help> {
+  update(@ZodParam('id', idSchema) id: number, @ZodBody(helpUpdateSchema) body: z.infer<typeof helpUpdateSchema>): Promise<Help> {
     return this.helps.update(id, body);
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import { definedFields } from '@atende/core-contract';
 import { AppError, REALTIME, containsPattern, type RealtimePublisher } from '@atende/sdk-server';
 import { HELP_EVENT, HELPS_PAGE_SIZE, type Help, type HelpEvent, type HelpPage } from '@atende/plugin-helps-contract';
 import { HelpSchema, type HelpRow } from './help.entity.js';
@@ -49,10 +50,11 @@ export class HelpsService {
     return this.publish({ action: 'create', record: toDto(row) }, toDto(row));
   }
 
-  async update(id: number, data: HelpData): Promise<Help> {
+  /** Only the fields sent change (updates are partial). */
+  async update(id: number, data: Partial<HelpData>): Promise<Help> {
     const row = await this.em.findOne(HelpSchema, { id });
     if (!row) throw AppError.notFound('ERR_NO_HELP_FOUND', 'Help not found.');
-    this.em.assign(row, data);
+    this.em.assign(row, definedFields(data));
     await this.em.flush();
     return this.publish({ action: 'update', record: toDto(row) }, toDto(row));
   }

@@ -218,3 +218,17 @@ describe('connection dialog: greeting with several queues', { timeout: 30_000 },
     expect(screen.getByTestId('connection-modal')).toBeTruthy();
   });
 });
+
+describe('a connection that ended for good says why (issue 10)', () => {
+  it('shows the reason under a DISCONNECTED status, from the list and from live session events', async () => {
+    const { StatusTag } = await import('./ConnectionsPage.js');
+    const { signedInAs, wrap } = await import('../../testing.js');
+    await signedInAs({ profile: 'admin' });
+    render(wrap(<StatusTag status="DISCONNECTED" reason="outdated_client" />));
+    expect(screen.getByTestId('connection-status-reason').textContent).toContain('desactualizada');
+    const { applySession } = await import('./connectionStatus.js');
+    const { connection } = await import('./testing.js');
+    const [c] = applySession([connection({ id: 4 })], { id: 4, status: 'DISCONNECTED', statusReason: 'replaced', qrcode: '', retries: 0, number: null, updatedAt: '2026-11-24T00:00:00Z' });
+    expect(c.statusReason).toBe('replaced');
+  });
+});

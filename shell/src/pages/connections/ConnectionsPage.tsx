@@ -36,14 +36,27 @@ const STATUS_LOOK: Record<ConnectionStatus, { color: string; icon: ReactNode }> 
 /** Last update as the spec shows it: dd/MM/yy HH:mm. */
 export const formatUpdatedAt = (iso: string) => dayjs(iso).format('DD/MM/YY HH:mm');
 
-/** The connection's status as a coloured tag with an icon. */
-export function StatusTag({ status }: { status: ConnectionStatus }) {
+/** The connection's status as a coloured tag with an icon; a DISCONNECTED one says why (issue 10). */
+export function StatusTag({ status, reason }: { status: ConnectionStatus; reason?: string | null }) {
   const { t } = useT();
   const look = STATUS_LOOK[status];
-  return (
-    <Tag color={look.color} icon={look.icon} data-testid="connection-status" data-status={status}>
+  const why = status === 'DISCONNECTED' && reason ? t(`connections.reason.${reason}`, { defaultValue: reason }) : null;
+  const tag = (
+    <Tag color={look.color} icon={look.icon} data-testid="connection-status" data-status={status} data-reason={why ? reason : undefined}>
       {t(`connections.status.${status}`)}
     </Tag>
+  );
+  return why ? (
+    <Tooltip title={why}>
+      <span>
+        {tag}
+        <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }} data-testid="connection-status-reason">
+          {why}
+        </Typography.Text>
+      </span>
+    </Tooltip>
+  ) : (
+    tag
   );
 }
 
@@ -141,7 +154,7 @@ export function ConnectionsPage() {
         </Flex>
       ),
     },
-    { title: t('connections.statusTitle'), dataIndex: 'status', width: 170, render: (s: ConnectionStatus) => <StatusTag status={s} /> },
+    { title: t('connections.statusTitle'), dataIndex: 'status', width: 170, render: (s: ConnectionStatus, c: LiveConnection) => <StatusTag status={s} reason={c.statusReason} /> },
     ...(canAct
       ? [
           {

@@ -36,6 +36,8 @@ export function sessionActions(status: ConnectionStatus): SessionAction[] {
 export interface SessionUpdate {
   id: number;
   status: ConnectionStatus;
+  /** With DISCONNECTED: why the session ended (see connections.reason.* texts). */
+  statusReason?: string | null;
   qrcode: string;
   retries: number;
   number: string | null;
@@ -57,6 +59,7 @@ export function applySession(list: LiveConnection[], s: SessionUpdate): LiveConn
       ? {
           ...c,
           status: s.status,
+          statusReason: s.statusReason ?? null,
           qrcode: s.qrcode ?? '',
           retries: s.retries ?? c.retries,
           number: s.number ?? c.number,

@@ -45,6 +45,14 @@ const es = {
     invalidNumber: 'Ingrese un número entre 0 y {{max}}',
     sections: { queues: 'Colas y bot', messages: 'Mensajes' },
     providers: { baileys: 'WhatsApp (código QR)', sandbox: 'Simulador (pruebas)' },
+    reason: {
+      logged_out: 'Se cerró la sesión desde el teléfono: escanee un nuevo QR.',
+      replaced: 'Otra sesión abrió este número.',
+      refused: 'WhatsApp rechazó la conexión (cuenta bloqueada o no multidispositivo).',
+      outdated_client: 'Versión de WhatsApp Web desactualizada: el administrador del servidor debe actualizarla.',
+      pairing_timeout: 'No se completó la vinculación a tiempo.',
+      start_failed: 'La sesión no pudo iniciar (credenciales dañadas): inicie una nueva sesión.',
+    },
     status: {
       CONNECTED: 'Conectada',
       DISCONNECTED: 'Desconectada',
@@ -134,6 +142,14 @@ const pt: Tree = {
     invalidNumber: 'Informe um número entre 0 e {{max}}',
     sections: { queues: 'Filas e bot', messages: 'Mensagens' },
     providers: { baileys: 'WhatsApp (QR code)', sandbox: 'Simulador (testes)' },
+    reason: {
+      logged_out: 'A sessão foi encerrada no celular: leia um novo QR.',
+      replaced: 'Outra sessão abriu este número.',
+      refused: 'O WhatsApp recusou a conexão (conta bloqueada ou não multidispositivo).',
+      outdated_client: 'Versão do WhatsApp Web desatualizada: o administrador do servidor deve atualizá-la.',
+      pairing_timeout: 'O pareamento não foi concluído a tempo.',
+      start_failed: 'A sessão não pôde iniciar (credenciais danificadas): inicie uma nova sessão.',
+    },
     status: {
       CONNECTED: 'Conectada',
       DISCONNECTED: 'Desconectada',
@@ -219,6 +235,14 @@ const en: Tree = {
     invalidNumber: 'Enter a number from 0 to {{max}}',
     sections: { queues: 'Queues and bot', messages: 'Messages' },
     providers: { baileys: 'WhatsApp (QR code)', sandbox: 'Simulator (testing)' },
+    reason: {
+      logged_out: 'Logged out from the phone: scan a new QR code.',
+      replaced: 'Another session opened this number.',
+      refused: 'WhatsApp refused the connection (account blocked or not multi-device).',
+      outdated_client: 'Outdated WhatsApp Web version: the server administrator must update it.',
+      pairing_timeout: 'Linking was not completed in time.',
+      start_failed: 'The session could not start (damaged credentials): start a new session.',
+    },
     status: {
       CONNECTED: 'Connected',
       DISCONNECTED: 'Disconnected',

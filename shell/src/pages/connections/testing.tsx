@@ -17,6 +17,7 @@ export function connection(over: Partial<Connection> = {}): Connection {
     name: `Conexión ${id}`,
     provider: 'baileys',
     status: 'CONNECTED',
+    statusReason: null,
     qrcode: '',
     retries: 0,
     number: null,

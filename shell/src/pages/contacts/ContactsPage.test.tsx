@@ -124,6 +124,14 @@ describe('contacts page', () => {
     expect(screen.getByTestId('contacts-import-phone').textContent).toContain('Importar desde el teléfono');
   });
 
+  it('the CSV export is offered only with contacts-page:exportContacts (admins by default), like the server allows (issue 9 item 15)', async () => {
+    await renderPage('user', [contact()]);
+    expect(screen.queryByTestId('contacts-export')).toBeNull();
+    cleanup();
+    await renderPage('admin', [contact()]);
+    expect(screen.getByTestId('contacts-export')).toBeTruthy();
+  });
+
   it('import from the phone asks first, posts to /contacts/import, tells how many and reads the list again', async () => {
     await renderPage('admin', [contact()]);
     const listReads = () => get.mock.calls.filter(([p]) => p === '/contacts').length;

@@ -47,6 +47,7 @@ export function ContactsPage() {
   const me = useCurrentUser();
   const canDelete = useCan('contacts-page:deleteContact');
   const canImportPhone = useCan('contacts-page:importContacts');
+  const canExport = useCan('contacts-page:exportContacts');
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
   const list = usePagedList<ContactDto>('/contacts', 'contacts', { searchParam });
@@ -260,9 +261,11 @@ export function ContactsPage() {
               </Button>
             </Popconfirm>
           )}
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="contacts-export">
-            {t('contacts.export')}
-          </Button>
+          {canExport && (
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="contacts-export">
+              {t('contacts.export')}
+            </Button>
+          )}
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setModalState({ open: true })} data-testid="contacts-add">
             {t('contacts.add')}
           </Button>

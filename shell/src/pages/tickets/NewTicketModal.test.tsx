@@ -106,8 +106,11 @@ describe('new ticket modal', () => {
     expect((await screen.findByTestId('new-ticket-other-user')).textContent).toBe('Beto ya atiende a este contacto en la cola Soporte.');
     expect(onOpenTicket).not.toHaveBeenCalled();
 
+    // The 409 carries only id, uuid, agent and queue; the full ticket is then read from its route.
     const waiting = { ...theirs, status: 'pending' as const, userId: null, user: null };
-    post.mockRejectedValue(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', 'x', { ticket: waiting }));
+    post.mockRejectedValue(new ApiError(409, 'ERR_OTHER_OPEN_TICKET', 'x', { ticket: { id: 91, uuid: waiting.uuid, user: null, queue: { id: 12, name: 'Soporte' } } }));
+    const base = get.getMockImplementation()!;
+    get.mockImplementation(async (path: string, ...rest) => (path === '/tickets/91' ? (waiting as never) : base(path, ...rest)));
     fireEvent.click(screen.getByTestId('new-ticket-save'));
     await waitFor(() => expect(onOpenTicket).toHaveBeenCalledWith(waiting));
   });

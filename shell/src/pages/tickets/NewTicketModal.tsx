@@ -105,7 +105,8 @@ export function NewTicketModal({ open, queues, onClose, onOpenTicket }: NewTicke
           ),
         });
       } else if (other) {
-        onOpenTicket(other.ticket);
+        // The 409 names the ticket only; its full record comes from the (visibility-checked) ticket route.
+        onOpenTicket(await api.get<TicketDto>(`/tickets/${other.ticket.id}`));
         onClose();
       }
     } finally {

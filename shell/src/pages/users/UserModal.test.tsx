@@ -64,3 +64,28 @@ describe('user modal: default connection', () => {
     expect(put.mock.calls[0][1]).toMatchObject({ whatsappId: 5 });
   });
 });
+
+describe('user modal: own password or e-mail (issue 9 item 7)', () => {
+  it('editing oneself asks for the current password when the password changes, and sends it', async () => {
+    await signedInAs({ id: 7, profile: 'user' });
+    put.mockImplementation(async (_path, body) => ({ ...agent, ...(body as object) }));
+    render(wrap(<UserModal editing={agent} queues={[]} onClose={() => undefined} onSaved={() => undefined} />));
+    const current = await screen.findByTestId('user-current-password');
+    fireEvent.change(screen.getByTestId('user-password'), { target: { value: 'Nuev4-clave' } });
+    fireEvent.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(document.querySelector('.ant-form-item-has-error [data-testid="user-current-password"]')).not.toBeNull());
+    expect(put).not.toHaveBeenCalled();
+    fireEvent.change(current, { target: { value: 'Actual-1234' } });
+    fireEvent.click(screen.getByTestId('user-save'));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put.mock.calls[0][1]).toMatchObject({ password: 'Nuev4-clave', currentPassword: 'Actual-1234' });
+  });
+
+  it('an admin editing someone else is not asked for it', async () => {
+    await signedInAs({ id: 1, profile: 'admin' });
+    get.mockResolvedValue([line]);
+    render(wrap(<UserModal editing={agent} queues={[]} onClose={() => undefined} onSaved={() => undefined} />));
+    await screen.findByTestId('user-name');
+    expect(screen.queryByTestId('user-current-password')).toBeNull();
+  });
+});

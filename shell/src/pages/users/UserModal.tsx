@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Select, Switch, Tag } from 'antd';
 import { ALL_TICKET, MANAGED_PROFILES, type Connection, type Queue, type UserCreate, type UserDto, type UserUpdate } from '@atende/core-contract';
-import { api, useCan, useErrorToast, useT } from '@atende/sdk-web';
+import { api, useCan, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
 import { applyServerErrors, emailRules, lengthRules, passwordRules } from '../../lib/validation.js';
 
 interface Values {
   name: string;
   email: string;
   password?: string;
+  /** Editing oneself: confirms a new password or e-mail (issue 9 item 7). */
+  currentPassword?: string;
   profile: (typeof MANAGED_PROFILES)[number];
   allTicket: (typeof ALL_TICKET)[number];
   queueIds: number[];
@@ -34,6 +36,8 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
   const [saving, setSaving] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
   const user = editing && editing !== 'new' ? editing : null;
+  const me = useCurrentUser();
+  const editingSelf = !!user && user.id === me?.id;
   // The super user's profile is not one an admin can pick; it is shown but not sent.
   const superRow = user?.profile === 'super';
 
@@ -84,7 +88,11 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
     if (superRow) delete (common as { profile?: string }).profile;
     try {
       const saved = user
-        ? await api.put<UserDto>(`/users/${user.id}`, { ...common, ...(values.password ? { password: values.password } : {}) } satisfies UserUpdate)
+        ? await api.put<UserDto>(`/users/${user.id}`, {
+            ...common,
+            ...(values.password ? { password: values.password } : {}),
+            ...(editingSelf && values.currentPassword ? { currentPassword: values.currentPassword } : {}),
+          } satisfies UserUpdate)
         : await api.post<UserDto>('/users', { ...common, password: values.password ?? '' } satisfies UserCreate);
       void message.success(t('users.saved'));
       onSaved(saved);
@@ -128,6 +136,22 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
         >
           <Input.Password autoComplete="new-password" data-testid="user-password" />
         </Form.Item>
+        {editingSelf && (
+          <Form.Item
+            name="currentPassword"
+            label={t('users.currentPassword')}
+            extra={t('users.currentPasswordHelp')}
+            dependencies={['password', 'email']}
+            rules={[
+              ({ getFieldValue }) => ({
+                required: !!getFieldValue('password') || getFieldValue('email')?.trim() !== user?.email,
+                message: t('validation.required'),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="current-password" data-testid="user-current-password" />
+          </Form.Item>
+        )}
         {canEditProfile && (
           <>
             <Form.Item

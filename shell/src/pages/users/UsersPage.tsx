@@ -19,6 +19,8 @@ export function UsersPage() {
   const { message } = App.useApp();
   const showError = useErrorToast();
   const me = useCurrentUser();
+  // The company option userCreation (the server refuses too): the super user may still add users.
+  const creationClosed = !me?.super && me?.company.settings.find((s) => s.key === 'userCreation')?.value === 'disabled';
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
   const list = usePagedList<UserDto>('/users', 'users', { searchParam });
@@ -154,9 +156,11 @@ export function UsersPage() {
             style={{ width: 260 }}
             data-testid="users-search"
           />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="users-add">
-            {t('users.add')}
-          </Button>
+          <Tooltip title={creationClosed ? t('users.creationDisabled') : undefined}>
+            <Button type="primary" icon={<PlusOutlined />} disabled={creationClosed} onClick={() => setEditing('new')} data-testid="users-add">
+              {t('users.add')}
+            </Button>
+          </Tooltip>
         </Flex>
       </Flex>
       <PagedTable<UserDto>

@@ -12,34 +12,59 @@ export interface BaileysAuthStore {
   clear(): Promise<void>;
 }
 
-const VERSION = 'v1';
+/** v1: the value's name as associated data. v2: the connection too (issue 9 item 16). */
+const LEGACY = 'v1';
+const VERSION = 'v2';
 
 /**
- * Encrypts every value with AES-256-GCM (`v1:<iv>:<tag>:<data>`, base64 parts). The store key is
- * bound as additional authenticated data, so a value copied under another key fails to decrypt
- * instead of being silently accepted as, say, the creds.
+ * Encrypts every value with AES-256-GCM (`v2:<iv>:<tag>:<data>`, base64 parts). The connection
+ * (`scope`) and the value's name are bound as additional authenticated data, so a value copied to
+ * another connection's rows, or under another name, fails to decrypt instead of being silently
+ * accepted (someone with database access cannot move one number's session onto another connection).
+ * Values written before the scope existed (v1) are still read, and rewritten as v2 at once.
  */
-export function encryptedStore(inner: BaileysAuthStore, key: Buffer): BaileysAuthStore {
+export function encryptedStore(
+  inner: BaileysAuthStore,
+  key: Buffer,
+  scope = '',
+  /** Told about a signal-key row that cannot be decrypted; that row is then treated as missing and deleted. */
+  onUnreadable: (name: string, err: Error) => void = () => undefined,
+): BaileysAuthStore {
   if (key.length !== 32) throw new Error('encryptedStore needs a 32-byte key (AES-256).');
+  const aad = (version: string, name: string) => Buffer.from(version === LEGACY ? name : `${scope}\u0000${name}`, 'utf8');
   const encrypt = (name: string, plain: string): string => {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
-    cipher.setAAD(Buffer.from(name, 'utf8'));
+    cipher.setAAD(aad(VERSION, name));
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
   };
   const decrypt = (name: string, stored: string): string => {
     const [version, iv, tag, data] = stored.split(':');
-    if (version !== VERSION || !iv || !tag || data === undefined) throw new Error(`Auth value "${name}" is not in the ${VERSION} format.`);
+    if ((version !== VERSION && version !== LEGACY) || !iv || !tag || data === undefined) throw new Error(`Auth value "${name}" is not in the ${VERSION} format.`);
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
-    decipher.setAAD(Buffer.from(name, 'utf8'));
+    decipher.setAAD(aad(version, name));
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
   };
   return {
     async read(name) {
       const stored = await inner.read(name);
-      return stored === null ? null : decrypt(name, stored);
+      if (stored === null) return null;
+      let plain: string;
+      try {
+        plain = decrypt(name, stored);
+      } catch (err) {
+        // The creds are the session: unreadable ones must fail the start (and say so). A broken signal
+        // key is only one chat's key: Baileys renegotiates a missing one, while a thrown read would
+        // break every message of the session (issue 10 item 8).
+        if (name === 'creds') throw err;
+        onUnreadable(name, err as Error);
+        await inner.remove(name);
+        return null;
+      }
+      if (stored.startsWith(`${LEGACY}:`)) await inner.write(name, encrypt(name, plain)); // upgrade in place
+      return plain;
     },
     write: (name, value) => inner.write(name, encrypt(name, value)),
     remove: (name) => inner.remove(name),

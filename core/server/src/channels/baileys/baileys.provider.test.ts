@@ -154,8 +154,10 @@ describe('disconnect reasons', () => {
     expect(rec.last()?.status).toBe('DISCONNECTED');
   });
 
-  it('lost connections reconnect with growing, capped backoff that resets after an open', async () => {
+  it('lost connections reconnect with growing, capped, jittered backoff that resets after an open', async () => {
     vi.useFakeTimers();
+    // The lowest jitter: 75 % of each step (issue 10: many sessions must not all reconnect at once).
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0);
     const { fake, rec } = await connected();
     const gaps: number[] = [];
     const closeAndMeasure = async (code: number) => {
@@ -176,10 +178,14 @@ describe('disconnect reasons', () => {
     await closeAndMeasure(DisconnectReason.unavailableService);
     await closeAndMeasure(DisconnectReason.timedOut);
     await closeAndMeasure(DisconnectReason.badSession);
-    expect(gaps).toEqual([10, 20, 40, 40, 40]);
+    expect(gaps).toEqual([8, 15, 30, 30, 30]);
     fake.last.emitOpen(ME);
     await closeAndMeasure(DisconnectReason.connectionLost);
-    expect(gaps.at(-1)).toBe(10);
+    expect(gaps.at(-1)).toBe(8);
+    random.mockReturnValue(0.999);
+    await closeAndMeasure(DisconnectReason.connectionLost);
+    expect(gaps.at(-1)).toBe(20);
+    random.mockRestore();
   });
 
   it('a QR nobody scanned ends in DISCONNECTED instead of looping', async () => {
@@ -270,7 +276,7 @@ describe('encryptedStore', () => {
     const secret = '{"noiseKey":"super-secret-value"}';
     await store.write('creds', secret);
     const raw = inner.values.get('creds') as string;
-    expect(raw).toMatch(/^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
+    expect(raw).toMatch(/^v2:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
     expect(raw).not.toContain('super-secret');
     expect(raw).not.toContain(Buffer.from(secret).toString('base64'));
     expect(await store.read('creds')).toBe(secret);
@@ -289,11 +295,49 @@ describe('encryptedStore', () => {
     flipped[0] ^= 1;
     inner.values.set('creds', [v, iv, tag, flipped.toString('base64')].join(':'));
     await expect(store.read('creds')).rejects.toThrow();
+    // Moved under a signal key's name it is never accepted: read as missing (and dropped).
     inner.values.set('pre-key-1', raw);
-    await expect(store.read('pre-key-1')).rejects.toThrow();
+    await expect(store.read('pre-key-1')).resolves.toBeNull();
+    expect(inner.values.has('pre-key-1')).toBe(false);
     inner.values.set('creds', raw);
     await expect(encryptedStore(inner, Buffer.alloc(32, 1)).read('creds')).rejects.toThrow();
     expect(() => encryptedStore(inner, Buffer.alloc(16))).toThrow(/32-byte/);
+  });
+
+  it('an unreadable signal-key row is treated as missing and deleted; unreadable creds still fail (issue 10 item 8)', async () => {
+    const inner = new MemoryAuthStore();
+    const told: string[] = [];
+    const store = encryptedStore(inner, key, 'whatsapp:1', (name) => told.push(name));
+    inner.values.set('session-5511911112222.0', 'v2:broken:broken:broken');
+    expect(await store.read('session-5511911112222.0')).toBeNull();
+    expect(inner.values.has('session-5511911112222.0')).toBe(false);
+    expect(told).toEqual(['session-5511911112222.0']);
+    inner.values.set('creds', 'v2:broken:broken:broken');
+    await expect(store.read('creds')).rejects.toThrow();
+  });
+
+  it('binds each value to its connection: a row copied to another connection does not decrypt (issue 9 item 16)', async () => {
+    const one = new MemoryAuthStore();
+    const two = new MemoryAuthStore();
+    await encryptedStore(one, key, 'whatsapp:1').write('creds', 'number one');
+    two.values.set('creds', one.values.get('creds')!);
+    await expect(encryptedStore(two, key, 'whatsapp:2').read('creds')).rejects.toThrow();
+    expect(await encryptedStore(one, key, 'whatsapp:1').read('creds')).toBe('number one');
+  });
+
+  it('still reads values written before the connection was bound (v1), and upgrades them', async () => {
+    const inner = new MemoryAuthStore();
+    // A v1 value: AES-256-GCM with only the name as associated data, as older versions wrote it.
+    const { createCipheriv } = await import('node:crypto');
+    const iv = Buffer.alloc(12, 3);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from('creds'));
+    const data = Buffer.concat([cipher.update('legacy session', 'utf8'), cipher.final()]);
+    inner.values.set('creds', ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':'));
+    const store = encryptedStore(inner, key, 'whatsapp:7');
+    expect(await store.read('creds')).toBe('legacy session');
+    expect(inner.values.get('creds')).toMatch(/^v2:/);
+    expect(await store.read('creds')).toBe('legacy session');
   });
 
   it('carries a whole session: creds written encrypted are reloaded', async () => {
@@ -382,7 +426,8 @@ describe('inbound messages', () => {
     fake.last.emitUpsert([
       message({ remoteJid: 'status@broadcast', participant: ALICE, id: 'S1' }, { conversation: 'story' }),
       message({ remoteJid: '120363111111111111@newsletter', id: 'N1' }, { conversation: 'channel post' }),
-      message({ remoteJid: ALICE, id: 'R1' }, { reactionMessage: { text: '👍', key: { id: 'X' } } }),
+      message({ remoteJid: ALICE, id: 'R1' }, { reactionMessage: { text: '', key: { id: 'X' } } }),
+      message({ remoteJid: ALICE, id: 'K1' }, { senderKeyDistributionMessage: { groupId: GROUP } }),
       message({ remoteJid: ALICE, id: 'E1' }, {}, { message: undefined, messageStubType: WAMessageStubType.CIPHERTEXT }),
     ]);
     await session.whenIdle();
@@ -500,8 +545,18 @@ describe('updates: acks, edits, revokes', () => {
       ['OUT1', 2],
       ['OUT1', 3],
       ['OUT1', 4],
+      ['OUT1', -1], // ERROR: a failed delivery the agent sees (issue 10 item 7); the kernel ignores it once delivered
       [`OUT2:${ME_NUMBER}`, 3],
     ]);
+  });
+
+  it('tells Baileys to ignore status broadcasts and newsletters (issue 10 item 8)', async () => {
+    const { fake } = await connected();
+    const ignore = fake.last.config.shouldIgnoreJid!;
+    expect(ignore('status@broadcast')).toBe(true);
+    expect(ignore('120363111111111111@newsletter')).toBe(true);
+    expect(ignore(ALICE)).toBe(false);
+    expect(ignore(GROUP)).toBe(false);
   });
 
   it('reports edits from messages.update and from a MESSAGE_EDIT upsert once', async () => {
@@ -532,7 +587,8 @@ describe('updates: acks, edits, revokes', () => {
     ]);
     fake.last.emitUpdate([{ key: { remoteJid: ALICE, fromMe: false, id: 'GONE1' }, update: { message: null, messageStubType: WAMessageStubType.REVOKE } }]);
     fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'GONE2' }, {}, { message: undefined, messageStubType: WAMessageStubType.REVOKE })]);
-    // An admin deleting someone else's message in a group: the author comes from the protocol key.
+    // Someone deleting another participant's message in a group: the envelope's sender names the
+    // message (issue 9 item 6), so it can only ever be their own.
     fake.last.emitUpsert([
       message(
         { remoteJid: GROUP, participant: '5511933334444@s.whatsapp.net', id: 'ENV2' },
@@ -540,7 +596,63 @@ describe('updates: acks, edits, revokes', () => {
       ),
     ]);
     await session.whenIdle();
-    expect(rec.revokes).toEqual(['GONE1', 'GONE2', 'GONE3:5511911112222']);
+    expect(rec.revokes).toEqual(['GONE1', 'GONE2', 'GONE3:5511933334444']);
+  });
+});
+
+describe('client version (issue 10 item 5)', () => {
+  it('announces the version it is given, and a 405 (outdated client) is terminal with a visible reason', async () => {
+    vi.useFakeTimers();
+    const { fake, rec } = await connected({ version: () => [2, 3000, 1234] });
+    expect(fake.last.config.version).toEqual([2, 3000, 1234]);
+    const before = fake.created;
+    fake.last.emitClose(405);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(fake.created).toBe(before); // no reconnect loop
+    expect(rec.last()).toEqual({ status: 'DISCONNECTED', detail: { reason: 'outdated_client' } });
+  });
+
+  it('other terminal closes say why too', async () => {
+    const { fake, rec } = await connected();
+    fake.last.emitClose(DisconnectReason.connectionReplaced);
+    expect(rec.last()).toEqual({ status: 'DISCONNECTED', detail: { reason: 'replaced' } });
+  });
+});
+
+describe('kinds Atende cannot show (issue 10 item 8)', () => {
+  it('stores reactions (quoting the message), polls as text and other kinds as a placeholder', async () => {
+    const { fake, rec, session } = await connected();
+    fake.last.emitUpsert([
+      message({ remoteJid: ALICE, id: 'RE1' }, { reactionMessage: { text: '❤️', key: { id: 'M0', remoteJid: ALICE } } }),
+      message({ remoteJid: ALICE, id: 'PO1' }, { pollCreationMessageV3: { name: '¿Cuándo?', options: [{ optionName: 'Hoy' }, { optionName: 'Mañana' }] } }),
+      message({ remoteJid: ALICE, id: 'EV1' }, { eventMessage: { name: 'Fiesta' } }),
+      message({ remoteJid: ALICE, id: 'VO1' }, { viewOnceMessageV2: { message: { imageMessage: { mimetype: 'image/jpeg', caption: 'una vez' } } } }),
+    ]);
+    await session.whenIdle();
+    const byId = Object.fromEntries(rec.messages.map((m) => [m.providerMessageId, m]));
+    expect(byId.RE1).toMatchObject({ mediaType: 'reaction', body: '❤️', quotedProviderMessageId: 'M0' });
+    expect(byId.PO1).toMatchObject({ mediaType: 'poll', body: '¿Cuándo?\n• Hoy\n• Mañana' });
+    expect(byId.EV1).toMatchObject({ mediaType: 'unsupported', body: '' });
+    expect(byId.VO1).toMatchObject({ mediaType: 'image', body: 'una vez' });
+  });
+});
+
+describe('groups (issue 9 item 21)', () => {
+  it('names the chat with the group subject, asked once and kept current by groups.update; the participant is the sender', async () => {
+    const { fake, rec, session } = await connected();
+    fake.last.groupSubjects.set(GROUP, 'Ventas Lima');
+    fake.last.emitUpsert([message({ remoteJid: GROUP, participant: ALICE, id: 'G1' }, { conversation: 'hola' })]);
+    fake.last.emitUpsert([message({ remoteJid: GROUP, participant: ALICE, id: 'G2' }, { conversation: 'otra' })]);
+    await session.whenIdle();
+    fake.last.emitGroupSubject(GROUP, 'Ventas Perú');
+    fake.last.emitUpsert([message({ remoteJid: GROUP, participant: ALICE, id: 'G3' }, { conversation: 'nuevo nombre' })]);
+    await session.whenIdle();
+    expect(rec.messages.map((m) => [m.chatName, m.from, m.fromName])).toEqual([
+      ['Ventas Lima', '5511911112222', 'Alice'],
+      ['Ventas Lima', '5511911112222', 'Alice'],
+      ['Ventas Perú', '5511911112222', 'Alice'],
+    ]);
+    expect(fake.last.groupMetadataCalls).toBe(1);
   });
 });
 

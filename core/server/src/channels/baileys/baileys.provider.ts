@@ -21,7 +21,9 @@ import {
   ChannelRecipientError,
   type ChannelConnection,
   type ChannelEvents,
+  type ChannelMedia,
   type ChannelProvider,
+  type MessageAuthor,
   type ChannelSession,
   type ChannelStartOptions,
   type OutboundMessage,
@@ -32,6 +34,8 @@ import { ackOf, parseContent, textOf } from './inbound.js';
 import { chatJid, isGroupJid, isIgnoredJid, LidResolver, numberOf } from './jids.js';
 import { Lru } from './lru.js';
 import { downloadWithLimit, fetchMedia, type MediaDownloader } from './media.js';
+import type { MediaSource } from './media-download.js';
+import { Semaphore } from './semaphore.js';
 
 export type BaileysLogger = SocketConfig['logger'];
 
@@ -51,6 +55,8 @@ export interface BaileysSocketLike {
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   /** Which numbers have WhatsApp (absent in test doubles that do not care). */
   onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
+  /** A group's metadata; only its subject (name) is used. */
+  groupMetadata?(jid: string): Promise<{ subject?: string | null }>;
 }
 
 export type BaileysSocketFactory = (config: UserFacingSocketConfig) => BaileysSocketLike;
@@ -71,6 +77,14 @@ export interface BaileysProviderOptions {
   downloadMedia?: MediaDownloader;
   /** Pause before media retry n is n · this (default 500 ms). */
   mediaRetryDelayMs?: number;
+  /** Bound on one message's media download, retries included (default 60 s). */
+  mediaTimeoutMs?: number;
+  /** Media downloads running at once in this process, over all sessions (default 4). */
+  mediaConcurrency?: number;
+  /** Tests only: a local media host instead of WhatsApp's (never read from the environment). */
+  mediaSource?: MediaSource;
+  /** The WhatsApp Web version each new socket announces (fetched or configured); Baileys' bundled one when undefined. */
+  version?: () => [number, number, number] | undefined;
   /** Extra Baileys config (browser, version…); auth, logger and getMessage are the provider's. */
   socketConfig?: Partial<Omit<SocketConfig, 'auth' | 'logger' | 'getMessage'>>;
 }
@@ -85,6 +99,9 @@ const silentLogger: BaileysLogger = {
   error: () => undefined,
 };
 
+/** What WhatsApp answers a client whose version it no longer accepts ("Connection Failure" 405). */
+const OUTDATED_CLIENT = 405;
+
 /** Our own jid can show up as the phone number or as our @lid. */
 const isMe = (sock: BaileysSocketLike, jid: string | null | undefined): boolean =>
   !!jid && (areJidsSameUser(jid, sock.user?.id) || (!!sock.user?.lid && areJidsSameUser(jid, sock.user.lid)));
@@ -95,18 +112,28 @@ const statusCodeOf = (error: unknown): number | undefined =>
 export class BaileysProvider implements ChannelProvider {
   readonly id = 'baileys';
 
-  constructor(private readonly options: BaileysProviderOptions) {}
+  /** Shared by every session of this provider: a burst of media never opens unbounded downloads. */
+  private readonly mediaSlots: Semaphore;
+
+  constructor(private readonly options: BaileysProviderOptions) {
+    this.mediaSlots = new Semaphore(options.mediaConcurrency ?? 4);
+  }
 
   async start(connection: ChannelConnection, events: ChannelEvents, options: ChannelStartOptions = {}): Promise<BaileysSession> {
     const { authStore } = this.options;
     const store = typeof authStore === 'function' ? authStore(connection) : authStore;
-    const logger = (this.options.logger ?? silentLogger).child({ connection: connection.id });
+    // Every line names the connection and its company (issue 10 item 4).
+    const logger = (this.options.logger ?? silentLogger).child({ connection: connection.id, company: connection.companyId });
     const session = new BaileysSession(store, events, logger, {
       factory: this.options.socketFactory ?? ((config) => makeWASocket(config)),
       backoff: this.options.backoff ?? { baseMs: 2_000, maxMs: 60_000 },
       maxMediaBytes: this.options.maxMediaBytes ?? 64 * 1024 * 1024,
       downloadMedia: this.options.downloadMedia ?? downloadWithLimit,
       mediaRetryDelayMs: this.options.mediaRetryDelayMs ?? 500,
+      mediaTimeoutMs: this.options.mediaTimeoutMs ?? 60_000,
+      mediaSource: this.options.mediaSource,
+      mediaSlots: this.mediaSlots,
+      version: this.options.version ?? (() => undefined),
       socketConfig: this.options.socketConfig ?? {},
       pairingPhone: options.pairingPhone?.replace(/\D/g, '') || undefined,
     });
@@ -121,6 +148,10 @@ interface SessionSettings {
   maxMediaBytes: number;
   downloadMedia: MediaDownloader;
   mediaRetryDelayMs: number;
+  mediaTimeoutMs: number;
+  mediaSource?: MediaSource;
+  mediaSlots: Semaphore;
+  version: () => [number, number, number] | undefined;
   socketConfig: Partial<SocketConfig>;
   pairingPhone?: string;
 }
@@ -154,6 +185,10 @@ export class BaileysSession implements ChannelSession {
   private readonly cache = keyCache();
   private readonly lids = new LidResolver();
   private readonly delivered = new Lru<string, true>(2_000);
+  /** Group subjects by jid: asked once per group, then kept current by groups.update. */
+  private readonly groupNames = new Lru<string, string>(500);
+  /** Media messages whose download is under way: a replay meanwhile is not fetched twice. */
+  private readonly downloading = new Set<string>();
   private readonly reported = new Lru<string, true>(2_000);
   /** Ids of our own messages: quoting/deleting them needs `fromMe` in the key. */
   private readonly own = new Lru<string, true>(2_000);
@@ -178,6 +213,13 @@ export class BaileysSession implements ChannelSession {
       remove: (k) => store.remove(k),
       clear: () => store.clear(),
     };
+  }
+
+  /** Baileys' own chatter is debug-level noise: only its warnings and errors are kept. */
+  private baileysLogger(): BaileysLogger {
+    const child = this.logger.child({ module: 'baileys' });
+    if (child.level !== 'silent') child.level = 'warn';
+    return child;
   }
 
   /** Loads the credentials once (a broken store fails `start`) and opens the first socket. */
@@ -210,12 +252,16 @@ export class BaileysSession implements ChannelSession {
       creds.me = undefined;
       creds.pairingCode = undefined;
     }
+    const version = this.settings.version();
     const sock = this.settings.factory({
       markOnlineOnConnect: false, // keep notifications on the user's phone
       syncFullHistory: false,
+      ...(version ? { version } : {}),
       ...this.settings.socketConfig,
       auth: this.auth.state,
-      logger: this.logger,
+      logger: this.baileysLogger(),
+      // Status broadcasts and newsletters are never handled: Baileys need not even decrypt them.
+      shouldIgnoreJid: (jid: string) => isIgnoredJid(jid),
       getMessage: async (key) => (key.id ? this.sentContent.get(key.id) : undefined),
     });
     this.sock = sock;
@@ -243,6 +289,10 @@ export class BaileysSession implements ChannelSession {
     queued('contacts.upsert', (contacts) => this.onContacts(sock, contacts, true));
     queued('contacts.update', (contacts) => this.onContacts(sock, contacts, false));
     queued('call', (calls) => this.onCalls(sock, calls));
+    // A renamed group: the next message carries the new name (the ticket's contact follows it).
+    on('groups.update', (updates) => {
+      for (const g of updates) if (g.id && typeof g.subject === 'string') this.groupNames.set(g.id, g.subject);
+    });
     this.detach = () => offs.forEach((off) => off());
   }
 
@@ -264,7 +314,8 @@ export class BaileysSession implements ChannelSession {
 
   private scheduleReconnect(): void {
     const { baseMs, maxMs } = this.settings.backoff;
-    const delay = Math.min(maxMs, baseMs * 2 ** this.attempt);
+    // Jitter (75–100 % of the step): many sessions dropped by one network blip do not all come back at once.
+    const delay = Math.round(Math.min(maxMs, baseMs * 2 ** this.attempt) * (0.75 + Math.random() * 0.25));
     this.attempt += 1;
     this.logger.info({ delay, attempt: this.attempt }, 'reconnecting');
     this.timer = setTimeout(() => {
@@ -344,27 +395,30 @@ export class BaileysSession implements ChannelSession {
   private onClose(code: number | undefined): void {
     const phase = this.phase;
     void this.retire();
-    const terminal = (reason: string, forget = false) => {
-      this.logger.warn({ code }, reason);
+    const terminal = (message: string, reason: string, forget = false) => {
+      this.logger.warn({ code, reason }, message);
       this.stopped = true;
-      if (!forget) return this.events.status('DISCONNECTED');
+      if (!forget) return this.events.status('DISCONNECTED', { reason });
       this.track(
         this.forget()
           .catch((err) => this.logger.error({ err }, 'could not clear auth store'))
-          .then(() => this.events.status('DISCONNECTED')),
+          .then(() => this.events.status('DISCONNECTED', { reason })),
       );
     };
     switch (code) {
       case DisconnectReason.loggedOut:
         // Removed from the phone (or creds rejected): the creds are worthless; the next start needs a new QR.
-        return terminal('logged out, forgetting credentials', true);
+        return terminal('logged out, forgetting credentials', 'logged_out', true);
       case DisconnectReason.connectionReplaced:
         // Another process or device opened this session; fighting for it would loop forever.
-        return terminal('connection replaced by another session');
+        return terminal('connection replaced by another session', 'replaced');
       case DisconnectReason.forbidden:
       case DisconnectReason.multideviceMismatch:
         // Account blocked or not multi-device: retrying cannot help; creds kept in case it is lifted.
-        return terminal('connection refused by WhatsApp');
+        return terminal('connection refused by WhatsApp', 'refused');
+      case OUTDATED_CLIENT:
+        // WhatsApp refuses this client version: reconnecting with it would loop forever (issue 10 item 5).
+        return terminal('WhatsApp Web version outdated (set WA_WEB_VERSION, or restart to fetch the current one)', 'outdated_client');
       case DisconnectReason.restartRequired:
         // Sent right after pairing: the new creds only take effect on a fresh socket (which reports OPENING).
         this.connect();
@@ -373,7 +427,7 @@ export class BaileysSession implements ChannelSession {
     if (code === DisconnectReason.timedOut && phase.askedToPair && !phase.opened) {
       // "QR refs attempts ended": nobody scanned or typed the code, and looping would show QRs to
       // nobody. The creds were never linked, so forgetting them loses nothing.
-      return terminal('pairing not completed in time', true);
+      return terminal('pairing not completed in time', 'pairing_timeout', true);
     }
     // timedOut/connectionLost (408), connectionClosed (428), unavailableService (503), unknown, and
     // badSession (500): in practice a stream error the next socket recovers from. Clearing keys
@@ -413,7 +467,7 @@ export class BaileysSession implements ChannelSession {
     const { key } = msg;
     const remoteJid = key.remoteJid;
     if (!remoteJid || !key.id || isIgnoredJid(remoteJid)) return;
-    if (msg.messageStubType === WAMessageStubType.REVOKE) return this.reportRevoke(await this.providerIdOf(sock, key));
+    if (msg.messageStubType === WAMessageStubType.REVOKE) return this.reportRevoke(await this.providerIdOf(sock, key), await this.authorOf(sock, key));
     // No content: a stub or a message not decrypted yet (Baileys upserts it again once it is).
     const content = normalizeMessageContent(msg.message);
     if (!content) return;
@@ -435,17 +489,9 @@ export class BaileysSession implements ChannelSession {
     if (this.delivered.has(providerMessageId)) return;
 
     const quotedProviderMessageId = await this.quotedIdOf(sock, remoteJid, parsed.contextInfo);
-    const media = parsed.media
-      ? await fetchMedia(msg, parsed.media, {
-          download: this.settings.downloadMedia,
-          reuploadRequest: (m) => sock.updateMediaMessage(m),
-          logger: this.logger,
-          maxBytes: this.settings.maxMediaBytes,
-          attempts: 3,
-          retryDelayMs: this.settings.mediaRetryDelayMs,
-        })
-      : undefined;
-    await this.events.message({
+    const chatName = isGroup ? await this.groupName(sock, remoteJid) : undefined;
+    const deliver = async (media: ChannelMedia | undefined) => {
+      await this.events.message({
       providerMessageId,
       chatId: isGroup ? remoteJid : (chatNumber as string),
       isGroup,
@@ -456,11 +502,37 @@ export class BaileysSession implements ChannelSession {
       mediaType: parsed.mediaType,
       media,
       quotedProviderMessageId,
+      chatName,
       timestamp: msg.messageTimestamp ? new Date(toNumber(msg.messageTimestamp) * 1000) : new Date(),
-    });
-    // Only after the kernel has it: a failed delivery may be retried by a replay.
-    this.delivered.set(providerMessageId, true);
-    if (key.fromMe) this.own.set(providerMessageId, true);
+      });
+      // Only after the kernel has it: a failed delivery may be retried by a replay.
+      this.delivered.set(providerMessageId, true);
+      if (key.fromMe) this.own.set(providerMessageId, true);
+    };
+    if (!parsed.media) return deliver(undefined);
+    // Media is fetched outside the ordered event chain, a few at a time, with an overall timeout:
+    // a slow or hanging download never holds up the connection's next messages, acks and edits.
+    const file = parsed.media;
+    if (this.downloading.has(providerMessageId)) return;
+    this.downloading.add(providerMessageId);
+    this.track(
+      this.settings.mediaSlots
+        .run(() =>
+          fetchMedia(msg, file, {
+            download: this.settings.downloadMedia,
+            reuploadRequest: (m) => sock.updateMediaMessage(m),
+            logger: this.logger,
+            maxBytes: this.settings.maxMediaBytes,
+            attempts: 3,
+            retryDelayMs: this.settings.mediaRetryDelayMs,
+            timeoutMs: this.settings.mediaTimeoutMs,
+            source: this.settings.mediaSource,
+          }),
+        )
+        .then(deliver)
+        .catch((err) => this.logger.error({ err, id: key.id }, 'inbound media message failed'))
+        .finally(() => this.downloading.delete(providerMessageId)),
+    );
   }
 
   private async quotedIdOf(sock: BaileysSocketLike, remoteJid: string, ctx: proto.IContextInfo | null | undefined): Promise<string | undefined> {
@@ -475,13 +547,32 @@ export class BaileysSession implements ChannelSession {
   private async onProtocol(sock: BaileysSocketLike, msg: WAMessage, protocol: proto.Message.IProtocolMessage): Promise<void> {
     const target = protocol.key;
     if (!target?.id) return;
-    // protocol.key is written from the sender's point of view (its fromMe is theirs); the envelope
-    // says who sent it. Only an admin revoke in a group names a different author.
-    const author = isGroupJid(msg.key.remoteJid) && target.participant && target.participant !== msg.key.participant ? target.participant : undefined;
-    const key: WAMessageKey = author ? { remoteJid: msg.key.remoteJid, id: target.id, fromMe: false, participant: author } : { ...msg.key, id: target.id };
+    // The envelope says who sent it, and only their own message can be named: the target id is read
+    // with the envelope's sender (and, in groups, participant), whatever protocol.key claims. A group
+    // admin deleting someone else's message is therefore not applied to the stored history.
+    const key: WAMessageKey = { ...msg.key, id: target.id };
     const id = await this.providerIdOf(sock, key);
-    if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) this.reportRevoke(id);
-    if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) this.reportEdit(id, textOf(protocol.editedMessage));
+    const author = await this.authorOf(sock, msg.key);
+    if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) this.reportRevoke(id, author);
+    if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) this.reportEdit(id, textOf(protocol.editedMessage), author);
+  }
+
+  /** The group's subject, asked once (a failed query names nothing: the group keeps its id as name). */
+  private async groupName(sock: BaileysSocketLike, jid: string): Promise<string | undefined> {
+    const known = this.groupNames.get(jid);
+    if (known !== undefined) return known || undefined;
+    const subject = await sock.groupMetadata?.(jid).then((g) => g.subject ?? '', () => '');
+    this.groupNames.set(jid, subject ?? '');
+    return subject || undefined;
+  }
+
+  /** Who sent an envelope: ourselves, or the chat (its number, or the group's id). */
+  private async authorOf(sock: BaileysSocketLike, key: WAMessageKey): Promise<MessageAuthor | undefined> {
+    if (!key.remoteJid) return undefined;
+    if (key.fromMe) return { fromMe: true, chatId: key.remoteJid };
+    if (isGroupJid(key.remoteJid)) return { fromMe: false, chatId: key.remoteJid };
+    const chat = await this.lids.resolve(key.remoteJid, key.remoteJidAlt, this.lookup(sock));
+    return chat ? { fromMe: false, chatId: chat } : undefined;
   }
 
   private async onUpdates(sock: BaileysSocketLike, updates: WAMessageUpdate[]): Promise<void> {
@@ -489,28 +580,29 @@ export class BaileysSession implements ChannelSession {
       if (!key.remoteJid || isIgnoredJid(key.remoteJid)) continue;
       const id = await this.providerIdOf(sock, key);
       if (!id) continue;
+      // Baileys reports a revoke or edit under the sender's envelope key (its fromMe is the sender's).
       if (update.messageStubType === WAMessageStubType.REVOKE) {
-        this.reportRevoke(id);
+        this.reportRevoke(id, await this.authorOf(sock, key));
         continue;
       }
       const edited = update.message?.editedMessage?.message;
-      if (edited) this.reportEdit(id, textOf(edited.protocolMessage?.editedMessage ?? edited));
+      if (edited) this.reportEdit(id, textOf(edited.protocolMessage?.editedMessage ?? edited), await this.authorOf(sock, key));
       const ack = ackOf(update.status);
       if (ack) this.events.ack(id, ack);
     }
   }
 
   // The same revoke/edit arrives both as an upsert and as an update; report it once.
-  private reportRevoke(id: string | undefined): void {
-    if (!id || this.reported.has(`revoke:${id}`)) return;
+  private reportRevoke(id: string | undefined, author: MessageAuthor | undefined): void {
+    if (!id || !author || this.reported.has(`revoke:${id}`)) return;
     this.reported.set(`revoke:${id}`, true);
-    this.events.revoke(id);
+    this.events.revoke(id, author);
   }
 
-  private reportEdit(id: string | undefined, text: string | undefined): void {
-    if (!id || text === undefined || this.reported.has(`edit:${id}:${text}`)) return;
+  private reportEdit(id: string | undefined, text: string | undefined, author: MessageAuthor | undefined): void {
+    if (!id || !author || text === undefined || this.reported.has(`edit:${id}:${text}`)) return;
     this.reported.set(`edit:${id}:${text}`, true);
-    this.events.edit(id, text);
+    this.events.edit(id, text, author);
   }
 
   private async onContacts(sock: BaileysSocketLike, contacts: Partial<Contact>[], upsert: boolean): Promise<void> {

@@ -115,6 +115,23 @@ export class FakeBaileysSocket extends EventEmitter implements BaileysSocketLike
     return message;
   }
 
+  /** Subjects the fake `groupMetadata` answers with, by group jid; unknown groups fail like Baileys' query. */
+  readonly groupSubjects = new Map<string, string>();
+  groupMetadataCalls = 0;
+
+  async groupMetadata(jid: string): Promise<{ id: string; subject: string }> {
+    this.groupMetadataCalls += 1;
+    const subject = this.groupSubjects.get(jid);
+    if (subject === undefined) throw new Error('item-not-found');
+    return { id: jid, subject };
+  }
+
+  /** Like Baileys' `groups.update` when a group's subject changes. */
+  emitGroupSubject(jid: string, subject: string): void {
+    this.groupSubjects.set(jid, subject);
+    this.ev.emit('groups.update', [{ id: jid, subject }]);
+  }
+
   // ---- helpers that emit real-shaped events ----
 
   emitQr(qr: string): void {

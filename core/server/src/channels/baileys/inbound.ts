@@ -68,16 +68,48 @@ export function parseContent(c: proto.IMessage): ParsedContent | undefined {
   if (c.callLogMesssage) return { body: '', mediaType: 'call_log' };
   const text = textOf(c);
   if (text !== undefined) return { body: text, mediaType: 'chat', contextInfo: c.extendedTextMessage?.contextInfo };
+  // A reaction quotes the message it reacts to; an empty one removes a reaction (nothing to store).
+  const reaction = c.reactionMessage;
+  if (reaction) {
+    if (!reaction.text || !reaction.key?.id) return undefined;
+    return { body: reaction.text, mediaType: 'reaction', contextInfo: { stanzaId: reaction.key.id, participant: reaction.key.participant } };
+  }
+  const poll = c.pollCreationMessage ?? c.pollCreationMessageV2 ?? c.pollCreationMessageV3;
+  if (poll) {
+    const options = (poll.options ?? []).map((o) => `• ${o.optionName ?? ''}`);
+    return { body: [poll.name ?? '', ...options].join('\n'), mediaType: 'poll' };
+  }
+  // Kinds Atende cannot show are kept as a placeholder (the agent sees something arrived and looks on the
+  // phone); envelopes that carry no content of their own (key distribution, context info) are not.
+  if (UNSUPPORTED_KINDS.some((k) => c[k] != null)) return { body: '', mediaType: 'unsupported' };
   return undefined;
 }
 
+/** Message kinds a customer can send that have no view in Atende. */
+const UNSUPPORTED_KINDS = [
+  'eventMessage',
+  'productMessage',
+  'orderMessage',
+  'groupInviteMessage',
+  'listMessage',
+  'buttonsMessage',
+  'templateMessage',
+  'interactiveMessage',
+  'requestPaymentMessage',
+  'sendPaymentMessage',
+  'paymentInviteMessage',
+  'scheduledCallCreationMessage',
+] as const satisfies readonly (keyof proto.IMessage)[];
+
 /**
  * Baileys WAMessageStatus → kernel ack (core-operations §4: 1 sent, 2 delivered, 3 read, 4–5 played).
- * SERVER_ACK(2)→1, DELIVERY_ACK(3)→2, READ(4)→3, PLAYED(5)→4. PENDING (not yet on the server) and
- * ERROR have no kernel ack and are not reported.
+ * SERVER_ACK(2)→1, DELIVERY_ACK(3)→2, READ(4)→3, PLAYED(5)→4; ERROR(0)→-1, a failed delivery the
+ * agent sees (issue 10 item 7). PENDING (not yet on the server) is not reported.
  */
 export function ackOf(status: number | null | undefined): number | undefined {
   switch (status) {
+    case WAMessageStatus.ERROR:
+      return -1;
     case WAMessageStatus.SERVER_ACK:
       return 1;
     case WAMessageStatus.DELIVERY_ACK:

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import {
@@ -23,9 +24,12 @@ export class SandboxController {
   constructor(
     private readonly em: EntityManager,
     private readonly sessions: SessionManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Every sandbox route: 403 unless the sandbox is enabled here (never by default in production). */
   private async sandboxConnection(id: number) {
+    if (!this.config.sandboxEnabled) throw AppError.forbidden('The sandbox is disabled on this server.');
     const w = await this.em.findOne(WhatsappSchema, { id });
     if (!w || w.provider !== 'sandbox') throw AppError.notFound('ERR_NO_WAPP_FOUND');
     return w;
@@ -50,7 +54,11 @@ export class SandboxController {
       body: body.body,
       mediaType: body.media ? mediaKindOf(body.media.mimetype) : 'chat',
       media: body.media ? { mimetype: body.media.mimetype, fileName: body.media.fileName, data: Buffer.from(body.media.dataBase64, 'base64') } : undefined,
+      quotedProviderMessageId: body.quotedId,
+      chatName: body.group ? body.groupName : undefined,
       timestamp: new Date(),
+      // Stored and shown as simulated: no real customer wrote it (issue 9 item 10).
+      simulated: true,
     });
     return { queued: true as const, id };
   }

@@ -8,6 +8,9 @@ import { CoreSearch } from './core_0007_search.js';
 import { CoreMedia } from './core_0005_media.js';
 import { CoreChannelContacts } from './core_0008_channel_contacts.js';
 import { CoreSandboxEdits } from './core_0009_sandbox_edits.js';
+import { CoreTenantKeys } from './core_0010_tenant_keys.js';
+import { CoreMessageDetails } from './core_0011_message_details.js';
+import { CoreConnectionReason } from './core_0012_connection_reason.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -20,4 +23,7 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0007_search', class: CoreSearch },
   { name: 'core_0008_channel_contacts', class: CoreChannelContacts },
   { name: 'core_0009_sandbox_edits', class: CoreSandboxEdits },
+  { name: 'core_0010_tenant_keys', class: CoreTenantKeys },
+  { name: 'core_0011_message_details', class: CoreMessageDetails },
+  { name: 'core_0012_connection_reason', class: CoreConnectionReason },
 ];

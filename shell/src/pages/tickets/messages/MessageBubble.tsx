@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import dayjs from 'dayjs';
-import { Button, Dropdown, Flex, Tooltip, Typography, theme, type MenuProps } from 'antd';
+import { Button, Dropdown, Flex, Tag, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import {
   CheckOutlined,
   ClockCircleOutlined,
@@ -167,6 +167,12 @@ export function MessageBubble(p: MessageBubbleProps) {
             />
           </Dropdown>
         )}
+        {m.participant && !m.fromMe && (
+          // In a group: who wrote it, above the bubble's content (issue 9 item 21).
+          <Typography.Text strong data-testid="message-participant" style={{ display: 'block', fontSize: 12, color: token.colorSuccess }}>
+            {m.participant.name || `+${m.participant.number}`}
+          </Typography.Text>
+        )}
         {m.isDeleted ? (
           <Typography.Text italic type="secondary" data-testid="message-deleted">
             <StopOutlined /> {t('messages.deleted')}
@@ -175,6 +181,11 @@ export function MessageBubble(p: MessageBubbleProps) {
           <>
             {m.quotedMsg && <QuoteBox quoted={m.quotedMsg} contactName={p.contactName} onClick={p.onQuoteClick ? () => p.onQuoteClick!(m.quotedMsg!.id) : undefined} />}
             <MessageMedia message={m} onLoad={p.onMediaLoad} />
+            {m.mediaType === 'unsupported' && (
+              <Typography.Text italic type="secondary" data-testid="message-unsupported">
+                {t('messages.unsupported')}
+              </Typography.Text>
+            )}
             {showsCaption(m) && (
               <div style={{ marginTop: m.mediaUrl ? 4 : 0 }}>
                 <MessageBody text={m.body} />
@@ -183,6 +194,14 @@ export function MessageBubble(p: MessageBubbleProps) {
           </>
         )}
         <Flex justify="flex-end" align="center" gap={4} style={{ fontSize: 11, color: token.colorTextTertiary, marginTop: 2 }}>
+          {m.simulated && (
+            // Came through the sandbox: no real customer wrote it (issue 9 item 10).
+            <Tooltip title={t('messages.simulatedHint')}>
+              <Tag color="purple" bordered={false} data-testid="message-simulated" style={{ marginInlineEnd: 0, fontSize: 10, lineHeight: '16px' }}>
+                {t('messages.simulated')}
+              </Tag>
+            </Tooltip>
+          )}
           {m.isEdited && !m.isDeleted && <span data-testid="message-edited">{t('messages.edited')}</span>}
           <span>{dayjs(m.createdAt).format('HH:mm')}</span>
           {m.fromMe && <AckIcon message={m} />}

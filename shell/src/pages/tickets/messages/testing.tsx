@@ -50,6 +50,8 @@ export function message(id: number, over: Partial<MessageDto> = {}): MessageDto 
     mediaName: null,
     sendError: null,
     userId: null,
+    simulated: false,
+    participant: null,
     createdAt: '2026-11-23T10:00:00.000Z',
     ...over,
   };

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { ROOT } from '../../lib/workspace.mjs';
+import { client, createDatabase, queryDb, startServer, type RunningServer } from '../support/server.js';
+import { twoCompanies } from '../support/tenants.js';
+import { eventually } from '../support/wait.js';
+
+/**
+ * Issue 10 (part): a connection that cannot start shows DISCONNECTED with the reason, never a stale
+ * status; WhatsApp's ERROR status on a sent message becomes a failed ack the agent sees.
+ */
+describe('channel durability', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let server: RunningServer;
+  let api: ReturnType<typeof client>;
+  let admin: string;
+
+  beforeAll(async () => {
+    db = await createDatabase();
+    // No network check of the WhatsApp Web version in tests.
+    // The real Baileys provider on a fake socket, driven through the fixture's routes.
+    server = await startServer({ databaseUrl: db.url, env: { WA_VERSION_CHECK: 'false', ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/fake-baileys-plugin/index.mjs') } });
+    api = client(server.url);
+    ({ admin } = await twoCompanies(api));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('corrupt stored credentials: the start fails and the connection says why', async () => {
+    const wa = (await api.post('/api/whatsapp', { name: 'Dañada', provider: 'baileys', isDefault: true }, admin)).body.id;
+    await queryDb(db.url, `update whatsapps set status = 'CONNECTED' where id = $1`, [wa]);
+    await queryDb(db.url, `insert into channel_auth_state (whatsapp_id, key, value) values ($1, 'creds', 'v2:garbage:garbage:garbage')`, [wa]);
+    const r = await api.post(`/api/whatsappsession/${wa}`, {}, admin);
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    const c = await eventually(async () => {
+      const row = (await api.get(`/api/whatsapp/${wa}`, admin)).body;
+      return row.status === 'DISCONNECTED' ? row : null;
+    });
+    expect(c.statusReason).toBe('start_failed');
+  });
+
+  it('a sent message WhatsApp reports as ERROR shows as failed; one already delivered stays delivered', async () => {
+    const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
+    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Falso', 'fake-baileys') returning id`, [company_id]))[0].id;
+    const drive = (what: string, body: object) => api.post(`/api/fixture-fake-baileys/${wa}/${what}`, body, admin);
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'OPENING');
+    await drive('open', { me: '51988877766:3@s.whatsapp.net' });
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+    const jid = '51977766600@s.whatsapp.net';
+    await drive('upsert', { messages: [{ key: { remoteJid: jid, id: 'IN-ERR', fromMe: false }, message: { conversation: 'Hola' }, messageTimestamp: 1_700_000_000 }] });
+    const ticketId = await eventually(async () => (await queryDb(db.url, `select ticket_id from messages where provider_message_id = 'IN-ERR'`))[0]?.ticket_id);
+    expect((await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, admin)).status).toBe(200);
+    const sent = async (body: string) => {
+      const id = (await api.post(`/api/messages/${ticketId}`, { body }, admin)).body.id;
+      return eventually(async () => (await queryDb(db.url, 'select provider_message_id from messages where id = $1', [id]))[0]?.provider_message_id as string);
+    };
+    const failing = await sent('no llegará');
+    const delivered = await sent('sí llegó');
+    await drive('update', { updates: [{ key: { remoteJid: jid, fromMe: true, id: delivered }, update: { status: 3 } }] });
+    await eventually(async () => (await queryDb(db.url, 'select ack from messages where provider_message_id = $1', [delivered]))[0].ack === 2);
+    await drive('update', { updates: [{ key: { remoteJid: jid, fromMe: true, id: failing }, update: { status: 0 } }, { key: { remoteJid: jid, fromMe: true, id: delivered }, update: { status: 0 } }] });
+    await eventually(async () => (await queryDb(db.url, 'select ack from messages where provider_message_id = $1', [failing]))[0].ack === -1);
+    expect((await queryDb(db.url, 'select send_error from messages where provider_message_id = $1', [failing]))[0].send_error).toBe('ERR_SENDING_WAPP_MSG');
+    expect((await queryDb(db.url, 'select ack from messages where provider_message_id = $1', [delivered]))[0].ack).toBe(2);
+  });
+
+  it('a reply written while the session reconnects waits and goes out once it is back, spending no attempt', async () => {
+    const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
+    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Caída', 'fake-baileys') returning id`, [company_id]))[0].id;
+    const drive = (what: string, body: object) => api.post(`/api/fixture-fake-baileys/${wa}/${what}`, body, admin);
+    const status = async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status as string;
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+    await eventually(async () => (await status()) === 'OPENING');
+    await drive('open', { me: '51988877700:3@s.whatsapp.net' });
+    await eventually(async () => (await status()) === 'CONNECTED');
+    const jid = '51977766611@s.whatsapp.net';
+    await drive('upsert', { messages: [{ key: { remoteJid: jid, id: 'IN-GAP', fromMe: false }, message: { conversation: 'Hola' }, messageTimestamp: 1_700_000_000 }] });
+    const ticketId = await eventually(async () => (await queryDb(db.url, `select ticket_id from messages where provider_message_id = 'IN-GAP'`))[0]?.ticket_id);
+    expect((await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, admin)).status).toBe(200);
+
+    // The phone's connection drops (408): the session reconnects on its own.
+    await drive('close', { code: 408 });
+    await eventually(async () => (await status()) !== 'CONNECTED');
+    const sent = await api.post(`/api/messages/${ticketId}`, { body: 'Respuesta durante el corte' }, admin);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    // Longer than three quick attempts would take: it still waits, not failed.
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect((await queryDb(db.url, 'select ack, send_error, provider_message_id from messages where id = $1', [sent.body.id]))[0]).toMatchObject({ ack: 0, send_error: null, provider_message_id: null });
+    // The new socket opens: the message goes out through it.
+    await eventually(async () => (await drive('open', { me: '51988877700:3@s.whatsapp.net' })).status === 201 && (await status()) === 'CONNECTED');
+    const row = await eventually(async () => (await queryDb(db.url, 'select ack, provider_message_id from messages where id = $1', [sent.body.id]))[0]?.provider_message_id ? (await queryDb(db.url, 'select ack, send_error from messages where id = $1', [sent.body.id]))[0] : null);
+    expect(row).toMatchObject({ ack: 1, send_error: null });
+  });
+});
