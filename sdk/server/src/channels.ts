@@ -150,6 +150,35 @@ export interface ChannelSession {
   /** Closes and forgets the credentials: the next start needs a new QR or pairing code. */
   logout(): Promise<void>;
   rejectCall?(from: string, callId: string): Promise<void>;
+  /**
+   * Handles one item the provider kept in its `ChannelInbox` (parse, download, report through
+   * `ChannelEvents`). Called by the kernel in the process that runs the session, possibly after a
+   * restart; the item is dropped once this resolves, and handed again later when it throws.
+   */
+  handleKept?(data: string): Promise<void>;
+  /**
+   * Graceful stop for a deploy: stop taking upstream events, finish the work already taken (kept
+   * items, pending credential writes), close the connection, keeping credentials. Falls back to
+   * nothing (the kernel just releases the session) when absent.
+   */
+  drain?(): Promise<void>;
+}
+
+/** One raw upstream event, serialised by the provider; `id` deduplicates replays of the same event. */
+export interface KeptItem {
+  id: string;
+  data: string;
+}
+
+/**
+ * A durable inbox the kernel gives each session (issue 10 item 1). Channels such as WhatsApp confirm
+ * receipt before the app sees a message and never send it again, so a provider keeps each raw event
+ * here before anything else (no parsing, no download), and handles it later in `handleKept`. Kept
+ * items survive a crash or a deploy: the session that runs next, in any process, gets them.
+ */
+export interface ChannelInbox {
+  /** Resolves once every item is stored durably; rejects when it could not be (the provider retries). */
+  keep(items: KeptItem[]): Promise<void>;
 }
 
 export interface ChannelStartOptions {
@@ -157,6 +186,8 @@ export interface ChannelStartOptions {
   pairingPhone?: string;
   /** Simulated providers (sandbox): wait for a QR scan or code confirmation instead of connecting at once. */
   qr?: boolean;
+  /** Where to keep raw inbound events first; absent, a provider handles them at once (tests, tools). */
+  inbox?: ChannelInbox;
 }
 
 export interface ChannelProvider {

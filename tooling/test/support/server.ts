@@ -39,8 +39,8 @@ export interface RunningServer {
   port: number;
   dataDir: string;
   logs: () => string;
-  /** Stops the process; removes the data directory it created unless keepData. */
-  stop: (opts?: { keepData?: boolean }) => Promise<void>;
+  /** SIGTERM, then SIGKILL after `graceMs` (default 5 s); the data directory goes unless `keepData`. */
+  stop: (opts?: { keepData?: boolean; graceMs?: number }) => Promise<void>;
   process: ChildProcess;
 }
 
@@ -92,10 +92,10 @@ export async function startServer(opts: { databaseUrl: string; env?: Record<stri
     dataDir,
     process: child,
     logs: () => output,
-    stop: async ({ keepData = false } = {}) => {
+    stop: async ({ keepData = false, graceMs = 5000 } = {}) => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
         await exited;
         clearTimeout(timer);
       }

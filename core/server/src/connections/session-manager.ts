@@ -1,9 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { Worker } from 'bullmq';
-import { AppError, type ChannelContact, type ChannelEvents, type ChannelSession, type InboundMessage, type SessionStatus } from '@atende/sdk-server';
+import {
+  AppError,
+  type ChannelContact,
+  type ChannelEvents,
+  type ChannelInbox,
+  type ChannelSession,
+  type InboundMessage,
+  type SessionStatus,
+} from '@atende/sdk-server';
 import { REDIS } from '../jobs/redis.js';
 import { redisNamespace } from '../jobs/namespace.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -21,6 +30,20 @@ import { localClock } from '../tickets/business-hours.js';
 
 const LEASE_MS = 30_000;
 const RENEW_MS = 10_000;
+/** How often each process looks for connections that should be running and have no live owner. */
+const WATCHDOG_MS = 10_000;
+
+/** A connection's durable inbox of raw upstream events (issue 10 item 1). */
+export const inboxQueueName = (id: number) => `channel-inbox-${id}`;
+/** Kept items are deduplicated by the provider's id (a replayed upsert is kept once). */
+const keptJobId = (itemId: string) => `k-${createHash('sha256').update(itemId).digest('base64url')}`;
+const KEPT_ATTEMPTS = 10;
+/** Kept items handled at once per connection: a slow download never holds up the next messages. */
+const INBOX_CONCURRENCY = 8;
+const INBOX_CLOSE_WAIT_MS = 10_000;
+/** Compare-and-delete / compare-and-set on a lease: only its holder (or a taker of a dead holder's) changes it. */
+const DROP_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
+const TAKE_OVER_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) end return false`;
 /** How long a process waits for the owner of a session to carry out a command. */
 const COMMAND_TIMEOUT_MS = 15_000;
 
@@ -41,6 +64,8 @@ type BusMessage =
 interface Live {
   session: ChannelSession;
   worker: Worker;
+  /** Handles the session's kept inbound events; started once the session exists. */
+  inbox?: Worker;
   renew: NodeJS.Timeout;
   /** The session's last reported status: outbound jobs wait while it is not CONNECTED. */
   status?: SessionStatus;
@@ -52,7 +77,7 @@ interface Live {
  * owner also runs that connection's outbound queue worker, rate-limited so a burst never floods a number.
  */
 @Injectable()
-export class SessionManager implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SessionManager implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Sessions');
   private readonly owner = randomUUID();
   private readonly live = new Map<number, Live>();
@@ -62,6 +87,10 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
   /** Subscriber connection: commands for the sessions this process owns, and replies to its own commands. */
   private bus?: Redis;
   private readonly waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
+  /** Resolves once this process listens on its bus channel: only then may it hold leases (others test liveness by it). */
+  private listening: Promise<unknown> = Promise.resolve();
+  private watchdog?: NodeJS.Timeout;
+  private shuttingDown = false;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -88,19 +117,65 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     return `${this.namespace}:sessions:${owner}`;
   }
 
-  /** Resume sessions that were running before a restart (whichever process gets the lease). */
+  /**
+   * Resume sessions that were running before a restart (whichever process gets the lease), then keep
+   * looking: every WATCHDOG_MS each process starts the connections that should be running (status not
+   * DISCONNECTED) and have no live owner: a crashed owner's, or one a deploy handed over (issue 10 item 3).
+   */
   async onApplicationBootstrap(): Promise<void> {
     this.bus = this.redis.duplicate();
     this.bus.on('message', (_channel, raw: string) => void this.onBus(raw));
-    // Not awaited: with Redis down the server must still boot (and report it in /api/health).
-    this.bus.subscribe(this.busChannel(this.owner)).catch((err: Error) => this.logger.warn(`Session commands: ${err.message}`));
-    const em = this.orm.em.fork();
-    const running = await em.find(WhatsappSchema, { status: { $ne: 'DISCONNECTED' } }, ACROSS_TENANTS);
-    for (const w of running) await this.start(w).catch((err) => this.logger.warn(`Resume ${w.id}: ${(err as Error).message}`));
+    // Not awaited here: with Redis down the server must still boot (and report it in /api/health).
+    this.listening = this.bus.subscribe(this.busChannel(this.owner)).catch((err: Error) => {
+      this.logger.warn(`Session commands: ${err.message}`);
+      throw err;
+    });
+    this.listening.catch(() => undefined);
+    void this.resumeAll();
+    this.watchdog = setInterval(() => void this.resumeAll(), WATCHDOG_MS);
+    this.watchdog.unref();
+  }
+
+  private resuming = false;
+
+  /** Starts every connection that should be running and is not running here (the lease decides who runs it). */
+  private async resumeAll(): Promise<void> {
+    if (this.resuming || this.shuttingDown) return;
+    this.resuming = true;
+    try {
+      const em = this.orm.em.fork();
+      const running = await em.find(WhatsappSchema, { status: { $ne: 'DISCONNECTED' } }, ACROSS_TENANTS);
+      for (const w of running) {
+        if (this.shuttingDown) break;
+        if (!this.live.has(w.id)) await this.start(w).catch((err) => this.logger.warn(`Resume ${w.id}: ${(err as Error).message}`));
+      }
+    } catch (err) {
+      this.logger.warn(`Resuming sessions: ${(err as Error).message}`);
+    } finally {
+      this.resuming = false;
+    }
+  }
+
+  /**
+   * A deploy's SIGTERM (issue 10 item 2): each session stops taking events and finishes what it took
+   * (kept in the inbox, keys written), its socket closes, its workers finish their jobs, and only then
+   * is its lease released, so the next process never opens the same credentials beside a live socket.
+   * The connection's status is left as it was: the next owner resumes it.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.shuttingDown = true;
+    clearInterval(this.watchdog);
+    await Promise.allSettled(
+      [...this.live.entries()].map(async ([id, live]) => {
+        const { session } = live;
+        // A provider without drain (the sandbox) has nothing in flight; its stop would mark the connection DISCONNECTED.
+        if (session?.drain) await session.drain().catch((err: Error) => this.logger.warn(`Draining ${id}: ${err.message}`));
+        await this.release(id, true);
+      }),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // Hand the sessions over at once: another process may take them without waiting for the lease to lapse.
     for (const id of [...this.live.keys()]) await this.release(id, true);
     for (const [reqId, w] of this.waiting) {
       clearTimeout(w.timer);
@@ -196,12 +271,33 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     return this.live.has(id);
   }
 
+  /** Whether the process named by a lease is alive: it listens on its bus channel while it runs. */
+  private async ownerAlive(owner: string): Promise<boolean> {
+    const [, listeners] = (await this.redis.pubsub('NUMSUB', this.busChannel(owner))) as [string, number];
+    return Number(listeners) > 0;
+  }
+
+  /**
+   * Takes the lease of a connection: free, or held by a process that is gone (killed before it could
+   * release it: nobody listens on its channel). A live holder keeps it.
+   */
+  private async takeLease(id: number): Promise<boolean> {
+    await this.listening;
+    const key = this.leaseKey(id);
+    if ((await this.redis.set(key, this.owner, 'PX', LEASE_MS, 'NX')) === 'OK') return true;
+    const holder = await this.redis.get(key);
+    if (!holder || holder === this.owner || (await this.ownerAlive(holder))) return false;
+    const took = await this.redis.eval(TAKE_OVER_LEASE, 1, key, holder, this.owner, String(LEASE_MS));
+    if (took) this.logger.warn(`Connection ${id}: took over the lease of a process that is gone (${holder}).`);
+    return !!took;
+  }
+
   async start(w: Whatsapp, options: { pairingPhone?: string } = {}): Promise<void> {
     const provider = this.registry.get(w.provider);
     if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, `Unknown channel provider "${w.provider}".`);
-    if (this.live.has(w.id)) return;
-    const got = await this.redis.set(this.leaseKey(w.id), this.owner, 'PX', LEASE_MS, 'NX');
-    if (got !== 'OK') return; // another process owns this session
+    if (this.live.has(w.id) || this.shuttingDown) return;
+    if (!(await this.takeLease(w.id))) return; // another live process owns this session
+    if (this.live.has(w.id)) return; // started meanwhile by a concurrent call of this process
     try {
       const worker = this.jobs.worker(
         outboundQueueName(w.id),
@@ -216,8 +312,10 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
       const renew = setInterval(() => void this.renewLease(w.id), RENEW_MS);
       renew.unref();
       this.live.set(w.id, { session: undefined as unknown as ChannelSession, worker, renew });
-      const session = await provider.start({ id: w.id, companyId: w.companyId, name: w.name }, this.eventsFor(w), options);
-      this.live.get(w.id)!.session = session;
+      const session = await provider.start({ id: w.id, companyId: w.companyId, name: w.name }, this.eventsFor(w), { ...options, inbox: this.inboxFor(w.id) });
+      const live = this.live.get(w.id)!;
+      live.session = session;
+      if (session.handleKept) live.inbox = this.inboxWorker(w, session);
     } catch (err) {
       await this.release(w.id, false);
       // A connection that cannot start (corrupt credentials…) says so, never a stale status (issue 10 item 3).
@@ -225,6 +323,49 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
       await this.setStatus(w.id, 'DISCONNECTED', { qrcode: '', pairingCode: '', statusReason: 'start_failed' }).catch(() => undefined);
       throw err;
     }
+  }
+
+  /** The session's durable inbox: a BullMQ queue of raw events, one job per item, deduplicated by its id. */
+  private inboxFor(id: number): ChannelInbox {
+    const queue = this.jobs.queue(inboxQueueName(id));
+    return {
+      keep: async (items) => {
+        await queue.addBulk(
+          items.map((item) => ({
+            name: 'kept',
+            data: { data: item.data },
+            opts: {
+              jobId: keptJobId(item.id),
+              attempts: KEPT_ATTEMPTS,
+              backoff: { type: 'exponential', delay: 1000 },
+              removeOnComplete: { age: 3600, count: 10_000 },
+              // Kept a week where an operator can see (and retry) what could not be handled.
+              removeOnFail: { age: 7 * 86_400 },
+            },
+          })),
+        );
+      },
+    };
+  }
+
+  /**
+   * Hands the kept items to the session, in the owner process. Jobs a killed process had taken are
+   * found stalled (their lock lapses) and handed again; storing is idempotent by message id.
+   */
+  private inboxWorker(w: Pick<Whatsapp, 'id' | 'companyId'>, session: ChannelSession): Worker {
+    const worker = this.jobs.worker(inboxQueueName(w.id), (job) => session.handleKept!((job.data as { data: string }).data), {
+      concurrency: INBOX_CONCURRENCY,
+      lockDuration: 15_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 5,
+    });
+    worker.on('failed', (job, err) => {
+      const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);
+      const what = `Connection ${w.id} of company ${w.companyId}: kept inbound event ${job?.id} failed`;
+      if (final) this.logger.error(`${what} for good (kept in the failed set for a week): ${err.message}`);
+      else this.logger.warn(`${what}, retrying: ${err.message}`);
+    });
+    return worker;
   }
 
   sessionOf(id: number): ChannelSession {
@@ -242,7 +383,7 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     const { reached, staleOwner } = await this.onOwner(id, logout ? 'logout' : 'stop');
     if (reached) return;
     if (staleOwner) {
-      await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, this.leaseKey(id), staleOwner);
+      await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), staleOwner);
     }
     // Logout means "forget this phone" even when no process could tell the provider: the stored
     // credentials (a provider's auth state, kept by the kernel per connection) go too.
@@ -318,12 +459,18 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     const live = this.live.get(id);
     this.live.delete(id);
     if (live) {
+      // Both workers finish the jobs they hold before the lease goes; a kept item still downloading after
+      // INBOX_CLOSE_WAIT_MS is left (its lock lapses and the next owner takes it again, idempotently).
+      const inbox = live.inbox;
+      const inboxClosed = inbox
+        ? Promise.race([inbox.close(), sleep(INBOX_CLOSE_WAIT_MS, undefined, { ref: false }).then(() => inbox.close(true))])
+        : undefined;
+      await Promise.allSettled([live.worker.close(), inboxClosed]);
       clearInterval(live.renew);
-      await live.worker.close().catch(() => undefined);
     }
     if (dropLease) {
       // Only the owner deletes the lease.
-      await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, this.leaseKey(id), this.owner);
+      await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), this.owner);
     }
   }
 
@@ -393,6 +540,21 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
     this.realtime.toCompanySplit(w.companyId, 'whatsappSession', { action: 'update', session }, { action: 'update', session: withoutCodes(session) });
   }
 
+  private async releaseReplaced(w: Whatsapp, status: SessionStatus, detail: { reason?: string }): Promise<void> {
+    try {
+      const holder = await this.redis.get(this.leaseKey(w.id));
+      if (holder !== this.owner) {
+        this.logger.warn(`Connection ${w.id}: replaced by the process that now holds it (${holder ?? 'none'}); status left to it.`);
+        await this.release(w.id, false);
+        return;
+      }
+      await this.release(w.id, true);
+      await this.setStatus(w.id, status, { qrcode: '', pairingCode: '', statusReason: detail.reason ?? null });
+    } catch (err) {
+      this.logger.error(err);
+    }
+  }
+
   private eventsFor(w: Whatsapp): ChannelEvents {
     const companyId = w.companyId;
     return {
@@ -401,6 +563,12 @@ export class SessionManager implements OnApplicationBootstrap, OnApplicationShut
         if (live) live.status = status;
         // A provider reporting DISCONNECTED has ended its session for good (logged out, replaced):
         // drop the local session and the lease so a later start begins afresh.
+        if (status === 'DISCONNECTED' && detail?.reason === 'replaced') {
+          // "Replaced" (440) is what the old owner hears when another process took the session over:
+          // then the status is the new owner's to tell, not this process's (issue 10 item 7).
+          void this.releaseReplaced(w, status, detail);
+          return;
+        }
         if (status === 'DISCONNECTED' && this.live.get(w.id)?.session) void this.release(w.id, true);
         void this.setStatus(w.id, status, {
           qrcode: detail?.qrcode ?? (status === 'qrcode' ? undefined : ''),

@@ -109,7 +109,8 @@ export class InboundService implements OnModuleInit {
   }
 
   onModuleInit() {
-    this.jobs.worker(INBOUND_QUEUE, (job) => this.process(job.data as InboundJob), { concurrency: 32 });
+    // A job a killed process held is handed again once its lock lapses (15 s), not after BullMQ's 30–60 s.
+    this.jobs.worker(INBOUND_QUEUE, (job) => this.process(job.data as InboundJob), { concurrency: 32, lockDuration: 15_000, stalledInterval: 5_000 });
   }
 
   private em(companyId: number): EntityManager {

@@ -526,6 +526,104 @@ describe('inbound messages', () => {
   });
 });
 
+describe('durable inbox (issue 10 item 1)', () => {
+  /** An inbox that keeps items in memory, failing the first `failures` calls. */
+  function memoryInbox(failures = 0) {
+    const kept: { id: string; data: string }[] = [];
+    let calls = 0;
+    const inbox = {
+      keep: vi.fn(async (items: { id: string; data: string }[]) => {
+        calls += 1;
+        if (calls <= failures) throw new Error('redis down');
+        kept.push(...items);
+      }),
+    };
+    return { inbox, kept };
+  }
+
+  it('keeps the raw upsert before anything else: nothing is parsed, downloaded or delivered until the job handles it', async () => {
+    const download = vi.fn<MediaDownloader>(async () => Buffer.from('img-bytes'));
+    const { inbox, kept } = memoryInbox();
+    const { fake, rec, session } = await setup({ downloadMedia: download }, { inbox });
+    fake.last.emitOpen(ME);
+    const mediaKey = Buffer.from('0123456789abcdef0123456789abcdef');
+    fake.last.emitUpsert([
+      message({ remoteJid: ALICE, id: 'K1' }, { conversation: 'hola' }),
+      message({ remoteJid: ALICE, id: 'K2' }, { imageMessage: { mimetype: 'image/jpeg', caption: 'foto', mediaKey } }),
+      message({ remoteJid: 'status@broadcast', id: 'K3' }, { conversation: 'a status' }),
+    ]);
+    await session.whenIdle();
+    expect(rec.messages).toEqual([]);
+    expect(download).not.toHaveBeenCalled();
+    // Broadcasts are never handled, so never kept; a replay keeps the same id (deduplicated by the inbox).
+    expect(kept.map((k) => k.id)).toEqual([`${ALICE}|K1||0`, `${ALICE}|K2||0`]);
+
+    for (const item of kept) await session.handleKept!(item.data);
+    expect(rec.messages.map((m) => [m.providerMessageId, m.body, m.media?.data.toString()])).toEqual([
+      ['K1', 'hola', undefined],
+      ['K2', 'foto', 'img-bytes'],
+    ]);
+    // Buffers survive the trip through the inbox (BufferJSON): the media key reaches the download intact.
+    const downloaded = download.mock.calls[0][0];
+    expect(Buffer.from(downloaded.message!.imageMessage!.mediaKey!).equals(mediaKey)).toBe(true);
+  });
+
+  it('a failed keep is retried until the inbox takes it, and later events wait behind it', async () => {
+    const { inbox, kept } = memoryInbox(2);
+    const { fake, rec, session } = await setup({}, { inbox });
+    fake.last.emitOpen(ME);
+    fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'R1' }, { conversation: 'uno' })]);
+    fake.last.emitUpdate([{ key: { remoteJid: ALICE, id: 'R1', fromMe: false }, update: { status: 3 } }]);
+    await session.whenIdle();
+    expect(inbox.keep).toHaveBeenCalledTimes(3);
+    expect(kept.map((k) => k.id)).toEqual([`${ALICE}|R1||0`]);
+    expect(rec.acks).toEqual([['R1', 2]]);
+  });
+
+  it('a kept message whose delivery fails throws, so the job is handed again, and is delivered once', async () => {
+    const { inbox, kept } = memoryInbox();
+    const { fake, rec, session } = await setup({}, { inbox });
+    fake.last.emitOpen(ME);
+    fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'D1' }, { conversation: 'x' })]);
+    await session.whenIdle();
+    const original = rec.events.message;
+    rec.events.message = async () => {
+      throw new Error('queue down');
+    };
+    await expect(session.handleKept!(kept[0].data)).rejects.toThrow('queue down');
+    rec.events.message = original;
+    await session.handleKept!(kept[0].data);
+    await session.handleKept!(kept[0].data);
+    expect(rec.messages.map((m) => m.providerMessageId)).toEqual(['D1']);
+  });
+
+  it('drain closes the socket first, finishes the keeps already taken, and does not reconnect', async () => {
+    vi.useFakeTimers();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const kept: string[] = [];
+    const inbox = {
+      keep: async (items: { id: string }[]) => {
+        await gate;
+        kept.push(...items.map((i) => i.id));
+      },
+    };
+    const { fake, rec, session } = await setup({}, { inbox });
+    fake.last.emitOpen(ME);
+    fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'S1' }, { conversation: 'x' })]);
+    const drained = session.drain!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fake.last.ended).toBe(true);
+    expect(kept).toEqual([]);
+    release();
+    await drained;
+    expect(kept).toEqual([`${ALICE}|S1||0`]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fake.created).toBe(1);
+    expect(rec.statuses.map((s) => s.status)).not.toContain('DISCONNECTED');
+  });
+});
+
 describe('updates: acks, edits, revokes', () => {
   it('maps Baileys statuses to kernel acks', async () => {
     const { fake, rec, session } = await connected();

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   areJidsSameUser,
+  BufferJSON,
   DisconnectReason,
   makeWASocket,
   normalizeMessageContent,
@@ -20,6 +22,7 @@ import {
 import {
   ChannelRecipientError,
   type ChannelConnection,
+  type ChannelInbox,
   type ChannelEvents,
   type ChannelMedia,
   type ChannelProvider,
@@ -136,6 +139,7 @@ export class BaileysProvider implements ChannelProvider {
       version: this.options.version ?? (() => undefined),
       socketConfig: this.options.socketConfig ?? {},
       pairingPhone: options.pairingPhone?.replace(/\D/g, '') || undefined,
+      inbox: options.inbox,
     });
     await session.begin();
     return session;
@@ -154,7 +158,18 @@ interface SessionSettings {
   version: () => [number, number, number] | undefined;
   socketConfig: Partial<SocketConfig>;
   pairingPhone?: string;
+  /** Durable inbox for raw upserts (issue 10 item 1); without one, upserts are handled at once. */
+  inbox?: ChannelInbox;
 }
+
+/** What a kept upsert holds: the raw message as Baileys gave it, Buffers included (BufferJSON). */
+interface KeptUpsert {
+  v: 1;
+  message: WAMessage;
+}
+
+/** The id a kept message is deduplicated by: a replay of the same upsert is kept once. */
+const keptIdOf = (key: WAMessageKey): string => [key.remoteJid, key.id, key.participant ?? '', key.fromMe ? 1 : 0].join('|');
 
 /** What happened on the current socket; decides how its close is handled. */
 interface SocketPhase {
@@ -170,11 +185,15 @@ interface SocketPhase {
  */
 export class BaileysSession implements ChannelSession {
   private sock?: BaileysSocketLike;
+  /** The newest socket even once closed: kept messages handled between reconnects resolve @lids through it. */
+  private lastSock?: BaileysSocketLike;
   private phase: SocketPhase = { opened: false, askedToPair: false, pairingRequested: false };
   private detach?: () => void;
   private auth!: StoreAuthState;
   private open = false;
   private stopped = false;
+  /** A graceful stop is under way: the socket's close is expected, the taken work still finishes. */
+  private draining = false;
   private attempt = 0;
   private qrCount = 0;
   private timer?: NodeJS.Timeout;
@@ -265,6 +284,7 @@ export class BaileysSession implements ChannelSession {
       getMessage: async (key) => (key.id ? this.sentContent.get(key.id) : undefined),
     });
     this.sock = sock;
+    this.lastSock = sock;
     this.attach(sock);
   }
 
@@ -355,7 +375,7 @@ export class BaileysSession implements ChannelSession {
   // ---- connection -------------------------------------------------------------------------
 
   private onConnection(sock: BaileysSocketLike, update: BaileysEventMap['connection.update']): void {
-    if (this.stopped) return;
+    if (this.stopped || this.draining) return;
     if (update.qr) this.onQr(sock, update.qr);
     if (update.connection === 'connecting') this.events.status('OPENING');
     if (update.connection === 'open') {
@@ -454,6 +474,16 @@ export class BaileysSession implements ChannelSession {
 
   private async onUpsert(sock: BaileysSocketLike, { messages, type }: BaileysEventMap['messages.upsert']): Promise<void> {
     if (type !== 'notify' && type !== 'append') return;
+    const { inbox } = this.settings;
+    if (inbox) {
+      // Durable first: WhatsApp has already been told "received" and will not send these again, so
+      // before any parsing or download they are kept where a crash cannot reach them.
+      const items = messages
+        .filter((m) => m.key?.remoteJid && m.key.id && !isIgnoredJid(m.key.remoteJid))
+        .map((message) => ({ id: keptIdOf(message.key), data: JSON.stringify({ v: 1, message } satisfies KeptUpsert, BufferJSON.replacer) }));
+      if (items.length) await this.keep(inbox, items);
+      return;
+    }
     for (const message of messages) {
       try {
         await this.onMessage(sock, message);
@@ -463,7 +493,37 @@ export class BaileysSession implements ChannelSession {
     }
   }
 
-  private async onMessage(sock: BaileysSocketLike, msg: WAMessage): Promise<void> {
+  /**
+   * Keeps raw upserts, retrying until the inbox takes them: a failed keep is never only logged. The
+   * ordered event chain waits meanwhile, so nothing after them overtakes them. Only a session being
+   * stopped for good gives up (its socket is closed: nothing more arrives either).
+   */
+  private async keep(inbox: ChannelInbox, items: { id: string; data: string }[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await inbox.keep(items);
+        return;
+      } catch (err) {
+        if (this.stopped) {
+          this.logger.error({ err, ids: items.map((i) => i.id) }, 'session stopped before inbound messages could be kept: they are lost');
+          return;
+        }
+        this.logger.error({ err, attempt, count: items.length }, 'could not keep inbound messages, retrying');
+        await sleep(Math.min(250 * 2 ** attempt, 10_000));
+      }
+    }
+  }
+
+  /** One kept upsert, handled in a job (possibly after a restart): parsed, its media fetched, delivered. */
+  async handleKept(data: string): Promise<void> {
+    const kept = JSON.parse(data, BufferJSON.reviver) as KeptUpsert;
+    const sock = this.sock ?? this.lastSock;
+    if (!sock) throw new Error('session has no socket yet');
+    // Waits for the media: the job ends once the message is with the kernel (or for good without its file).
+    await this.onMessage(sock, kept.message, true);
+  }
+
+  private async onMessage(sock: BaileysSocketLike, msg: WAMessage, inline = false): Promise<void> {
     const { key } = msg;
     const remoteJid = key.remoteJid;
     if (!remoteJid || !key.id || isIgnoredJid(remoteJid)) return;
@@ -510,25 +570,28 @@ export class BaileysSession implements ChannelSession {
       if (key.fromMe) this.own.set(providerMessageId, true);
     };
     if (!parsed.media) return deliver(undefined);
+    const file = parsed.media;
+    const download = () =>
+      this.settings.mediaSlots.run(() =>
+        fetchMedia(msg, file, {
+          download: this.settings.downloadMedia,
+          reuploadRequest: (m) => (this.sock ?? sock).updateMediaMessage(m),
+          logger: this.logger,
+          maxBytes: this.settings.maxMediaBytes,
+          attempts: 3,
+          retryDelayMs: this.settings.mediaRetryDelayMs,
+          timeoutMs: this.settings.mediaTimeoutMs,
+          source: this.settings.mediaSource,
+        }),
+      );
+    // A kept message is already off the ordered chain (in its own job): it waits for its media.
+    if (inline) return deliver(await download());
     // Media is fetched outside the ordered event chain, a few at a time, with an overall timeout:
     // a slow or hanging download never holds up the connection's next messages, acks and edits.
-    const file = parsed.media;
     if (this.downloading.has(providerMessageId)) return;
     this.downloading.add(providerMessageId);
     this.track(
-      this.settings.mediaSlots
-        .run(() =>
-          fetchMedia(msg, file, {
-            download: this.settings.downloadMedia,
-            reuploadRequest: (m) => sock.updateMediaMessage(m),
-            logger: this.logger,
-            maxBytes: this.settings.maxMediaBytes,
-            attempts: 3,
-            retryDelayMs: this.settings.mediaRetryDelayMs,
-            timeoutMs: this.settings.mediaTimeoutMs,
-            source: this.settings.mediaSource,
-          }),
-        )
+      download()
         .then(deliver)
         .catch((err) => this.logger.error({ err, id: key.id }, 'inbound media message failed'))
         .finally(() => this.downloading.delete(providerMessageId)),
@@ -694,6 +757,20 @@ export class BaileysSession implements ChannelSession {
   async rejectCall(from: string, callId: string): Promise<void> {
     const sock = this.openSocket();
     await sock.rejectCall(callId, this.callJids.get(callId) ?? chatJid(from));
+  }
+
+  /**
+   * A deploy's stop (issue 10 item 2): the socket is closed first, so WhatsApp is told "received" for
+   * nothing more and keeps what is still in flight for the next owner; then the events already taken
+   * are finished (kept in the inbox, credentials and keys written), and only then is the session over.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    this.clearTimer();
+    await this.sock?.end(undefined).catch((err) => this.logger.warn({ err }, 'error ending socket'));
+    await this.whenIdle();
+    this.stopped = true;
+    await this.retire();
   }
 
   async stop(): Promise<void> {

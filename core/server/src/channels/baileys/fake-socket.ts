@@ -149,8 +149,11 @@ export class FakeBaileysSocket extends EventEmitter implements BaileysSocketLike
     this.close(statusCode, message);
   }
 
-  emitUpsert(messages: WAMessage[], type: 'notify' | 'append' = 'notify'): void {
+  /** Like WhatsApp: a closed socket receives nothing (what it never acknowledged goes to the next one). */
+  emitUpsert(messages: WAMessage[], type: 'notify' | 'append' = 'notify'): boolean {
+    if (this.closed) return false;
     this.ev.emit('messages.upsert', { messages, type });
+    return true;
   }
 
   emitUpdate(updates: WAMessageUpdate[]): void {
