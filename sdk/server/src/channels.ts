@@ -75,6 +75,11 @@ export interface OutboundMessage {
   body: string;
   media?: OutboundMedia;
   quotedProviderMessageId?: string;
+  /**
+   * The quoted message's text as stored, shown in the reply's quote box. A provider that needs the
+   * content to quote (WhatsApp does) sends the reply unquoted when this is absent, never an empty quote.
+   */
+  quotedBody?: string;
 }
 
 /**

@@ -104,6 +104,49 @@ describe('channel engine through the sandbox provider', () => {
         await c.end();
       }
     });
+
+    it('signal keys are read in one query and written in one statement; old sent messages are pruned (issue 10 item 8)', async () => {
+      const { PgAuthStore, encryptedStore } = await import('@atende/core-server/baileys');
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        const queries: string[] = [];
+        const exec = async (q: string, params: unknown[]) => {
+          queries.push(q);
+          let n = 0;
+          return (await c.query(q.replace(/\?/g, () => `$${++n}`), params)).rows;
+        };
+        const store = encryptedStore(new PgAuthStore(exec, wa), Buffer.alloc(32, 9), `whatsapp:${wa}`);
+        await store.writeMany!([
+          ['session-a', 'uno'],
+          ['session-b', 'dos'],
+          ['pre-key-1', 'tres'],
+        ]);
+        await store.writeMany!([
+          ['pre-key-1', null],
+          ['session-b', 'dos bis'],
+        ]);
+        expect(queries).toHaveLength(2);
+        queries.length = 0;
+        const got = await store.readMany!(['session-a', 'session-b', 'pre-key-1', 'missing']);
+        expect(queries).toHaveLength(1);
+        expect([...got].sort()).toEqual([
+          ['session-a', 'uno'],
+          ['session-b', 'dos bis'],
+        ]);
+        const raw = await c.query(`select key from channel_auth_state where whatsapp_id = $1 order by key`, [wa]);
+        expect(raw.rows.map((r) => r.key)).toEqual(['session-a', 'session-b']);
+        await store.write('sent-msg-OLD', '{}');
+        await store.write('sent-msg-NEW', '{}');
+        await c.query(`update channel_auth_state set updated_at = now() - interval '15 days' where whatsapp_id = $1 and key = 'sent-msg-OLD'`, [wa]);
+        await store.prune!('sent-msg-', new Date(Date.now() - 14 * 86_400_000));
+        expect(await store.read('sent-msg-OLD')).toBeNull();
+        expect(await store.read('sent-msg-NEW')).toBe('{}');
+        await store.clear();
+      } finally {
+        await c.end();
+      }
+    });
   });
 
   describe('inbound, routing and replies', () => {

@@ -123,6 +123,7 @@ export class OutboundService {
       body: message.body,
       media: message.mediaUrl ? this.outboundMedia(job.companyId, message.mediaUrl, message.mediaType, message.mediaName) : undefined,
       quotedProviderMessageId: quoted?.providerMessageId ?? undefined,
+      quotedBody: quoted?.providerMessageId ? quoted.body : undefined,
     });
     message.providerMessageId = providerMessageId;
     if (message.ack < 1) message.ack = 1;

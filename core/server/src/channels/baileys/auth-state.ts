@@ -31,27 +31,29 @@ export async function useStoreAuthState(store: BaileysAuthStore, logger: SocketC
   const keys: SignalKeyStore = {
     async get<T extends keyof SignalDataTypeMap>(type: T, ids: string[]) {
       const out: { [id: string]: SignalDataTypeMap[T] } = {};
-      await Promise.all(
-        ids.map(async (id) => {
-          const value = await store.read(`${type}-${id}`);
-          if (value === null) return;
-          let parsed = decode(value);
-          // JSON loses the protobuf class; Baileys expects a real AppStateSyncKeyData here.
-          if (type === 'app-state-sync-key') parsed = proto.Message.AppStateSyncKeyData.fromObject(parsed);
-          out[id] = parsed;
-        }),
-      );
+      const names = ids.map((id) => `${type}-${id}`);
+      // One round trip for the whole batch where the store can (issue 10 item 8).
+      const values = store.readMany
+        ? await store.readMany(names)
+        : new Map((await Promise.all(names.map(async (n) => [n, await store.read(n)] as const))).filter((e): e is [string, string] => e[1] !== null));
+      for (const id of ids) {
+        const value = values.get(`${type}-${id}`);
+        if (value === undefined) continue;
+        let parsed = decode(value);
+        // JSON loses the protobuf class; Baileys expects a real AppStateSyncKeyData here.
+        if (type === 'app-state-sync-key') parsed = proto.Message.AppStateSyncKeyData.fromObject(parsed);
+        out[id] = parsed;
+      }
       return out;
     },
     async set(data: SignalDataSet) {
-      const tasks: Promise<void>[] = [];
-      for (const [type, entries] of Object.entries(data)) {
-        for (const [id, value] of Object.entries(entries ?? {})) {
-          const key = `${type}-${id}`;
-          tasks.push(value ? store.write(key, encode(value)) : store.remove(key));
-        }
+      const entries: [string, string | null][] = [];
+      for (const [type, values] of Object.entries(data)) {
+        for (const [id, value] of Object.entries(values ?? {})) entries.push([`${type}-${id}`, value ? encode(value) : null]);
       }
-      await Promise.all(tasks);
+      // One transaction where the store can: a crash never leaves half of a key exchange written.
+      if (store.writeMany) return store.writeMany(entries);
+      await Promise.all(entries.map(([key, value]) => (value === null ? store.remove(key) : store.write(key, value))));
     },
   };
 

@@ -10,6 +10,12 @@ export interface BaileysAuthStore {
   write(key: string, value: string): Promise<void>;
   remove(key: string): Promise<void>;
   clear(): Promise<void>;
+  /** Many values in one round trip (absent: one read each). */
+  readMany?(keys: string[]): Promise<Map<string, string>>;
+  /** Writes (a value) and removals (null) applied together, in one transaction (issue 10 item 8). */
+  writeMany?(entries: [key: string, value: string | null][]): Promise<void>;
+  /** Removes the values under `prefix` not written since `before` (sent messages kept for retries). */
+  prune?(prefix: string, before: Date): Promise<void>;
 }
 
 /** v1: the value's name as associated data. v2: the connection too (issue 9 item 16). */
@@ -47,7 +53,7 @@ export function encryptedStore(
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
   };
-  return {
+  const store: BaileysAuthStore = {
     async read(name) {
       const stored = await inner.read(name);
       if (stored === null) return null;
@@ -69,7 +75,32 @@ export function encryptedStore(
     write: (name, value) => inner.write(name, encrypt(name, value)),
     remove: (name) => inner.remove(name),
     clear: () => inner.clear(),
+    ...(inner.readMany
+      ? {
+          readMany: async (names: string[]) => {
+            const stored = await inner.readMany!(names);
+            const out = new Map<string, string>();
+            // Unreadable or legacy rows go through `read`, which drops or upgrades them.
+            for (const [name, value] of stored) {
+              if (value.startsWith(`${VERSION}:`) && name !== 'creds') {
+                try {
+                  out.set(name, decrypt(name, value));
+                  continue;
+                } catch {
+                  /* handled by read below */
+                }
+              }
+              const plain = await store.read(name);
+              if (plain !== null) out.set(name, plain);
+            }
+            return out;
+          },
+        }
+      : {}),
+    ...(inner.writeMany ? { writeMany: (entries: [string, string | null][]) => inner.writeMany!(entries.map(([name, value]) => [name, value === null ? null : encrypt(name, value)])) } : {}),
+    ...(inner.prune ? { prune: (prefix: string, before: Date) => inner.prune!(prefix, before) } : {}),
   };
+  return store;
 }
 
 /** In-memory store for tests and throwaway sessions. */

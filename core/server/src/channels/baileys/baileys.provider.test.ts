@@ -806,8 +806,9 @@ describe('outbound', () => {
     await session.send({ to: '5511911112222', body: 'ignored', media: { mimetype: 'audio/mpeg', data: img } });
     await session.send({ to: '5511911112222', body: 'the file', media: { mimetype: 'application/pdf', data: img, fileName: 'a.pdf' } });
     await session.send({ to: '5511911112222', body: '', media: { mimetype: 'video/mp4', data: img } });
-    await session.send({ to: '5511911112222', body: 'replying', quotedProviderMessageId: 'THEIRS' });
-    await session.send({ to: '5511911112222', body: 'replying to me', quotedProviderMessageId: r1.providerMessageId });
+    await session.send({ to: '5511911112222', body: 'replying', quotedProviderMessageId: 'THEIRS', quotedBody: 'their words' });
+    await session.send({ to: '5511911112222', body: 'replying to me', quotedProviderMessageId: r1.providerMessageId, quotedBody: 'hello' });
+    await session.send({ to: '5511911112222', body: 'quote unknown', quotedProviderMessageId: 'GONE' });
     expect(r1.providerMessageId).toBe('FAKE1');
     expect(r2.providerMessageId).toBe('FAKE2');
     expect(sock.sent.map((s) => [s.jid, s.content])).toEqual([
@@ -818,16 +819,19 @@ describe('outbound', () => {
       [ALICE, { video: img, mimetype: 'video/mp4', caption: undefined }],
       [ALICE, { text: 'replying' }],
       [ALICE, { text: 'replying to me' }],
+      [ALICE, { text: 'quote unknown' }],
     ]);
-    expect(sock.sent[5].options?.quoted?.key).toEqual({ remoteJid: ALICE, id: 'THEIRS', fromMe: false });
+    // The quote carries the quoted text (issue 10 item 7); without it the reply goes unquoted.
+    expect(sock.sent[5].options?.quoted).toEqual({ key: { remoteJid: ALICE, id: 'THEIRS', fromMe: false }, message: { conversation: 'their words' } });
     expect(sock.sent[6].options?.quoted?.key).toEqual({ remoteJid: ALICE, id: 'FAKE1', fromMe: true });
+    expect(sock.sent[7].options).toBeUndefined();
     // Sent contents are kept for Baileys' retry path.
     expect(await sock.config.getMessage?.({ id: 'FAKE1' })).toEqual({ conversation: 'hello' });
   });
 
   it('uses participant-qualified ids in groups', async () => {
     const { fake, session } = await connected();
-    const sent = await session.send({ to: GROUP, body: 'to all', quotedProviderMessageId: 'G9:5511911112222' });
+    const sent = await session.send({ to: GROUP, body: 'to all', quotedProviderMessageId: 'G9:5511911112222', quotedBody: 'hi' });
     expect(sent.providerMessageId).toBe(`FAKE1:${ME_NUMBER}`);
     expect(fake.last.sent[0].jid).toBe(GROUP);
     expect(fake.last.sent[0].options?.quoted?.key).toEqual({ remoteJid: GROUP, id: 'G9', fromMe: false, participant: ALICE });
@@ -880,6 +884,27 @@ describe('outbound', () => {
     await session.send({ to: GROUP, body: 'groups are not checked' });
     expect(asked).toEqual([ALICE, '5511900000000@s.whatsapp.net']);
     expect(fake.last.sent.map((s) => s.jid)).toEqual([ALICE, ALICE, GROUP]);
+  });
+
+  it('sends to the JID the number check returned, not the typed one (issue 10 item 7)', async () => {
+    const { fake, session } = await connected();
+    // An older Brazilian mobile: typed with the ninth digit, registered without it.
+    const registered = '551188887777@s.whatsapp.net';
+    Object.assign(fake.last, { onWhatsApp: async () => [{ jid: registered, exists: true }] });
+    await session.send({ to: '5511988887777', body: 'oi' });
+    await session.send({ to: '5511988887777', body: 'de novo' });
+    expect(fake.last.sent.map((s) => s.jid)).toEqual([registered, registered]);
+  });
+
+  it('answers retry receipts from the kept content after a restart (issue 10 item 7)', async () => {
+    const store = new MemoryAuthStore();
+    const first = await connected({ authStore: store });
+    const { providerMessageId } = await first.session.send({ to: '5511911112222', body: 'guardado' });
+    await first.session.stop();
+    const fake = fakeSocketFactory();
+    await new BaileysProvider({ authStore: store, socketFactory: fake.factory }).start(connection, recorder().events);
+    expect(await fake.last.config.getMessage?.({ id: providerMessageId })).toEqual({ conversation: 'guardado' });
+    expect(await fake.last.config.getMessage?.({ id: 'NEVER-SENT' })).toBeUndefined();
   });
 
   it('does not redeliver its own sends when Baileys echoes them', async () => {

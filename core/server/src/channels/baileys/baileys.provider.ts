@@ -102,6 +102,10 @@ const silentLogger: BaileysLogger = {
   error: () => undefined,
 };
 
+/** Sent messages are kept this long for retry receipts (WhatsApp's own retry window is shorter). */
+const SENT_KEPT_MS = 14 * 86_400_000;
+const SENT_PREFIX = 'sent-msg-';
+
 /** What WhatsApp answers a client whose version it no longer accepts ("Connection Failure" 405). */
 const OUTDATED_CLIENT = 405;
 
@@ -214,8 +218,8 @@ export class BaileysSession implements ChannelSession {
   /** Sent contents, for Baileys' getMessage when a recipient asks for a retry. */
   private readonly sentContent = new Lru<string, proto.IMessage>(500);
   private readonly callJids = new Lru<string, string>(200);
-  /** Numbers known to be on WhatsApp: checked once, not before every send. */
-  private readonly onWhatsApp = new Lru<string, true>(5_000);
+  /** Numbers known to be on WhatsApp, with the JID they are registered under: checked once, not before every send. */
+  private readonly onWhatsApp = new Lru<string, string>(5_000);
   private readonly store: BaileysAuthStore;
   private forgotten = false;
 
@@ -231,6 +235,9 @@ export class BaileysSession implements ChannelSession {
       write: (k, v) => (this.forgotten ? Promise.resolve() : store.write(k, v)),
       remove: (k) => store.remove(k),
       clear: () => store.clear(),
+      ...(store.readMany ? { readMany: (keys: string[]) => store.readMany!(keys) } : {}),
+      ...(store.writeMany ? { writeMany: (entries: [string, string | null][]) => (this.forgotten ? Promise.resolve() : store.writeMany!(entries)) } : {}),
+      ...(store.prune ? { prune: (prefix: string, before: Date) => store.prune!(prefix, before) } : {}),
     };
   }
 
@@ -244,7 +251,36 @@ export class BaileysSession implements ChannelSession {
   /** Loads the credentials once (a broken store fails `start`) and opens the first socket. */
   async begin(): Promise<void> {
     this.auth = await useStoreAuthState(this.store, this.logger, this.cache);
+    this.pruneSent();
     this.connect();
+  }
+
+  // ---- what we sent, for retry receipts (issue 10 item 7) ------------------------------------
+
+  private sentCount = 0;
+
+  /**
+   * A recipient whose phone could not decrypt our message asks for it again (a retry receipt); Baileys
+   * then needs its content. Kept in the store, not only in memory, so a restart in between does not
+   * leave the customer with "waiting for this message".
+   */
+  private async rememberSent(id: string, message: proto.IMessage): Promise<void> {
+    this.sentContent.set(id, message);
+    await this.store
+      .write(`${SENT_PREFIX}${id}`, JSON.stringify(message, BufferJSON.replacer))
+      .catch((err) => this.logger.warn({ err, id }, 'could not keep the sent message for retries'));
+    if (++this.sentCount % 500 === 0) this.pruneSent();
+  }
+
+  private async storedSent(id: string): Promise<proto.IMessage | undefined> {
+    const raw = await this.store.read(`${SENT_PREFIX}${id}`).catch(() => null);
+    return raw ? (JSON.parse(raw, BufferJSON.reviver) as proto.IMessage) : undefined;
+  }
+
+  private pruneSent(): void {
+    this.track(
+      Promise.resolve(this.store.prune?.(SENT_PREFIX, new Date(Date.now() - SENT_KEPT_MS))).catch((err) => this.logger.warn({ err }, 'could not prune sent messages')),
+    );
   }
 
   /** Resolves when every queued event and pending store write has been handled (tests, shutdown). */
@@ -281,7 +317,7 @@ export class BaileysSession implements ChannelSession {
       logger: this.baileysLogger(),
       // Status broadcasts and newsletters are never handled: Baileys need not even decrypt them.
       shouldIgnoreJid: (jid: string) => isIgnoredJid(jid),
-      getMessage: async (key) => (key.id ? this.sentContent.get(key.id) : undefined),
+      getMessage: async (key) => (key.id ? (this.sentContent.get(key.id) ?? (await this.storedSent(key.id))) : undefined),
     });
     this.sock = sock;
     this.lastSock = sock;
@@ -715,30 +751,42 @@ export class BaileysSession implements ChannelSession {
 
   async send(message: OutboundMessage): Promise<{ providerMessageId: string }> {
     const sock = this.openSocket();
-    const jid = chatJid(message.to);
+    // The JID WhatsApp's number check answered: older Brazilian, Mexican and Argentinian numbers are
+    // registered under a form that differs from the typed one (issue 10 item 7).
+    const jid = await this.recipientJid(sock, chatJid(message.to));
     const quotedId = message.quotedProviderMessageId;
-    const options: MiscMessageGenerationOptions | undefined = quotedId
-      ? { quoted: { key: this.keyOf(jid, quotedId, sock, this.own.has(quotedId)), message: { conversation: '' } } }
-      : undefined;
-    await this.checkRecipient(sock, jid);
+    // WhatsApp shows the quote from the content we send; without it the reply goes unquoted rather
+    // than with an empty quote box.
+    const options: MiscMessageGenerationOptions | undefined =
+      quotedId && message.quotedBody !== undefined
+        ? { quoted: { key: this.keyOf(jid, quotedId, sock, this.own.has(quotedId)), message: { conversation: message.quotedBody } } }
+        : undefined;
     const sent = await sock.sendMessage(jid, outboundContent(message), options);
     const id = sent?.key?.id;
     if (!id) throw new Error('WhatsApp returned no message id.');
     const me = numberOf(sock.user?.id);
     const providerMessageId = isGroupJid(jid) && me ? `${id}:${me}` : id;
-    if (sent.message) this.sentContent.set(id, sent.message);
+    if (sent.message) await this.rememberSent(id, sent.message);
     // Baileys echoes our own sends as an upsert; the kernel already has them.
     this.delivered.set(providerMessageId, true);
     this.own.set(providerMessageId, true);
     return { providerMessageId };
   }
 
-  /** A 1:1 number WhatsApp does not know gets ChannelRecipientError (ERR_WAPP_INVALID_CONTACT), not a retry. */
-  private async checkRecipient(sock: BaileysSocketLike, jid: string): Promise<void> {
-    if (isGroupJid(jid) || !sock.onWhatsApp || this.onWhatsApp.has(jid)) return;
+  /**
+   * Where a message to `jid` goes: for a 1:1 chat, the JID WhatsApp's number check returns (asked once
+   * per number, then remembered); a number WhatsApp does not know gets ChannelRecipientError
+   * (ERR_WAPP_INVALID_CONTACT), not a retry. Groups go as they are.
+   */
+  private async recipientJid(sock: BaileysSocketLike, jid: string): Promise<string> {
+    if (isGroupJid(jid) || !sock.onWhatsApp) return jid;
+    const known = this.onWhatsApp.get(jid);
+    if (known) return known;
     const [found] = (await sock.onWhatsApp(jid)) ?? [];
     if (!found?.exists) throw new ChannelRecipientError(`${numberOf(jid)} is not on WhatsApp.`);
-    this.onWhatsApp.set(jid, true);
+    const registered = found.jid && !isGroupJid(found.jid) ? found.jid : jid;
+    this.onWhatsApp.set(jid, registered);
+    return registered;
   }
 
   async delete(chatId: string, providerMessageId: string): Promise<void> {

@@ -30,4 +30,34 @@ export class PgAuthStore implements BaileysAuthStore {
   async clear(): Promise<void> {
     await this.execute('delete from channel_auth_state where whatsapp_id = ?', [this.whatsappId]);
   }
+
+  async readMany(keys: string[]): Promise<Map<string, string>> {
+    if (!keys.length) return new Map();
+    // Lists travel as one JSON parameter (never expanded into a variable number of placeholders).
+    const rows = await this.execute('select key, value from channel_auth_state where whatsapp_id = ? and key in (select jsonb_array_elements_text(?::jsonb))', [
+      this.whatsappId,
+      JSON.stringify(keys),
+    ]);
+    return new Map(rows.map((r) => [r.key as string, r.value as string]));
+  }
+
+  /** One statement: a burst of signal-key changes lands whole or not at all (a data-modifying CTE is atomic). */
+  async writeMany(entries: [string, string | null][]): Promise<void> {
+    if (!entries.length) return;
+    // The last change of a key wins, as with one write after the other.
+    const last = new Map(entries);
+    const upserts = [...last].filter(([, v]) => v !== null) as [string, string][];
+    const removals = [...last].filter(([, v]) => v === null).map(([k]) => k);
+    await this.execute(
+      `with removed as (delete from channel_auth_state where whatsapp_id = ? and key in (select jsonb_array_elements_text(?::jsonb)))
+       insert into channel_auth_state (whatsapp_id, key, value)
+       select ?, t.k, t.v from jsonb_to_recordset(?::jsonb) as t(k text, v text)
+       on conflict (whatsapp_id, key) do update set value = excluded.value, updated_at = now()`,
+      [this.whatsappId, JSON.stringify(removals), this.whatsappId, JSON.stringify(upserts.map(([k, v]) => ({ k, v })))],
+    );
+  }
+
+  async prune(prefix: string, before: Date): Promise<void> {
+    await this.execute(`delete from channel_auth_state where whatsapp_id = ? and starts_with(key, ?) and updated_at < ?`, [this.whatsappId, prefix, before]);
+  }
 }
