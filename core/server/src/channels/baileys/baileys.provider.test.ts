@@ -200,6 +200,21 @@ describe('disconnect reasons', () => {
     expect(store.values.size).toBe(0); // never linked: nothing worth keeping
   });
 
+  it('a network blip while the QR is shown reconnects and keeps the credentials (issue 10 item 8)', async () => {
+    vi.useFakeTimers();
+    const { fake, rec, store, session } = await setup();
+    fake.last.emitQr('2@qr');
+    fake.last.emitCreds({ nextPreKeyId: 31 });
+    await session.whenIdle();
+    fake.last.emitClose(DisconnectReason.connectionLost, 'Connection was lost');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fake.created).toBe(2);
+    expect(rec.statuses.map((s) => s.status)).not.toContain('DISCONNECTED');
+    expect(store.values.has('creds')).toBe(true);
+    // The same socket config (and so the same retry-counter cache) follows the session across sockets.
+    expect(fake.sockets[1].config.msgRetryCounterCache).toBe(fake.sockets[0].config.msgRetryCounterCache);
+  });
+
   it('stop() ends the socket and cancels a pending reconnect', async () => {
     vi.useFakeTimers();
     const { fake, session } = await connected();
@@ -523,6 +538,34 @@ describe('inbound messages', () => {
     fake.last.emitUpsert([m]);
     await session.whenIdle();
     expect(rec.messages.map((x) => x.providerMessageId)).toEqual(['RETRY']);
+  });
+});
+
+describe('group receipts and unmapped @lids (issue 10 item 7)', () => {
+  it('message-receipt.update moves the ack of our group message forward', async () => {
+    const { fake, rec, session } = await connected();
+    const receipt = (r: object) => ({ key: { remoteJid: GROUP, id: 'OUT9', fromMe: true }, receipt: { userJid: ALICE, ...r } });
+    fake.last.ev.emit('message-receipt.update', [receipt({ receiptTimestamp: 1 }), receipt({ readTimestamp: 2 }), receipt({ playedTimestamp: 3 })]);
+    fake.last.ev.emit('message-receipt.update', [{ key: { remoteJid: GROUP, id: 'THEIRS', fromMe: false, participant: ALICE }, receipt: { userJid: ME, readTimestamp: 1 } }]);
+    await session.whenIdle();
+    expect(rec.acks).toEqual([
+      [`OUT9:${ME_NUMBER}`, 2],
+      [`OUT9:${ME_NUMBER}`, 3],
+      [`OUT9:${ME_NUMBER}`, 4],
+    ]);
+  });
+
+  it('a kept message from an @lid with no known number is handed back (parked), and delivered once the mapping arrives', async () => {
+    const kept: string[] = [];
+    const { fake, rec, session } = await setup({}, { inbox: { keep: async (items) => void kept.push(...items.map((i) => i.data)) } });
+    fake.last.emitOpen(ME);
+    fake.last.emitUpsert([message({ remoteJid: ALICE_LID, id: 'LID1' }, { conversation: 'desde lid' })]);
+    await session.whenIdle();
+    await expect(session.handleKept!(kept[0])).rejects.toThrow(/waits for the mapping/);
+    expect(rec.messages).toEqual([]);
+    fake.last.emitLidMapping(ALICE_LID, ALICE);
+    await session.handleKept!(kept[0]);
+    expect(rec.messages.map((m) => [m.providerMessageId, m.chatId])).toEqual([['LID1', '5511911112222']]);
   });
 });
 

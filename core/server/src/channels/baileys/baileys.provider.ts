@@ -106,12 +106,23 @@ const silentLogger: BaileysLogger = {
 const SENT_KEPT_MS = 14 * 86_400_000;
 const SENT_PREFIX = 'sent-msg-';
 
+/** Baileys' message when nobody scanned the QR (or typed the code) in time; a lost connection is also 408. */
+const QR_EXPIRED = /QR refs attempts ended/i;
+
 /** What WhatsApp answers a client whose version it no longer accepts ("Connection Failure" 405). */
 const OUTDATED_CLIENT = 405;
 
 /** Our own jid can show up as the phone number or as our @lid. */
 const isMe = (sock: BaileysSocketLike, jid: string | null | undefined): boolean =>
   !!jid && (areJidsSameUser(jid, sock.user?.id) || (!!sock.user?.lid && areJidsSameUser(jid, sock.user.lid)));
+
+/** A message whose sender is an @lid with no known phone number yet: parked, retried later. */
+export class UnmappedLidError extends Error {
+  constructor(lid: string) {
+    super(`no phone number known yet for ${lid}; the message waits for the mapping`);
+    this.name = 'UnmappedLidError';
+  }
+}
 
 const statusCodeOf = (error: unknown): number | undefined =>
   (error as { output?: { statusCode?: number } } | undefined)?.output?.statusCode;
@@ -206,6 +217,8 @@ export class BaileysSession implements ChannelSession {
   private credsWrite: Promise<void> = Promise.resolve();
   private readonly background = new Set<Promise<unknown>>();
   private readonly cache = keyCache();
+  /** Baileys' count of retry receipts per message: one per session, kept across its reconnects. */
+  private readonly retryCounter = keyCache(1_000);
   private readonly lids = new LidResolver();
   private readonly delivered = new Lru<string, true>(2_000);
   /** Group subjects by jid: asked once per group, then kept current by groups.update. */
@@ -317,6 +330,7 @@ export class BaileysSession implements ChannelSession {
       logger: this.baileysLogger(),
       // Status broadcasts and newsletters are never handled: Baileys need not even decrypt them.
       shouldIgnoreJid: (jid: string) => isIgnoredJid(jid),
+      msgRetryCounterCache: this.retryCounter,
       getMessage: async (key) => (key.id ? (this.sentContent.get(key.id) ?? (await this.storedSent(key.id))) : undefined),
     });
     this.sock = sock;
@@ -342,6 +356,7 @@ export class BaileysSession implements ChannelSession {
     on('messaging-history.set', ({ lidPnMappings }) => lidPnMappings?.forEach(({ lid, pn }) => this.lids.remember(lid, pn)));
     queued('messages.upsert', (upsert) => this.onUpsert(sock, upsert));
     queued('messages.update', (updates) => this.onUpdates(sock, updates));
+    queued('message-receipt.update', (receipts) => this.onReceipts(sock, receipts));
     queued('contacts.upsert', (contacts) => this.onContacts(sock, contacts, true));
     queued('contacts.update', (contacts) => this.onContacts(sock, contacts, false));
     queued('call', (calls) => this.onCalls(sock, calls));
@@ -421,7 +436,7 @@ export class BaileysSession implements ChannelSession {
       this.qrCount = 0;
       this.events.status('CONNECTED', { number: numberOf(sock.user?.id) });
     }
-    if (update.connection === 'close') this.onClose(statusCodeOf(update.lastDisconnect?.error));
+    if (update.connection === 'close') this.onClose(statusCodeOf(update.lastDisconnect?.error), (update.lastDisconnect?.error as Error | undefined)?.message);
   }
 
   private onQr(sock: BaileysSocketLike, qr: string): void {
@@ -448,7 +463,7 @@ export class BaileysSession implements ChannelSession {
     );
   }
 
-  private onClose(code: number | undefined): void {
+  private onClose(code: number | undefined, message?: string): void {
     const phase = this.phase;
     void this.retire();
     const terminal = (message: string, reason: string, forget = false) => {
@@ -480,9 +495,10 @@ export class BaileysSession implements ChannelSession {
         this.connect();
         return;
     }
-    if (code === DisconnectReason.timedOut && phase.askedToPair && !phase.opened) {
+    if (code === DisconnectReason.timedOut && phase.askedToPair && !phase.opened && QR_EXPIRED.test(message ?? '')) {
       // "QR refs attempts ended": nobody scanned or typed the code, and looping would show QRs to
-      // nobody. The creds were never linked, so forgetting them loses nothing.
+      // nobody. The creds were never linked, so forgetting them loses nothing. The same 408 from a
+      // network blip while the QR is shown (connection lost) only reconnects (issue 10 item 8).
       return terminal('pairing not completed in time', 'pairing_timeout', true);
     }
     // timedOut/connectionLost (408), connectionClosed (428), unavailableService (503), unknown, and
@@ -578,6 +594,9 @@ export class BaileysSession implements ChannelSession {
     const chatNumber = isGroup ? undefined : await this.lids.resolve(remoteJid, key.fromMe ? undefined : key.remoteJidAlt, lookup);
     const from = key.fromMe ? me : isGroup ? await this.lids.resolve(key.participant, key.participantAlt, lookup) : chatNumber;
     if ((!isGroup && !chatNumber) || !from) {
+      // A kept message waits in the inbox (its job is handed again with a growing delay) until the
+      // @lid's mapping arrives, instead of being dropped (issue 10 item 7).
+      if (inline) throw new UnmappedLidError(key.participant ?? remoteJid);
       this.logger.warn({ id: key.id, remoteJid, participant: key.participant }, 'cannot resolve the phone number behind an @lid, skipping message');
       return;
     }
@@ -688,6 +707,16 @@ export class BaileysSession implements ChannelSession {
       if (edited) this.reportEdit(id, textOf(edited.protocolMessage?.editedMessage ?? edited), await this.authorOf(sock, key));
       const ack = ackOf(update.status);
       if (ack) this.events.ack(id, ack);
+    }
+  }
+
+  /** Group receipts: each participant's delivery, read or play of our message moves its ack forward. */
+  private async onReceipts(sock: BaileysSocketLike, receipts: BaileysEventMap['message-receipt.update']): Promise<void> {
+    for (const { key, receipt } of receipts) {
+      if (!key.remoteJid || !key.fromMe || isIgnoredJid(key.remoteJid)) continue;
+      const id = await this.providerIdOf(sock, key);
+      const ack = receipt.playedTimestamp ? 4 : receipt.readTimestamp ? 3 : receipt.receiptTimestamp ? 2 : undefined;
+      if (id && ack) this.events.ack(id, ack);
     }
   }
 
