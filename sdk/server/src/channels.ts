@@ -199,6 +199,12 @@ export interface ChannelProvider {
   /** Stored on the connection (`provider` column): 'baileys', 'sandbox', 'cloud-api'… */
   readonly id: string;
   start(connection: ChannelConnection, events: ChannelEvents, options?: ChannelStartOptions): Promise<ChannelSession>;
+  /**
+   * Logout when no session runs anywhere: unlink the device on the channel's side with the stored
+   * credentials (a short-lived connection), then forget them. The kernel holds the connection's lease
+   * meanwhile, and deletes the stored credentials itself afterwards whatever happened.
+   */
+  unlink?(connection: ChannelConnection): Promise<void>;
 }
 
 export interface ChannelRegistry {

@@ -385,10 +385,27 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     if (staleOwner) {
       await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), staleOwner);
     }
-    // Logout means "forget this phone" even when no process could tell the provider: the stored
-    // credentials (a provider's auth state, kept by the kernel per connection) go too.
-    if (logout) await this.orm.em.fork().getConnection().execute('delete from channel_auth_state where whatsapp_id = ?', [id]);
+    // Logout means "forget this phone" even when no session runs: the provider unlinks the device
+    // with a short-lived connection (holding the lease, so no session starts meanwhile), and the
+    // stored credentials (a provider's auth state, kept by the kernel per connection) go in any case.
+    if (logout) {
+      await this.unlinkIdle(id);
+      await this.orm.em.fork().getConnection().execute('delete from channel_auth_state where whatsapp_id = ?', [id]);
+    }
     await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
+  }
+
+  private async unlinkIdle(id: number): Promise<void> {
+    const w = await this.orm.em.fork().findOne(WhatsappSchema, { id }, ACROSS_TENANTS);
+    const provider = w && this.registry.get(w.provider);
+    if (!w || !provider?.unlink || !(await this.takeLease(id).catch(() => false))) return;
+    try {
+      await provider.unlink({ id: w.id, companyId: w.companyId, name: w.name });
+    } catch (err) {
+      this.logger.warn(`Connection ${id}: could not unlink the device (${(err as Error).message}); forgetting its credentials anyway.`);
+    } finally {
+      await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), this.owner).catch(() => undefined);
+    }
   }
 
   private async stopLocal(id: number, logout: boolean): Promise<void> {

@@ -215,6 +215,23 @@ describe('disconnect reasons', () => {
     expect(fake.sockets[1].config.msgRetryCounterCache).toBe(fake.sockets[0].config.msgRetryCounterCache);
   });
 
+  it('unlink without a running session opens a short-lived socket, logs the device out and forgets the creds (issue 10 item 8)', async () => {
+    const store = new MemoryAuthStore();
+    const first = await connected({ authStore: store });
+    first.fake.last.emitCreds(linked);
+    await first.session.whenIdle();
+    await first.session.stop();
+    const fake = fakeSocketFactory((sock) => process.nextTick(() => sock.emitOpen(ME)));
+    await new BaileysProvider({ authStore: store, socketFactory: fake.factory }).unlink(connection);
+    expect(fake.created).toBe(1);
+    expect(fake.last.loggedOut).toBe(true);
+    expect(store.values.size).toBe(0);
+    // Nothing linked: nothing to open.
+    const none = fakeSocketFactory();
+    await new BaileysProvider({ authStore: new MemoryAuthStore(), socketFactory: none.factory }).unlink(connection);
+    expect(none.created).toBe(0);
+  });
+
   it('stop() ends the socket and cancels a pending reconnect', async () => {
     vi.useFakeTimers();
     const { fake, session } = await connected();

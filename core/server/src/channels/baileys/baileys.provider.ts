@@ -102,6 +102,9 @@ const silentLogger: BaileysLogger = {
   error: () => undefined,
 };
 
+/** How long an unlink waits for its short-lived socket to open. */
+const UNLINK_OPEN_MS = 15_000;
+
 /** Sent messages are kept this long for retry receipts (WhatsApp's own retry window is shorter). */
 const SENT_KEPT_MS = 14 * 86_400_000;
 const SENT_PREFIX = 'sent-msg-';
@@ -138,11 +141,33 @@ export class BaileysProvider implements ChannelProvider {
   }
 
   async start(connection: ChannelConnection, events: ChannelEvents, options: ChannelStartOptions = {}): Promise<BaileysSession> {
+    const session = this.session(connection, events, options);
+    await session.begin();
+    return session;
+  }
+
+  /**
+   * Logout with no session running (issue 10 item 8): a short-lived socket on the stored credentials
+   * tells WhatsApp to remove this linked device, so the phone no longer lists it; when it cannot open
+   * within `UNLINK_OPEN_MS` the credentials are forgotten anyway (the phone then shows the device
+   * until WhatsApp expires it).
+   */
+  async unlink(connection: ChannelConnection): Promise<void> {
+    const quiet: ChannelEvents = { status: () => undefined, message: async () => undefined, ack: () => undefined, edit: () => undefined, revoke: () => undefined, contact: () => undefined };
+    const session = this.session(connection, quiet, {});
+    if (!(await session.hasLinkedCreds())) return;
+    await session.begin();
+    const opened = await session.whenOpen(UNLINK_OPEN_MS);
+    if (!opened) session.logger.warn('could not open a socket to unlink the device; forgetting the credentials anyway');
+    await session.logout();
+  }
+
+  private session(connection: ChannelConnection, events: ChannelEvents, options: ChannelStartOptions): BaileysSession {
     const { authStore } = this.options;
     const store = typeof authStore === 'function' ? authStore(connection) : authStore;
     // Every line names the connection and its company (issue 10 item 4).
     const logger = (this.options.logger ?? silentLogger).child({ connection: connection.id, company: connection.companyId });
-    const session = new BaileysSession(store, events, logger, {
+    return new BaileysSession(store, events, logger, {
       factory: this.options.socketFactory ?? ((config) => makeWASocket(config)),
       backoff: this.options.backoff ?? { baseMs: 2_000, maxMs: 60_000 },
       maxMediaBytes: this.options.maxMediaBytes ?? 64 * 1024 * 1024,
@@ -156,8 +181,6 @@ export class BaileysProvider implements ChannelProvider {
       pairingPhone: options.pairingPhone?.replace(/\D/g, '') || undefined,
       inbox: options.inbox,
     });
-    await session.begin();
-    return session;
   }
 }
 
@@ -239,7 +262,7 @@ export class BaileysSession implements ChannelSession {
   constructor(
     store: BaileysAuthStore,
     private readonly events: ChannelEvents,
-    private readonly logger: BaileysLogger,
+    readonly logger: NonNullable<BaileysLogger>,
     private readonly settings: SessionSettings,
   ) {
     // Writes racing a logout (Baileys finishing in-flight work) must not resurrect the session.
@@ -259,6 +282,29 @@ export class BaileysSession implements ChannelSession {
     const child = this.logger.child({ module: 'baileys' });
     if (child.level !== 'silent') child.level = 'warn';
     return child;
+  }
+
+  /** Whether the store holds credentials of a completed link (something to unlink). */
+  async hasLinkedCreds(): Promise<boolean> {
+    const raw = await this.store.read('creds').catch(() => null);
+    return !!raw && !!(JSON.parse(raw, BufferJSON.reviver) as { account?: unknown }).account;
+  }
+
+  private readonly openWaiters = new Set<() => void>();
+
+  /** Resolves true once a socket opens, false after `timeoutMs` or when the session ends first. */
+  whenOpen(timeoutMs: number): Promise<boolean> {
+    if (this.open) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.openWaiters.delete(onOpen);
+        resolve(ok);
+      };
+      const onOpen = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.openWaiters.add(onOpen);
+    });
   }
 
   /** Loads the credentials once (a broken store fails `start`) and opens the first socket. */
@@ -435,6 +481,7 @@ export class BaileysSession implements ChannelSession {
       this.attempt = 0;
       this.qrCount = 0;
       this.events.status('CONNECTED', { number: numberOf(sock.user?.id) });
+      for (const wake of [...this.openWaiters]) wake();
     }
     if (update.connection === 'close') this.onClose(statusCodeOf(update.lastDisconnect?.error), (update.lastDisconnect?.error as Error | undefined)?.message);
   }
