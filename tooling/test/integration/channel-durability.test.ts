@@ -41,6 +41,19 @@ describe('channel durability', () => {
     expect(c.statusReason).toBe('start_failed');
   });
 
+  it('asking for a pairing code while the QR is shown restarts the session with the code (issue 10 item 8)', async () => {
+    const wa = (await api.post('/api/whatsapp', { name: 'Código', provider: 'sandbox' }, admin)).body.id;
+    const row = async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body;
+    expect((await api.post(`/api/whatsappsession/${wa}`, { qr: true }, admin)).status).toBe(200);
+    await eventually(async () => (await row()).status === 'qrcode');
+    expect((await api.post(`/api/whatsappsession/${wa}`, { pairingPhone: '5511988887777' }, admin)).status).toBe(200);
+    const paired = await eventually(async () => {
+      const r = await row();
+      return r.status === 'PAIRING' && r.pairingCode ? r : null;
+    });
+    expect(paired.qrcode).toBe('');
+  });
+
   it('a sent message WhatsApp reports as ERROR shows as failed; one already delivered stays delivered', async () => {
     const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
     const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Falso', 'fake-baileys') returning id`, [company_id]))[0].id;

@@ -292,9 +292,15 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     return !!took;
   }
 
-  async start(w: Whatsapp, options: { pairingPhone?: string } = {}): Promise<void> {
+  async start(w: Whatsapp, options: { pairingPhone?: string; qr?: boolean } = {}): Promise<void> {
     const provider = this.registry.get(w.provider);
     if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, `Unknown channel provider "${w.provider}".`);
+    if (options.pairingPhone && (w.status === 'qrcode' || w.status === 'PAIRING' || w.status === 'OPENING')) {
+      // A pairing code asked for while a QR (or another code) is shown: the running session, wherever
+      // it runs, is stopped (it holds no linked credentials yet) and starts again asking for the code
+      // (issue 10 item 8), instead of the request being ignored because a session already runs.
+      await this.stop(w.id);
+    }
     if (this.live.has(w.id) || this.shuttingDown) return;
     if (!(await this.takeLease(w.id))) return; // another live process owns this session
     if (this.live.has(w.id)) return; // started meanwhile by a concurrent call of this process
