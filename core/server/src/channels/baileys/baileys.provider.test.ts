@@ -889,6 +889,24 @@ describe('outbound', () => {
     expect(await sock.config.getMessage?.({ id: 'FAKE1' })).toEqual({ conversation: 'hello' });
   });
 
+  it('keeps group metadata for Baileys sends and refreshes it when participants change (issue 10 item 8)', async () => {
+    const { fake, session } = await connected();
+    const sock = fake.last;
+    sock.groupSubjects.set(GROUP, 'Familia');
+    const cached = sock.config.cachedGroupMetadata!;
+    await session.send({ to: GROUP, body: 'uno' });
+    await session.send({ to: GROUP, body: 'dos' });
+    expect(sock.groupMetadataCalls).toBe(1);
+    expect((await cached(GROUP))?.subject).toBe('Familia');
+    sock.ev.emit('group-participants.update', { id: GROUP, author: ALICE, participants: [], action: 'add' });
+    await session.whenIdle();
+    expect(await cached(GROUP)).toBeUndefined();
+    await session.send({ to: GROUP, body: 'tres' });
+    expect(sock.groupMetadataCalls).toBe(2);
+    sock.emitGroupSubject(GROUP, 'Familia 2');
+    expect((await cached(GROUP))?.subject).toBe('Familia 2');
+  });
+
   it('uses participant-qualified ids in groups', async () => {
     const { fake, session } = await connected();
     const sent = await session.send({ to: GROUP, body: 'to all', quotedProviderMessageId: 'G9:5511911112222', quotedBody: 'hi' });

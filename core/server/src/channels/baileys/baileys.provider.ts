@@ -11,6 +11,7 @@ import {
   type AnyMessageContent,
   type BaileysEventMap,
   type Contact,
+  type GroupMetadata,
   type MiscMessageGenerationOptions,
   type SocketConfig,
   type UserFacingSocketConfig,
@@ -59,7 +60,7 @@ export interface BaileysSocketLike {
   /** Which numbers have WhatsApp (absent in test doubles that do not care). */
   onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   /** A group's metadata; only its subject (name) is used. */
-  groupMetadata?(jid: string): Promise<{ subject?: string | null }>;
+  groupMetadata?(jid: string): Promise<GroupMetadata>;
 }
 
 export type BaileysSocketFactory = (config: UserFacingSocketConfig) => BaileysSocketLike;
@@ -246,6 +247,11 @@ export class BaileysSession implements ChannelSession {
   private readonly delivered = new Lru<string, true>(2_000);
   /** Group subjects by jid: asked once per group, then kept current by groups.update. */
   private readonly groupNames = new Lru<string, string>(500);
+  /**
+   * Group metadata for Baileys' sends (cachedGroupMetadata): without it every message to a group asks
+   * WhatsApp for the participant list first. Kept fresh from group events (issue 10 item 8).
+   */
+  private readonly groupMeta = new Lru<string, GroupMetadata>(500);
   /** Media messages whose download is under way: a replay meanwhile is not fetched twice. */
   private readonly downloading = new Set<string>();
   private readonly reported = new Lru<string, true>(2_000);
@@ -377,6 +383,7 @@ export class BaileysSession implements ChannelSession {
       // Status broadcasts and newsletters are never handled: Baileys need not even decrypt them.
       shouldIgnoreJid: (jid: string) => isIgnoredJid(jid),
       msgRetryCounterCache: this.retryCounter,
+      cachedGroupMetadata: async (jid: string) => this.groupMeta.get(jid),
       getMessage: async (key) => (key.id ? (this.sentContent.get(key.id) ?? (await this.storedSent(key.id))) : undefined),
     });
     this.sock = sock;
@@ -408,7 +415,22 @@ export class BaileysSession implements ChannelSession {
     queued('call', (calls) => this.onCalls(sock, calls));
     // A renamed group: the next message carries the new name (the ticket's contact follows it).
     on('groups.update', (updates) => {
-      for (const g of updates) if (g.id && typeof g.subject === 'string') this.groupNames.set(g.id, g.subject);
+      for (const g of updates) {
+        if (!g.id) continue;
+        if (typeof g.subject === 'string') this.groupNames.set(g.id, g.subject);
+        const known = this.groupMeta.get(g.id);
+        if (known) this.groupMeta.set(g.id, { ...known, ...g } as GroupMetadata);
+      }
+    });
+    on('groups.upsert', (groups) => {
+      for (const g of groups) {
+        this.groupMeta.set(g.id, g);
+        if (typeof g.subject === 'string') this.groupNames.set(g.id, g.subject);
+      }
+    });
+    // Someone joined, left, was promoted or demoted: the participant list is asked again on the next send.
+    on('group-participants.update', ({ id }) => {
+      this.groupMeta.delete(id);
     });
     this.detach = () => offs.forEach((off) => off());
   }
@@ -726,7 +748,13 @@ export class BaileysSession implements ChannelSession {
   private async groupName(sock: BaileysSocketLike, jid: string): Promise<string | undefined> {
     const known = this.groupNames.get(jid);
     if (known !== undefined) return known || undefined;
-    const subject = await sock.groupMetadata?.(jid).then((g) => g.subject ?? '', () => '');
+    const subject = await sock.groupMetadata?.(jid).then(
+      (g) => {
+        this.groupMeta.set(jid, g);
+        return g.subject ?? '';
+      },
+      () => '',
+    );
     this.groupNames.set(jid, subject ?? '');
     return subject || undefined;
   }
@@ -855,7 +883,15 @@ export class BaileysSession implements ChannelSession {
    * (ERR_WAPP_INVALID_CONTACT), not a retry. Groups go as they are.
    */
   private async recipientJid(sock: BaileysSocketLike, jid: string): Promise<string> {
-    if (isGroupJid(jid) || !sock.onWhatsApp) return jid;
+    if (isGroupJid(jid)) {
+      // Asked once and kept (cachedGroupMetadata), instead of Baileys asking before every send.
+      if (!this.groupMeta.get(jid) && sock.groupMetadata) {
+        const meta = await sock.groupMetadata(jid).catch(() => undefined);
+        if (meta) this.groupMeta.set(jid, meta);
+      }
+      return jid;
+    }
+    if (!sock.onWhatsApp) return jid;
     const known = this.onWhatsApp.get(jid);
     if (known) return known;
     const [found] = (await sock.onWhatsApp(jid)) ?? [];

@@ -4,6 +4,7 @@ import type {
   AuthenticationCreds,
   BaileysEventMap,
   Contact,
+  GroupMetadata,
   MiscMessageGenerationOptions,
   UserFacingSocketConfig,
   WACallEvent,
@@ -119,11 +120,11 @@ export class FakeBaileysSocket extends EventEmitter implements BaileysSocketLike
   readonly groupSubjects = new Map<string, string>();
   groupMetadataCalls = 0;
 
-  async groupMetadata(jid: string): Promise<{ id: string; subject: string }> {
+  async groupMetadata(jid: string): Promise<GroupMetadata> {
     this.groupMetadataCalls += 1;
     const subject = this.groupSubjects.get(jid);
     if (subject === undefined) throw new Error('item-not-found');
-    return { id: jid, subject };
+    return { id: jid, subject, owner: undefined, participants: [] };
   }
 
   /** Like Baileys' `groups.update` when a group's subject changes. */
