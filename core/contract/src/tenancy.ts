@@ -249,6 +249,8 @@ export const COMPANY_SETTINGS = {
   sendGreetingAccepted: ['disabled', 'enabled'],
   sendMsgTransfTicket: ['disabled', 'enabled'],
   sendGreetingMessageOneQueues: ['disabled', 'enabled'],
+  /** Not in the spec's list (issue 10 item 8): agents reading a conversation send WhatsApp read receipts. Off by default. */
+  sendReadReceipts: ['disabled', 'enabled'],
   userCreation: ['enabled', 'disabled'],
   initialSideMenu: ['open', 'closed'],
   asaas: null, // free text: payment token

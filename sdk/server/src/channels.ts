@@ -155,6 +155,8 @@ export interface ChannelSession {
   /** Closes and forgets the credentials: the next start needs a new QR or pairing code. */
   logout(): Promise<void>;
   rejectCall?(from: string, callId: string): Promise<void>;
+  /** Tells the sender these messages of the chat were read (blue ticks); only when the company allows it. */
+  markRead?(chatId: string, providerMessageIds: string[]): Promise<void>;
   /**
    * Handles one item the provider kept in its `ChannelInbox` (parse, download, report through
    * `ChannelEvents`). Called by the kernel in the process that runs the session, possibly after a

@@ -54,6 +54,37 @@ describe('channel durability', () => {
     expect(paired.qrcode).toBe('');
   });
 
+  it('read receipts go to WhatsApp when an agent opens the conversation, only with sendReadReceipts enabled (issue 10 item 8)', async () => {
+    const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
+    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Leído', 'fake-baileys') returning id`, [company_id]))[0].id;
+    const drive = (what: string, body: object) => api.post(`/api/fixture-fake-baileys/${wa}/${what}`, body, admin);
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'OPENING');
+    await drive('open', { me: '51988877711:3@s.whatsapp.net' });
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+    const inbound = (id: string, from: string) => ({ key: { remoteJid: `${from}@s.whatsapp.net`, id, fromMe: false }, message: { conversation: id }, messageTimestamp: 1_700_000_000 });
+    const ticketOf = (id: string) => eventually(async () => (await queryDb(db.url, `select ticket_id from messages where provider_message_id = $1`, [id]))[0]?.ticket_id as number);
+    const reads = async () => ((await api.get(`/api/fixture-fake-baileys/${wa}/reads`, admin)).body as { id: string }[]).map((k) => k.id);
+
+    // Off (the default): opening the conversation clears the count but tells the customer nothing.
+    await drive('upsert', { messages: [inbound('OFF-1', '51977700101')] });
+    await api.get(`/api/messages/${await ticketOf('OFF-1')}`, admin);
+    expect((await queryDb(db.url, `select read from messages where provider_message_id = 'OFF-1'`))[0].read).toBe(true);
+
+    expect((await api.put('/api/settings/sendReadReceipts', { value: 'enabled' }, admin)).status).toBe(200);
+    await drive('upsert', { messages: [inbound('ON-1', '51977700202'), inbound('ON-2', '51977700202')] });
+    const ticket = await ticketOf('ON-2');
+    await eventually(async () => (await queryDb(db.url, `select count(*)::int as n from messages where ticket_id = $1`, [ticket]))[0].n >= 2);
+    await api.get(`/api/messages/${ticket}`, admin);
+    await eventually(async () => (await reads()).length === 2);
+    expect((await reads()).sort()).toEqual(['ON-1', 'ON-2']);
+    // Already read: opening it again sends nothing more.
+    await api.get(`/api/messages/${ticket}`, admin);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await reads()).toHaveLength(2);
+    await api.put('/api/settings/sendReadReceipts', { value: 'disabled' }, admin);
+  });
+
   it('a sent message WhatsApp reports as ERROR shows as failed; one already delivered stays delivered', async () => {
     const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
     const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Falso', 'fake-baileys') returning id`, [company_id]))[0].id;

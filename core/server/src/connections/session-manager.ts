@@ -48,7 +48,7 @@ const TAKE_OVER_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return re
 const COMMAND_TIMEOUT_MS = 15_000;
 
 /** What another process may ask the owner of a session to do (over Redis pub/sub). */
-type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink' | 'phoneBook' | 'editMessage' | 'deleteMessage';
+type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink' | 'phoneBook' | 'editMessage' | 'deleteMessage' | 'markRead';
 interface OpArgs {
   from?: string;
   callId?: string;
@@ -56,6 +56,7 @@ interface OpArgs {
   chatId?: string;
   providerMessageId?: string;
   body?: string;
+  providerMessageIds?: string[];
 }
 type BusMessage =
   | { kind: 'command'; reqId: string; replyTo: string; connectionId: number; op: SessionOp; args: OpArgs }
@@ -227,6 +228,9 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       case 'phoneBook':
         if (!session || !isSandboxSession(session)) return false;
         session.phoneBook(args.contacts ?? []);
+        return true;
+      case 'markRead':
+        if (session?.markRead && args.chatId && args.providerMessageIds?.length) await session.markRead(args.chatId, args.providerMessageIds);
         return true;
       case 'editMessage':
       case 'deleteMessage':
@@ -433,6 +437,12 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
   async deleteMessage(id: number, chatId: string, providerMessageId: string): Promise<void> {
     const { reached } = await this.onOwner(id, 'deleteMessage', { chatId, providerMessageId });
     if (!reached) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+  }
+
+  /** Read receipts through the session wherever it runs; nothing happens when none runs (best effort). */
+  async markRead(id: number, chatId: string, providerMessageIds: string[]): Promise<void> {
+    if (!providerMessageIds.length) return;
+    await this.onOwner(id, 'markRead', { chatId, providerMessageIds });
   }
 
   /** The sandbox phone reports its address book; false when no live sandbox session took it. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Logger, Post, Put, Req, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { z } from 'zod';
 import {
@@ -34,6 +34,8 @@ const issues = (error: z.ZodError) => error.issues.map((i) => ({ path: i.path.jo
 @Controller('messages')
 export class MessagesController {
   private readonly ffmpeg: string;
+
+  private readonly logger = new Logger('Messages');
 
   constructor(
     private readonly tickets: TicketsService,
@@ -103,6 +105,20 @@ export class MessagesController {
     ticket.unreadMessages = 0;
     await this.em.flush();
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'updateUnread', ticketId: ticket.id });
+    // The customer's messages are now read here; with `sendReadReceipts` the customer sees it too.
+    const run = this.em.getConnection();
+    const read = await run.execute<{ provider_message_id: string }[]>(
+      `update messages set read = true
+        where company_id = ? and ticket_id = ? and from_me = false and read = false and provider_message_id is not null
+        returning provider_message_id`,
+      [ticket.companyId, ticket.id],
+    );
+    const [setting] = await run.execute(`select value from settings where company_id = ? and key = 'sendReadReceipts'`, [ticket.companyId]);
+    if (!read.length || setting?.value !== 'enabled') return;
+    const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
+    void this.sessions
+      .markRead(ticket.whatsappId, contact.number, read.map((r) => r.provider_message_id).filter((id) => !id.startsWith('call-')))
+      .catch((err: Error) => this.logger.warn(`Read receipts for ticket ${ticket.id}: ${err.message}`));
   }
 
   /**

@@ -57,6 +57,8 @@ export interface BaileysSocketLike {
   end(error: Error | undefined): Promise<void>;
   rejectCall(callId: string, callFrom: string): Promise<void>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  /** Sends read receipts for these messages. */
+  readMessages?(keys: WAMessageKey[]): Promise<void>;
   /** Which numbers have WhatsApp (absent in test doubles that do not care). */
   onWhatsApp?(...jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   /** A group's metadata; only its subject (name) is used. */
@@ -912,6 +914,13 @@ export class BaileysSession implements ChannelSession {
     const sock = this.openSocket();
     const jid = chatJid(chatId);
     await sock.sendMessage(jid, { text: body, edit: this.keyOf(jid, providerMessageId, sock, true) });
+  }
+
+  async markRead(chatId: string, providerMessageIds: string[]): Promise<void> {
+    const sock = this.openSocket();
+    const jid = chatJid(chatId);
+    if (!providerMessageIds.length || !sock.readMessages) return;
+    await sock.readMessages(providerMessageIds.map((id) => this.keyOf(jid, id, sock, false)));
   }
 
   async rejectCall(from: string, callId: string): Promise<void> {

@@ -9,6 +9,7 @@ import type {
   UserFacingSocketConfig,
   WACallEvent,
   WAMessage,
+  WAMessageKey,
   WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import type { BaileysSocketFactory, BaileysSocketLike } from './baileys.provider.js';
@@ -105,6 +106,13 @@ export class FakeBaileysSocket extends EventEmitter implements BaileysSocketLike
   async end(error: Error | undefined): Promise<void> {
     this.endCalls += 1;
     if (!this.closed) this.close(statusCodeOf(error), error?.message, error);
+  }
+
+  /** Keys passed to readMessages (read receipts sent). */
+  readonly readKeys: WAMessageKey[] = [];
+
+  async readMessages(keys: WAMessageKey[]): Promise<void> {
+    this.readKeys.push(...keys);
   }
 
   async rejectCall(callId: string, callFrom: string): Promise<void> {
