@@ -907,6 +907,17 @@ describe('outbound', () => {
     expect((await cached(GROUP))?.subject).toBe('Familia 2');
   });
 
+  it('quotes a group message with its participant exactly as received (issue 10 item 7)', async () => {
+    const { fake, rec, session } = await connected();
+    fake.last.emitLidMapping(ALICE_LID, ALICE);
+    fake.last.emitUpsert([message({ remoteJid: GROUP, id: 'GL1', participant: ALICE_LID }, { conversation: 'desde lid' })]);
+    await session.whenIdle();
+    const id = rec.messages[0].providerMessageId;
+    expect(id).toBe('GL1:5511911112222');
+    await session.send({ to: GROUP, body: 're', quotedProviderMessageId: id, quotedBody: 'desde lid' });
+    expect(fake.last.sent[0].options?.quoted?.key).toEqual({ remoteJid: GROUP, id: 'GL1', fromMe: false, participant: ALICE_LID });
+  });
+
   it('uses participant-qualified ids in groups', async () => {
     const { fake, session } = await connected();
     const sent = await session.send({ to: GROUP, body: 'to all', quotedProviderMessageId: 'G9:5511911112222', quotedBody: 'hi' });

@@ -262,6 +262,8 @@ export class BaileysSession implements ChannelSession {
   /** Sent contents, for Baileys' getMessage when a recipient asks for a retry. */
   private readonly sentContent = new Lru<string, proto.IMessage>(500);
   private readonly callJids = new Lru<string, string>(200);
+  /** Group messages' participants as received (an @lid or a phone JID), by our message id. */
+  private readonly participants = new Lru<string, string>(5_000);
   /** Numbers known to be on WhatsApp, with the JID they are registered under: checked once, not before every send. */
   private readonly onWhatsApp = new Lru<string, string>(5_000);
   private readonly store: BaileysAuthStore;
@@ -672,6 +674,8 @@ export class BaileysSession implements ChannelSession {
       return;
     }
     const providerMessageId = isGroup ? `${key.id}:${from}` : key.id;
+    // Quoting or marking it read later must name the participant exactly as WhatsApp did (maybe an @lid).
+    if (isGroup && !key.fromMe && key.participant) this.participants.set(providerMessageId, key.participant);
     if (this.delivered.has(providerMessageId)) return;
 
     const quotedProviderMessageId = await this.quotedIdOf(sock, remoteJid, parsed.contextInfo);
@@ -852,7 +856,8 @@ export class BaileysSession implements ChannelSession {
     const id = cut < 0 ? providerMessageId : providerMessageId.slice(0, cut);
     const number = cut < 0 ? undefined : providerMessageId.slice(cut + 1);
     const fromMe = !number || number === numberOf(sock.user?.id);
-    return fromMe ? { remoteJid: jid, id, fromMe: true } : { remoteJid: jid, id, fromMe: false, participant: `${number}@s.whatsapp.net` };
+    if (fromMe) return { remoteJid: jid, id, fromMe: true };
+    return { remoteJid: jid, id, fromMe: false, participant: this.participants.get(providerMessageId) ?? `${number}@s.whatsapp.net` };
   }
 
   async send(message: OutboundMessage): Promise<{ providerMessageId: string }> {
