@@ -657,6 +657,27 @@ describe('durable inbox (issue 10 item 1)', () => {
     expect(rec.messages.map((m) => m.providerMessageId)).toEqual(['D1']);
   });
 
+  it('drain waits for signal-key writes in flight (issue 10 item 2)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const store = new MemoryAuthStore();
+    const write = store.write.bind(store);
+    store.write = async (k, v) => {
+      if (k.startsWith('session-')) await gate;
+      return write(k, v);
+    };
+    const { fake, session } = await connected({ authStore: store });
+    // What Baileys does after a key exchange (through the cacheable key store the provider gave it).
+    void fake.last.config.auth.keys.set({ session: { 'alice.0': Buffer.from('sess') } });
+    let drained = false;
+    const done = session.drain!().then(() => (drained = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drained).toBe(false);
+    release();
+    await done;
+    expect(store.values.has('session-alice.0')).toBe(true);
+  });
+
   it('drain closes the socket first, finishes the keeps already taken, and does not reconnect', async () => {
     vi.useFakeTimers();
     let release!: () => void;

@@ -276,13 +276,18 @@ export class BaileysSession implements ChannelSession {
     private readonly settings: SessionSettings,
   ) {
     // Writes racing a logout (Baileys finishing in-flight work) must not resurrect the session.
+    // Writes are tracked: a drain (deploy) waits for the key writes in flight before the socket is gone.
+    const pending = <T>(work: Promise<T>): Promise<T> => {
+      this.track(work.catch(() => undefined));
+      return work;
+    };
     this.store = {
       read: (k) => store.read(k),
-      write: (k, v) => (this.forgotten ? Promise.resolve() : store.write(k, v)),
-      remove: (k) => store.remove(k),
+      write: (k, v) => (this.forgotten ? Promise.resolve() : pending(store.write(k, v))),
+      remove: (k) => pending(store.remove(k)),
       clear: () => store.clear(),
       ...(store.readMany ? { readMany: (keys: string[]) => store.readMany!(keys) } : {}),
-      ...(store.writeMany ? { writeMany: (entries: [string, string | null][]) => (this.forgotten ? Promise.resolve() : store.writeMany!(entries)) } : {}),
+      ...(store.writeMany ? { writeMany: (entries: [string, string | null][]) => (this.forgotten ? Promise.resolve() : pending(store.writeMany!(entries))) } : {}),
       ...(store.prune ? { prune: (prefix: string, before: Date) => store.prune!(prefix, before) } : {}),
     };
   }
