@@ -28,6 +28,19 @@ describe('channel durability', () => {
     await db?.drop();
   });
 
+  /** A fake-baileys connection of the first company, started and opened as `me`; `drive` makes its socket emit. */
+  async function fakeConnection(name: string, me: string) {
+    const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
+    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, $2, 'fake-baileys') returning id`, [company_id, name]))[0].id as number;
+    const drive = (what: string, body: object) => api.post(`/api/fixture-fake-baileys/${wa}/${what}`, body, admin);
+    const status = async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status as string;
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+    await eventually(async () => (await status()) === 'OPENING');
+    await drive('open', { me });
+    await eventually(async () => (await status()) === 'CONNECTED');
+    return { wa, drive, status };
+  }
+
   it('corrupt stored credentials: the start fails and the connection says why', async () => {
     const wa = (await api.post('/api/whatsapp', { name: 'Dañada', provider: 'baileys', isDefault: true }, admin)).body.id;
     await queryDb(db.url, `update whatsapps set status = 'CONNECTED' where id = $1`, [wa]);
@@ -55,13 +68,7 @@ describe('channel durability', () => {
   });
 
   it('read receipts go to WhatsApp when an agent opens the conversation, only with sendReadReceipts enabled (issue 10 item 8)', async () => {
-    const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
-    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Leído', 'fake-baileys') returning id`, [company_id]))[0].id;
-    const drive = (what: string, body: object) => api.post(`/api/fixture-fake-baileys/${wa}/${what}`, body, admin);
-    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
-    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'OPENING');
-    await drive('open', { me: '51988877711:3@s.whatsapp.net' });
-    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+    const { wa, drive } = await fakeConnection('Leído', '51988877711:3@s.whatsapp.net');
     const inbound = (id: string, from: string) => ({ key: { remoteJid: `${from}@s.whatsapp.net`, id, fromMe: false }, message: { conversation: id }, messageTimestamp: 1_700_000_000 });
     const ticketOf = (id: string) => eventually(async () => (await queryDb(db.url, `select ticket_id from messages where provider_message_id = $1`, [id]))[0]?.ticket_id as number);
     const reads = async () => ((await api.get(`/api/fixture-fake-baileys/${wa}/reads`, admin)).body as { id: string }[]).map((k) => k.id);
@@ -86,13 +93,7 @@ describe('channel durability', () => {
   });
 
   it('a sent message WhatsApp reports as ERROR shows as failed; one already delivered stays delivered', async () => {
-    const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
-    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Falso', 'fake-baileys') returning id`, [company_id]))[0].id;
-    const drive = (what: string, body: object) => api.post(`/api/fixture-fake-baileys/${wa}/${what}`, body, admin);
-    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
-    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'OPENING');
-    await drive('open', { me: '51988877766:3@s.whatsapp.net' });
-    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+    const { drive } = await fakeConnection('Falso', '51988877766:3@s.whatsapp.net');
     const jid = '51977766600@s.whatsapp.net';
     await drive('upsert', { messages: [{ key: { remoteJid: jid, id: 'IN-ERR', fromMe: false }, message: { conversation: 'Hola' }, messageTimestamp: 1_700_000_000 }] });
     const ticketId = await eventually(async () => (await queryDb(db.url, `select ticket_id from messages where provider_message_id = 'IN-ERR'`))[0]?.ticket_id);
@@ -112,14 +113,7 @@ describe('channel durability', () => {
   });
 
   it('a reply written while the session reconnects waits and goes out once it is back, spending no attempt', async () => {
-    const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
-    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Caída', 'fake-baileys') returning id`, [company_id]))[0].id;
-    const drive = (what: string, body: object) => api.post(`/api/fixture-fake-baileys/${wa}/${what}`, body, admin);
-    const status = async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status as string;
-    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
-    await eventually(async () => (await status()) === 'OPENING');
-    await drive('open', { me: '51988877700:3@s.whatsapp.net' });
-    await eventually(async () => (await status()) === 'CONNECTED');
+    const { drive, status } = await fakeConnection('Caída', '51988877700:3@s.whatsapp.net');
     const jid = '51977766611@s.whatsapp.net';
     await drive('upsert', { messages: [{ key: { remoteJid: jid, id: 'IN-GAP', fromMe: false }, message: { conversation: 'Hola' }, messageTimestamp: 1_700_000_000 }] });
     const ticketId = await eventually(async () => (await queryDb(db.url, `select ticket_id from messages where provider_message_id = 'IN-GAP'`))[0]?.ticket_id);
