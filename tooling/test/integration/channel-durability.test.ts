@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { ROOT } from '../../lib/workspace.mjs';
 import { client, createDatabase, queryDb, startServer, type RunningServer } from '../support/server.js';
 import { twoCompanies } from '../support/tenants.js';
@@ -90,6 +91,27 @@ describe('channel durability', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await reads()).toHaveLength(2);
     await api.put('/api/settings/sendReadReceipts', { value: 'disabled' }, admin);
+  });
+
+  it('a stopped session leaves no Redis connection behind (its workers end theirs)', async () => {
+    const [{ company_id }] = await queryDb(db.url, `select company_id from users where email = 'admin@tienda.test'`);
+    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider) values ($1, 'Ciclos', 'sandbox') returning id`, [company_id]))[0].id;
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const workers = async () => ((await redis.call('CLIENT', 'LIST')) as string).split('\n').filter((l) => l.includes(`name=atende:${db.name}:worker`)).length;
+    try {
+      const cycle = async () => {
+        expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+        await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+        expect((await api.del(`/api/whatsappsession/${wa}`, admin)).status).toBeLessThan(300);
+        await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'DISCONNECTED');
+      };
+      await cycle();
+      const before = await eventually(async () => workers());
+      for (let i = 0; i < 3; i++) await cycle();
+      await eventually(async () => (await workers()) <= before);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('a sent message WhatsApp reports as ERROR shows as failed; one already delivered stays delivered', async () => {

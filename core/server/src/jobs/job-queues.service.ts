@@ -32,8 +32,16 @@ export class JobQueuesService implements JobQueues, OnApplicationShutdown {
 
   worker(name: string, processor: Processor, options: Omit<WorkerOptions, 'connection'> = {}): Worker {
     // Workers block on Redis, so each gets its own connection.
-    const w = new Worker(name, processor, { prefix: this.prefix, ...options, connection: this.redis.duplicate() });
+    const connection = this.redis.duplicate({ connectionName: `${this.prefix}:worker` });
+    const w = new Worker(name, processor, { prefix: this.prefix, ...options, connection });
     this.workers.push(w);
+    // A session's workers close when it stops (sessions restart many times): forget the worker and
+    // end its connection, which BullMQ leaves open because it was handed in.
+    w.once('closed', () => {
+      const at = this.workers.indexOf(w);
+      if (at >= 0) this.workers.splice(at, 1);
+      connection.disconnect();
+    });
     return w;
   }
 
