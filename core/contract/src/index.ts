@@ -11,3 +11,4 @@ export * from './health.js';
 export const APP_VERSION = '0.1.0';
 export * from './tenancy.js';
 export * from './channels.js';
+export * from './events.js';

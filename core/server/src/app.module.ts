@@ -3,7 +3,9 @@ import { KERNEL_CONTROLLERS } from './kernel-controllers.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
-import { CHANNEL_REGISTRY, JOB_QUEUES, REALTIME } from '@atende/sdk-server';
+import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, REALTIME } from '@atende/sdk-server';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { DomainEventsService } from './events/domain-events.service.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { SECRETS, type Secrets } from './config/secrets.js';
@@ -70,6 +72,8 @@ class KernelModule {
       RealtimeGateway,
       { provide: REALTIME, useExisting: RealtimeGateway },
       { provide: JOB_QUEUES, useExisting: JobQueuesService },
+      DomainEventsService,
+      { provide: DOMAIN_EVENTS, useExisting: DomainEventsService },
       {
         // Built-in channel providers; plugins add theirs through CHANNEL_REGISTRY.
         provide: ChannelRegistryService,
@@ -117,6 +121,8 @@ export class AppModule {
             pluginDefs.flatMap((d) => d.migrations ?? []),
           ),
         ),
+        // In-process domain events (wildcards off: subscribers name the events they want).
+        EventEmitterModule.forRoot(),
         KernelModule.forRoot(opts),
         ...pluginDefs.map((d) => d.module),
       ],

@@ -5,3 +5,4 @@ export * from './kernel.js';
 export * from './plugin.js';
 export * from './channels.js';
 export * from './sql.js';
+export * from './events.js';

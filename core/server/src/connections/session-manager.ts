@@ -27,6 +27,7 @@ import { OutboundService, outboundQueueName } from '../messages/outbound.service
 import { MediaStore } from '../media/media-store.js';
 import { isSandboxSession } from '../channels/sandbox/sandbox.provider.js';
 import { localClock } from '../tickets/business-hours.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 
 const LEASE_MS = 30_000;
 const RENEW_MS = 10_000;
@@ -103,6 +104,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     private readonly inbound: InboundService,
     private readonly outbound: OutboundService,
     private readonly media: MediaStore,
+    private readonly events: DomainEventsService,
   ) {
     this.namespace = redisNamespace(config);
     this.timeZone = config.BUSINESS_TIMEZONE;
@@ -148,7 +150,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       const running = await em.find(WhatsappSchema, { status: { $ne: 'DISCONNECTED' } }, ACROSS_TENANTS);
       for (const w of running) {
         if (this.shuttingDown) break;
-        if (!this.live.has(w.id)) await this.start(w).catch((err) => this.logger.warn(`Resume ${w.id}: ${(err as Error).message}`));
+        if (!this.live.has(w.id)) await this.start(w, {}, true).catch((err) => this.logger.warn(`Resume ${w.id}: ${(err as Error).message}`));
       }
     } catch (err) {
       this.logger.warn(`Resuming sessions: ${(err as Error).message}`);
@@ -296,7 +298,8 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     return !!took;
   }
 
-  async start(w: Whatsapp, options: { pairingPhone?: string; qr?: boolean } = {}): Promise<void> {
+  /** `resume`: started by the watchdog or at boot, not by a user: only if the connection should still run. */
+  async start(w: Whatsapp, options: { pairingPhone?: string; qr?: boolean } = {}, resume = false): Promise<void> {
     const provider = this.registry.get(w.provider);
     if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, `Unknown channel provider "${w.provider}".`);
     if (options.pairingPhone && (w.status === 'qrcode' || w.status === 'PAIRING' || w.status === 'OPENING')) {
@@ -308,6 +311,10 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     if (this.live.has(w.id) || this.shuttingDown) return;
     if (!(await this.takeLease(w.id))) return; // another live process owns this session
     if (this.live.has(w.id)) return; // started meanwhile by a concurrent call of this process
+    if (resume && (await this.stoppedMeanwhile(w.id))) {
+      await this.redis.eval(DROP_LEASE, 1, this.leaseKey(w.id), this.owner);
+      return;
+    }
     try {
       const worker = this.jobs.worker(
         outboundQueueName(w.id),
@@ -378,6 +385,12 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     return worker;
   }
 
+  /** The watchdog read the connection as running; a stop (here or elsewhere) may have landed since. */
+  private async stoppedMeanwhile(id: number): Promise<boolean> {
+    const row = await this.orm.em.fork().findOne(WhatsappSchema, { id }, { ...ACROSS_TENANTS, fields: ['status'] });
+    return !row || row.status === 'DISCONNECTED';
+  }
+
   sessionOf(id: number): ChannelSession {
     const live = this.live.get(id);
     if (!live?.session) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
@@ -395,34 +408,42 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     if (staleOwner) {
       await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), staleOwner);
     }
-    // Logout means "forget this phone" even when no session runs: the provider unlinks the device
-    // with a short-lived connection (holding the lease, so no session starts meanwhile), and the
-    // stored credentials (a provider's auth state, kept by the kernel per connection) go in any case.
-    if (logout) {
-      await this.unlinkIdle(id);
-      await this.orm.em.fork().getConnection().execute('delete from channel_auth_state where whatsapp_id = ?', [id]);
+    // Held while the connection is put down, so no watchdog starts it meanwhile (a live owner that
+    // appeared since keeps it: then only the status is written, and its session sees it stopped).
+    const held = await this.takeLease(id).catch(() => false);
+    try {
+      // Logout means "forget this phone" even when no session runs: the provider unlinks the device
+      // with a short-lived connection, and the stored credentials (a provider's auth state, kept by
+      // the kernel per connection) go in any case.
+      if (logout) {
+        if (held) await this.unlinkIdle(id);
+        await this.orm.em.fork().getConnection().execute('delete from channel_auth_state where whatsapp_id = ?', [id]);
+      }
+      await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
+    } finally {
+      if (held) await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), this.owner).catch(() => undefined);
     }
-    await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
   }
 
+  /** Unlinks the device of a connection no session runs (the caller holds its lease). */
   private async unlinkIdle(id: number): Promise<void> {
     const w = await this.orm.em.fork().findOne(WhatsappSchema, { id }, ACROSS_TENANTS);
     const provider = w && this.registry.get(w.provider);
-    if (!w || !provider?.unlink || !(await this.takeLease(id).catch(() => false))) return;
+    if (!w || !provider?.unlink) return;
     try {
       await provider.unlink({ id: w.id, companyId: w.companyId, name: w.name });
     } catch (err) {
       this.logger.warn(`Connection ${id}: could not unlink the device (${(err as Error).message}); forgetting its credentials anyway.`);
-    } finally {
-      await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), this.owner).catch(() => undefined);
     }
   }
 
   private async stopLocal(id: number, logout: boolean): Promise<void> {
     const live = this.live.get(id);
     if (live?.session) await (logout ? live.session.logout() : live.session.stop()).catch(() => undefined);
-    await this.release(id, true);
+    // The status first, the lease after: a watchdog that takes the freed lease sees DISCONNECTED and
+    // leaves the connection alone (the other order let it restart a session the user just stopped).
     await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
+    await this.release(id, true);
   }
 
   /**
@@ -560,6 +581,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     if (!w) return;
     em.assign(w, { status, ...detail });
     await em.flush();
+    this.events.emit('connection.status', w.companyId, { whatsappId: w.id, status: w.status, reason: w.statusReason ?? null });
     const session = {
       id: w.id,
       status: w.status,
@@ -602,8 +624,8 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
           void this.releaseReplaced(w, status, detail);
           return;
         }
-        if (status === 'DISCONNECTED' && this.live.get(w.id)?.session) void this.release(w.id, true);
-        void this.setStatus(w.id, status, {
+        const ended = status === 'DISCONNECTED' && !!this.live.get(w.id)?.session;
+        const saved = this.setStatus(w.id, status, {
           qrcode: detail?.qrcode ?? (status === 'qrcode' ? undefined : ''),
           // The code stays on screen only while the phone has not confirmed it.
           pairingCode: status === 'PAIRING' ? (detail?.pairingCode ?? '') : '',
@@ -612,6 +634,8 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
           // Why it ended, kept until the session moves again (issue 10: never a silent DISCONNECTED).
           statusReason: status === 'DISCONNECTED' ? (detail?.reason?.slice(0, 40) ?? null) : null,
         }).catch((err) => this.logger.error(err));
+        // The status lands before the lease goes, so a watchdog taking the lease sees DISCONNECTED.
+        if (ended) void saved.then(() => this.release(w.id, true));
       },
       // Only the sandbox's messages are simulated, whatever a provider claims.
       message: (message) => this.enqueueInbound(w, { ...message, simulated: w.provider === 'sandbox' }),

@@ -11,6 +11,7 @@ import { MediaStore } from '../media/media-store.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toMessageDto } from '../tickets/ticket-dto.js';
 import { loadTickets } from '../tickets/ticket-dto-sql.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 
 /** One BullMQ queue per connection; its worker runs in the process that owns the session. */
 export const outboundQueueName = (whatsappId: number) => `outbound-${whatsappId}`;
@@ -43,6 +44,7 @@ export class OutboundService {
     private readonly jobs: JobQueuesService,
     private readonly realtime: RealtimeGateway,
     private readonly media: MediaStore,
+    private readonly events: DomainEventsService,
   ) {}
 
   async queueText(ticket: Ticket, body: string, userId: number | null, quotedMsgId?: number): Promise<number> {
@@ -129,6 +131,7 @@ export class OutboundService {
     if (message.ack < 1) message.ack = 1;
     message.sendError = null;
     await em.flush();
+    this.events.emit('message.sent', job.companyId, { messageId: message.id, ticketId: ticket.id, whatsappId: ticket.whatsappId, providerMessageId });
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message, quoted) });
   }
 

@@ -11,11 +11,13 @@ export class CompanyPlanService {
 
   /** The plan flags of a company; a company without a plan has none. The platform company has every flag. */
   async flagsOf(companyId: number): Promise<PlanFlags> {
-    const company = await this.em.findOne(CompanySchema, { id: companyId });
+    // A fork: also called outside any request (domain events delivered by workers).
+    const em = this.em.fork();
+    const company = await em.findOne(CompanySchema, { id: companyId });
     if (!company) return NONE;
     if (company.isPlatform) return Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])) as PlanFlags;
     if (company.planId == null) return NONE;
-    const plan = await this.em.findOne(PlanSchema, { id: company.planId });
+    const plan = await em.findOne(PlanSchema, { id: company.planId });
     if (!plan) return NONE;
     return Object.fromEntries(PLAN_FLAGS.map((f) => [f, plan[f]])) as PlanFlags;
   }

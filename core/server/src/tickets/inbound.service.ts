@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelContact, InboundMessage, MessageAuthor } from '@atende/sdk-server';
-import { ContactSchema, MessageSchema, TicketSchema, type Whatsapp } from '../database/channel-entities.js';
+import { ContactSchema, MessageSchema, TicketSchema, type Message, type Whatsapp } from '../database/channel-entities.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { DEFAULT_SCHEDULES, MESSAGE_ACK_FAILED, companySettingDefault, type CompanySettingKey, type ScheduleEntry } from '@atende/core-contract';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isWithinHours } from './business-hours.js';
@@ -103,6 +104,7 @@ export class InboundService implements OnModuleInit {
     private readonly realtime: RealtimeGateway,
     private readonly outbound: OutboundService,
     private readonly timers: TicketTimersService,
+    private readonly events: DomainEventsService,
   ) {
     this.timeZone = config.BUSINESS_TIMEZONE;
     this.minuteMs = config.TIMERS_MINUTE_MS;
@@ -171,6 +173,7 @@ export class InboundService implements OnModuleInit {
       const ticket = em.map(TicketSchema, fast.ticketRow);
       const message = em.map(MessageSchema, fast.messageRow);
       const dto = ticketRowDto(fast.ticketRow);
+      this.received(message);
       this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
       this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
       if (isCall && callRejected) await this.outbound.queueText(ticket, CALL_REJECTED_MESSAGE, null);
@@ -238,10 +241,34 @@ export class InboundService implements OnModuleInit {
     const [loaded] = await loadTickets(run, companyId, [done.ticketId]);
     const ticket = em.map(TicketSchema, loaded.row);
     const message = em.map(MessageSchema, done.message);
+    if (done.created) {
+      this.events.emit('ticket.created', companyId, {
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        status: ticket.status,
+        queueId: ticket.queueId ?? null,
+        userId: ticket.userId ?? null,
+      });
+    }
+    this.received(message);
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: loaded.dto });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: loaded.dto });
     if (done.greeting) await this.outbound.queueText(ticket, done.greeting, null);
     if (ticket.status !== 'closed') await this.timers.arm(ticket, done.created, whatsapp);
+  }
+
+  /** After the commit: subscribers (plugins, the kernel's own) hear of the stored message. */
+  private received(message: Message): void {
+    this.events.emit('message.received', message.companyId, {
+      messageId: message.id,
+      ticketId: message.ticketId,
+      contactId: message.contactId ?? null,
+      whatsappId: message.whatsappId,
+      fromMe: message.fromMe,
+      mediaType: message.mediaType,
+      body: message.body,
+    });
   }
 
   /**
@@ -456,14 +483,22 @@ export class InboundService implements OnModuleInit {
   }
 
   async ack(companyId: number, whatsappId: number, providerMessageId: string, ack: number) {
-    await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
+    let moved = false;
+    const m = await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
       if (ack === MESSAGE_ACK_FAILED) {
         // WhatsApp could not deliver it (issue 10 item 7): the agent sees it failed, unless it already arrived.
-        if (m.fromMe && m.ack < 2) Object.assign(m, { ack: MESSAGE_ACK_FAILED, sendError: 'ERR_SENDING_WAPP_MSG' });
+        if (m.fromMe && m.ack < 2) {
+          Object.assign(m, { ack: MESSAGE_ACK_FAILED, sendError: 'ERR_SENDING_WAPP_MSG' });
+          moved = true;
+        }
         return;
       }
-      if (ack > m.ack) m.ack = ack; // acks only move forward
+      if (ack > m.ack) {
+        m.ack = ack; // acks only move forward
+        moved = true;
+      }
     });
+    if (m && moved) this.events.emit('message.ack', companyId, { messageId: m.id, ticketId: m.ticketId, whatsappId, ack: m.ack });
   }
 
   async edit(companyId: number, whatsappId: number, providerMessageId: string, body: string, author: MessageAuthor) {
@@ -538,17 +573,18 @@ export class InboundService implements OnModuleInit {
     providerMessageId: string,
     change: (m: { ack: number; body: string; isEdited: boolean; isDeleted: boolean; fromMe: boolean }) => void,
     author?: MessageAuthor,
-  ) {
+  ): Promise<Message | undefined> {
     const em = this.em(companyId);
     const m = await em.findOne(MessageSchema, { whatsappId, providerMessageId });
-    if (!m) return;
+    if (!m) return undefined;
     if (author && !(await this.wroteIt(em, m, author))) {
       this.logger.warn(`ignored an edit or revoke of message ${m.id} by someone who did not write it`);
-      return;
+      return undefined;
     }
     change(m);
     await em.flush();
     const ticket = await em.findOneOrFail(TicketSchema, { id: m.ticketId });
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(m) });
+    return m;
   }
 }

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import type { Job } from 'bullmq';
+import type { DomainEvent, DomainEventMap, DomainEventName, PlanFlag } from '@atende/core-contract';
+import type { DomainEventHandler, DomainEvents } from '@atende/sdk-server';
+import { JobQueuesService } from '../jobs/job-queues.service.js';
+import { CompanyPlanService } from '../platform/company-plan.service.js';
+import { PluginRegistry } from '../plugins/plugin-registry.js';
+
+/** The kernel subscribes under this id: no plan flag gates it. */
+export const KERNEL_SUBSCRIBER = 'kernel';
+/** A plugin's durable events queue. */
+export const pluginEventsQueue = (pluginId: string) => `plugin-events-${pluginId}`;
+/** Plan flags are read at most this often per company (a plan change clears them at once). */
+const FLAGS_TTL_MS = 10_000;
+
+interface DurableSubscription {
+  names: Set<DomainEventName>;
+  attempts: number;
+}
+
+/**
+ * Emits domain events after commit and delivers them to subscribers: in-process through
+ * @nestjs/event-emitter, durably through one BullMQ queue per plugin. Every process registers the
+ * same subscriptions at boot (plugins do it in onModuleInit), so the process that emits knows which
+ * plugins' queues get the event; any process's worker may handle it.
+ */
+@Injectable()
+export class DomainEventsService implements DomainEvents {
+  private readonly logger = new Logger('DomainEvents');
+  private readonly durable = new Map<string, DurableSubscription>();
+  private readonly flags = new Map<number, { flags: Promise<Record<string, boolean>>; until: number }>();
+
+  constructor(
+    private readonly emitter: EventEmitter2,
+    private readonly jobs: JobQueuesService,
+    private readonly plans: CompanyPlanService,
+    private readonly registry: PluginRegistry,
+  ) {
+    // The cached flags of a company whose plan or status changed are stale at once.
+    this.emitter.on('company.updated', (e: DomainEvent<'company.updated'>) => this.flags.delete(e.companyId));
+  }
+
+  /**
+   * Tells every subscriber. Call it only once the change is committed (after `flush` or the
+   * transaction resolved): an event is never emitted for a change that was rolled back.
+   */
+  emit<K extends DomainEventName>(name: K, companyId: number, payload: DomainEventMap[K]): DomainEvent<K> {
+    const event: DomainEvent<K> = { id: randomUUID(), name, companyId, at: new Date().toISOString(), payload };
+    this.emitter.emit(name, event);
+    void this.fanOut(event);
+    return event;
+  }
+
+  on<K extends DomainEventName>(pluginId: string, name: K, handler: DomainEventHandler<K>): () => void {
+    const listener = async (event: DomainEvent<K>) => {
+      try {
+        if (await this.allowed(pluginId, event.companyId)) await handler(event);
+      } catch (err) {
+        this.logger.error(`${pluginId} failed on ${name} ${event.id}: ${(err as Error).message}`);
+      }
+    };
+    this.emitter.on(name, listener);
+    return () => void this.emitter.off(name, listener);
+  }
+
+  subscribe<K extends DomainEventName>(
+    pluginId: string,
+    names: readonly K[],
+    handler: DomainEventHandler<K>,
+    options: { concurrency?: number; attempts?: number } = {},
+  ): void {
+    if (this.durable.has(pluginId)) throw new Error(`Plugin "${pluginId}" subscribes durably once, with every event it needs.`);
+    this.durable.set(pluginId, { names: new Set(names), attempts: options.attempts ?? 8 });
+    this.jobs.worker(
+      pluginEventsQueue(pluginId),
+      async (job: Job<DomainEvent<K>>) => {
+        // Checked again when handled: the plan may have lost the flag since the event was queued.
+        if (await this.allowed(pluginId, job.data.companyId)) await handler(job.data);
+      },
+      { concurrency: options.concurrency ?? 1 },
+    );
+  }
+
+  private async fanOut(event: DomainEvent): Promise<void> {
+    for (const [pluginId, sub] of this.durable) {
+      if (!sub.names.has(event.name)) continue;
+      try {
+        if (!(await this.allowed(pluginId, event.companyId))) continue;
+        await this.jobs.queue(pluginEventsQueue(pluginId)).add(event.name, event, {
+          jobId: event.id,
+          attempts: sub.attempts,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: { age: 3600, count: 10_000 },
+          removeOnFail: { age: 7 * 86_400 },
+        });
+      } catch (err) {
+        this.logger.error(`Event ${event.name} ${event.id} not queued for ${pluginId}: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  /** Whether the company's plan has the subscriber's flag (the kernel and flagless plugins always). */
+  private async allowed(pluginId: string, companyId: number): Promise<boolean> {
+    if (pluginId === KERNEL_SUBSCRIBER) return true;
+    const flag = this.registry.plugins.find((p) => p.definition.id === pluginId)?.definition.planFlag as PlanFlag | undefined;
+    if (!flag) return true;
+    let cached = this.flags.get(companyId);
+    if (!cached || cached.until < Date.now()) {
+      cached = { flags: this.plans.flagsOf(companyId) as Promise<Record<string, boolean>>, until: Date.now() + FLAGS_TTL_MS };
+      this.flags.set(companyId, cached);
+      cached.flags.catch(() => this.flags.delete(companyId));
+    }
+    return (await cached.flags)[flag] === true;
+  }
+}

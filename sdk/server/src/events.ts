@@ -1,0 +1,28 @@
+import type { DomainEvent, DomainEventName } from '@atende/core-contract';
+
+/**
+ * Domain events (issue 11 item 1). The kernel emits them after the change is committed; plugins
+ * listen through this port, injected by the `DOMAIN_EVENTS` token.
+ *
+ * - `on`: in-process, in the process that made the change, right after the commit. A failing handler
+ *   is logged and never undoes the change; use it for cheap reactions (caches, realtime).
+ * - `subscribe`: durable. Each plugin gets its own BullMQ queue; an event is retried with backoff when
+ *   the handler throws and may arrive more than once (dedupe by `event.id`), possibly in another
+ *   process. Use it for anything that must happen (sending, billing, syncing).
+ *
+ * Both skip companies whose plan lacks the plugin's `planFlag`: a plugin never hears of a company that
+ * may not use it.
+ */
+export const DOMAIN_EVENTS = Symbol.for('atende:domain-events');
+
+export type DomainEventHandler<K extends DomainEventName> = (event: DomainEvent<K>) => void | Promise<void>;
+
+export interface DomainEvents {
+  /** In-process subscription; returns a function that ends it. `pluginId` is the subscriber (for plan gating). */
+  on<K extends DomainEventName>(pluginId: string, name: K, handler: DomainEventHandler<K>): () => void;
+  /**
+   * Durable subscription of `pluginId` to `names`, handled by `handler` with up to `concurrency`
+   * events at once (default 1: events in the order they were emitted, per process).
+   */
+  subscribe<K extends DomainEventName>(pluginId: string, names: readonly K[], handler: DomainEventHandler<K>, options?: { concurrency?: number; attempts?: number }): void;
+}

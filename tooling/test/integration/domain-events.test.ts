@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { ROOT } from '../../lib/workspace.mjs';
+import { client, createDatabase, queryDb, startServer, SUPER, type RunningServer } from '../support/server.js';
+import { twoCompanies } from '../support/tenants.js';
+import { eventually } from '../support/wait.js';
+
+interface Seen {
+  id: string;
+  name: string;
+  companyId: number;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Issue 11 item 1: domain events reach plugins after the commit, in process and durably (retried,
+ * one queue per plugin), and never for a company whose plan lacks the plugin's flag.
+ */
+describe('domain events', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let server: RunningServer;
+  let api: ReturnType<typeof client>;
+  let admin: string;
+  let otherAdmin: string;
+  let companyId: number;
+  let otherId: number;
+
+  beforeAll(async () => {
+    db = await createDatabase();
+    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs') } });
+    api = client(server.url);
+    ({ admin, otherAdmin, companyId } = await twoCompanies(api));
+    // Otra moves to a plan without the plugin's flag (useCampaigns).
+    const sup = (await api.login(SUPER.email, SUPER.password)).token;
+    const plan = (await api.post('/api/plans', { name: 'Sin campañas', value: 10, users: 10, connections: 2, queues: 5, useCampaigns: false }, sup)).body;
+    otherId = (await queryDb(db.url, `select id from companies where name = 'Otra'`))[0].id;
+    expect((await api.put(`/api/companies/${otherId}`, { planId: plan.id }, sup)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+  });
+
+  const seen = async () => (await api.get('/api/fixture-events', admin)).body as { inProcess: Seen[]; durable: Seen[] };
+
+  async function customerWrites(token: string, from: string, body: string) {
+    const wa = (await api.post('/api/whatsapp', { name: `Sandbox ${from}`, provider: 'sandbox' }, token)).body.id as number;
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, token)).status).toBe(200);
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, token)).body.status === 'CONNECTED');
+    expect((await api.post(`/api/sandbox/${wa}/messages`, { from, name: 'Cliente', body }, token)).status).toBe(202);
+    return wa;
+  }
+
+  it('a stored message and a new ticket reach the plugin in process and durably, the durable one after a failed first try', async () => {
+    const wa = await customerWrites(admin, '51911100011', 'hola eventos');
+    const [{ id: messageId, ticket_id: ticketId }] = await eventually(async () => {
+      const rows = await queryDb(db.url, `select id, ticket_id from messages where whatsapp_id = $1 and body = 'hola eventos'`, [wa]);
+      return rows.length ? rows : null;
+    });
+    const s = await eventually(async () => {
+      const r = await seen();
+      return r.durable.some((e) => e.name === 'message.received' && e.payload.messageId === messageId) ? r : null;
+    }, 30_000);
+    const inProcess = s.inProcess.filter((e) => e.companyId === companyId);
+    expect(inProcess.find((e) => e.name === 'message.received')?.payload).toMatchObject({ messageId, ticketId, whatsappId: wa, fromMe: false, body: 'hola eventos' });
+    expect(inProcess.find((e) => e.name === 'ticket.created')?.payload).toMatchObject({ ticketId, whatsappId: wa, status: 'pending' });
+    // The durable copy is the same event (same id) as the in-process one, delivered once it succeeded.
+    const durable = s.durable.filter((e) => e.name === 'message.received' && e.payload.messageId === messageId);
+    expect(durable).toHaveLength(1);
+    expect(durable[0].id).toBe(inProcess.find((e) => e.name === 'message.received')?.id);
+    expect(s.durable.some((e) => e.name === 'connection.status' && e.payload.whatsappId === wa && e.payload.status === 'CONNECTED')).toBe(true);
+
+    // An agent's reply: message.sent once the channel took it.
+    expect((await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, admin)).status).toBe(200);
+    const sent = (await api.post(`/api/messages/${ticketId}`, { body: 'respuesta' }, admin)).body.id;
+    await eventually(async () => (await seen()).durable.some((e) => e.name === 'message.sent' && e.payload.messageId === sent));
+  });
+
+  it('a company whose plan lacks the plugin’s flag never reaches it', async () => {
+    await customerWrites(otherAdmin, '51911100022', 'hola sin plan');
+    await eventually(async () => (await queryDb(db.url, `select 1 from messages where body = 'hola sin plan'`)).length === 1);
+    // Let anything that would be delivered arrive (durable deliveries included), then look.
+    await customerWrites(admin, '51911100033', 'después');
+    await eventually(async () => (await seen()).durable.some((e) => e.name === 'message.received' && e.payload.body === 'después'), 30_000);
+    const s = await seen();
+    expect([...s.inProcess, ...s.durable].filter((e) => e.companyId === otherId)).toEqual([]);
+    expect((await api.get('/api/fixture-events', otherAdmin)).status).toBe(403);
+  });
+});
