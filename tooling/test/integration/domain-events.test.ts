@@ -76,14 +76,47 @@ describe('domain events', () => {
     await eventually(async () => (await seen()).durable.some((e) => e.name === 'message.sent' && e.payload.messageId === sent));
   });
 
+  it('tickets, tags, contacts, users and the company tell what changed', async () => {
+    const inProcess = async (name: string) => (await seen()).inProcess.filter((e) => e.name === name && e.companyId === companyId);
+    const adminId = (await api.get('/api/auth/me', admin)).body.id as number;
+    const contact = (await api.post('/api/contacts', { name: 'Eva Eventos', number: '51911100044' }, admin)).body;
+    await eventually(async () => (await inProcess('contact.upserted')).some((e) => e.payload.contactId === contact.id && e.payload.created === true));
+    const ticket = (await api.post('/api/tickets', { contactId: contact.id, status: 'pending' }, admin)).body;
+    expect(ticket.id).toBeTruthy();
+    await eventually(async () => (await inProcess('ticket.created')).some((e) => e.payload.ticketId === ticket.id && e.payload.status === 'pending'));
+    expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'open' }, admin)).status).toBe(200);
+    const updated = await eventually(async () => (await inProcess('ticket.updated')).find((e) => e.payload.ticketId === ticket.id));
+    expect(updated.payload.changes).toEqual({ status: { before: 'pending', after: 'open' }, userId: { before: null, after: adminId } });
+    const tag = (await api.post('/api/tags', { name: 'VIP', color: '#ff0000' }, admin)).body;
+    expect((await api.post('/api/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.id }] }, admin)).status).toBe(200);
+    await eventually(async () => (await inProcess('ticket.tagged')).some((e) => e.payload.ticketId === ticket.id && (e.payload.tagIds as number[])[0] === tag.id));
+
+    const user = (await api.post('/api/users', { name: 'Ana', email: 'ana@tienda.test', password: 'Str0ng-pass', profile: 'user', queueIds: [] }, admin)).body;
+    await eventually(async () => (await inProcess('user.created')).some((e) => e.payload.userId === user.id && e.payload.profile === 'user'));
+    expect((await api.put(`/api/users/${user.id}`, { name: 'Ana B', password: 'Otra-cl4ve-larga' }, admin)).status).toBe(200);
+    const changed = await eventually(async () => (await inProcess('user.updated')).find((e) => e.payload.userId === user.id));
+    expect((changed.payload.fields as string[]).sort()).toEqual(['name', 'password']);
+    expect(JSON.stringify(changed)).not.toContain('Otra-cl4ve-larga');
+    expect((await api.del(`/api/users/${user.id}`, admin)).status).toBeLessThan(300);
+    await eventually(async () => (await inProcess('user.deleted')).some((e) => e.payload.userId === user.id));
+
+    const sup = (await api.login(SUPER.email, SUPER.password)).token;
+    expect((await api.put(`/api/companies/${companyId}`, { dueDate: '2031-01-31' }, sup)).status).toBe(200);
+    const company = await eventually(async () => (await inProcess('company.updated'))[0]);
+    expect(Object.keys(company.payload.changes as object)).toEqual(['dueDate']);
+    expect((company.payload.changes as { dueDate: { after: string } }).dueDate.after).toMatch(/^2031-01-31/);
+  });
+
   it('a company whose plan lacks the plugin’s flag never reaches it', async () => {
+    // Otra was created on a plan with the flag (its company.created was told); from its move on, nothing.
+    const earlier = new Set([...(await seen()).inProcess, ...(await seen()).durable].map((e) => e.id));
     await customerWrites(otherAdmin, '51911100022', 'hola sin plan');
     await eventually(async () => (await queryDb(db.url, `select 1 from messages where body = 'hola sin plan'`)).length === 1);
     // Let anything that would be delivered arrive (durable deliveries included), then look.
     await customerWrites(admin, '51911100033', 'después');
     await eventually(async () => (await seen()).durable.some((e) => e.name === 'message.received' && e.payload.body === 'después'), 30_000);
     const s = await seen();
-    expect([...s.inProcess, ...s.durable].filter((e) => e.companyId === otherId)).toEqual([]);
+    expect([...s.inProcess, ...s.durable].filter((e) => e.companyId === otherId && !earlier.has(e.id)).map((e) => e.name)).toEqual([]);
     expect((await api.get('/api/fixture-events', otherAdmin)).status).toBe(403);
   });
 });

@@ -12,6 +12,7 @@ import {
   type ScheduleEntry,
 } from '@atende/core-contract';
 import type { z } from 'zod';
+import type { DomainEventMap } from '@atende/core-contract';
 import { AppError, REALTIME, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 
 type CompanyCreate = z.infer<typeof companyCreateSchema>;
@@ -22,6 +23,7 @@ import { hashPassword } from '../auth/password.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { newReferralCode } from './referral-code.js';
 import { CompanyDeactivation } from './company-deactivation.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 
 const DAY = 86_400_000;
 
@@ -60,6 +62,7 @@ export class CompaniesService {
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
     private readonly gateway: RealtimeGateway,
     private readonly deactivation: CompanyDeactivation,
+    private readonly events: DomainEventsService,
   ) {}
 
   async toDto(c: Company): Promise<CompanyDto> {
@@ -150,6 +153,7 @@ export class CompaniesService {
       await tx.flush();
       return c;
     });
+    this.events.emit('company.created', company.id, { planId: company.planId ?? null, dueDate: company.dueDate?.toISOString() ?? null });
     this.realtime.toSuperUsers('company', { action: 'create', companyId: company.id });
     return company;
   }
@@ -193,13 +197,25 @@ export class CompaniesService {
       throw AppError.conflict('ERR_EMAIL_IN_USE');
     }
     const deactivating = c.status && input.status === false;
+    const before = { dueDate: c.dueDate?.toISOString() ?? null, planId: c.planId ?? null, status: c.status };
     // Partial: only what the body carries changes (issue 9 item 19).
     const { dueDate, ...rest } = definedFields(input);
     this.em.assign(c, { ...rest, ...(dueDate !== undefined ? { dueDate: dueDate ? new Date(dueDate) : null } : {}) });
     await this.em.flush();
+    this.announceChanges(c, before);
     if (deactivating) await this.deactivation.run(c.id);
     await this.announceUpdate(c);
     return c;
+  }
+
+  /** company.updated with what changed of due date, plan and status (nothing when none did). */
+  private announceChanges(c: Company, before: { dueDate: string | null; planId: number | null; status: boolean }): void {
+    const after = { dueDate: c.dueDate?.toISOString() ?? null, planId: c.planId ?? null, status: c.status };
+    const changes: DomainEventMap['company.updated']['changes'] = {};
+    if (before.dueDate !== after.dueDate) changes.dueDate = { before: before.dueDate, after: after.dueDate };
+    if (before.planId !== after.planId) changes.planId = { before: before.planId, after: after.planId };
+    if (before.status !== after.status) changes.status = { before: before.status, after: after.status };
+    if (Object.keys(changes).length) this.events.emit('company.updated', c.id, { changes });
   }
 
   async remove(id: number): Promise<void> {

@@ -22,6 +22,7 @@ import {
 import { AppError, CurrentUser, REALTIME, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 import { ContactSchema, WhatsappSchema, type Contact } from '../database/channel-entities.js';
 import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { csvField, parseContactSheet } from './contact-sheet.js';
 
 const EXPORT_BATCH = 1000;
@@ -50,6 +51,7 @@ export class ContactsController {
   constructor(
     private readonly em: EntityManager,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly events: DomainEventsService,
   ) {}
 
   @Get()
@@ -226,6 +228,7 @@ export class ContactsController {
 
   private publish(c: Contact, action: 'create' | 'update' = 'update'): ContactDto {
     const dto = toDto(c);
+    this.events.emit('contact.upserted', c.companyId, { contactId: c.id, number: c.number, name: c.name, created: action === 'create' });
     this.realtime.toCompany(c.companyId, 'contact', { action, contact: dto });
     return dto;
   }

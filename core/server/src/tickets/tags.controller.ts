@@ -6,6 +6,7 @@ import { can, definedFields, idParamSchema, pageQuerySchema, tagInputSchema, tag
 import { AppError, CurrentUser, REALTIME, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 import { TagSchema, TicketTagSchema, type Tag } from '../database/channel-entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { TicketsService } from './tickets.service.js';
 
 const PAGE_SIZE = 40;
@@ -19,6 +20,7 @@ export class TagsController {
     private readonly tickets: TicketsService,
     private readonly gateway: RealtimeGateway,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly events: DomainEventsService,
   ) {}
 
   private async withCounts(tags: Tag[]): Promise<TagDto[]> {
@@ -100,9 +102,12 @@ export class TagsController {
     const ticket = await this.tickets.get(user, { id: parsed.data.ticketId });
     const ids = [...new Set(parsed.data.tags.map((t) => t.id))];
     if (ids.length && (await this.em.count(TagSchema, { id: { $in: ids } })) !== ids.length) throw AppError.notFound();
-    await this.em.nativeDelete(TicketTagSchema, { ticketId: ticket.id });
-    for (const tagId of ids) this.em.create(TicketTagSchema, { ticketId: ticket.id, tagId });
-    await this.em.flush();
+    // The old set goes and the new one comes in one transaction: nobody sees the ticket untagged.
+    await this.em.transactional(async (tx) => {
+      await tx.nativeDelete(TicketTagSchema, { ticketId: ticket.id });
+      for (const tagId of ids) tx.create(TicketTagSchema, { ticketId: ticket.id, tagId });
+    });
+    this.events.emit('ticket.tagged', ticket.companyId, { ticketId: ticket.id, tagIds: ids });
     const dto = await this.tickets.dto(ticket);
     this.gateway.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
     return dto;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { can, type OtherOpenTicket, type TicketDto, type TicketListQuery } from '@atende/core-contract';
+import { can, type DomainEventMap, type OtherOpenTicket, type TicketDto, type TicketListQuery } from '@atende/core-contract';
 import { AppError, type AuthUser } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ContactSchema, TicketSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
@@ -11,6 +11,7 @@ import { toTicketDtos } from './ticket-dto.js';
 import { TicketAutomationService } from './ticket-automation.service.js';
 import { TICKET_PAGE_SIZE, ticketPageSql, ticketWhere, type ListViewer } from './ticket-list-query.js';
 import { ticketRowDto } from './ticket-dto-sql.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 
 type Status = 'pending' | 'open' | 'closed';
 
@@ -25,6 +26,7 @@ export class TicketsService {
     private readonly realtime: RealtimeGateway,
     private readonly automation: TicketAutomationService,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly events: DomainEventsService,
   ) {
     this.timeZone = config.BUSINESS_TIMEZONE;
   }
@@ -129,6 +131,14 @@ export class TicketsService {
       if (err instanceof UniqueConstraintViolationException) throw AppError.conflict('ERR_OTHER_OPEN_TICKET');
       throw err;
     }
+    this.events.emit('ticket.created', ticket.companyId, {
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      status: ticket.status,
+      queueId: ticket.queueId ?? null,
+      userId: ticket.userId ?? null,
+    });
     const dto = await this.dto(ticket);
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
     return dto;
@@ -147,6 +157,16 @@ export class TicketsService {
 
   async dto(ticket: Ticket): Promise<TicketDto> {
     return (await toTicketDtos(this.em, [ticket]))[0];
+  }
+
+  /** ticket.updated with the status, queue, user and connection changes (nothing when none changed). */
+  private announceChanges(before: Pick<Ticket, 'status' | 'queueId' | 'userId' | 'whatsappId'>, after: Ticket): void {
+    const changes: DomainEventMap['ticket.updated']['changes'] = {};
+    if (before.status !== after.status) changes.status = { before: before.status, after: after.status };
+    if ((before.queueId ?? null) !== (after.queueId ?? null)) changes.queueId = { before: before.queueId ?? null, after: after.queueId ?? null };
+    if ((before.userId ?? null) !== (after.userId ?? null)) changes.userId = { before: before.userId ?? null, after: after.userId ?? null };
+    if (before.whatsappId !== after.whatsappId) changes.whatsappId = { before: before.whatsappId, after: after.whatsappId };
+    if (Object.keys(changes).length) this.events.emit('ticket.updated', after.companyId, { ticketId: after.id, changes });
   }
 
   /** Transitions of core-operations §4: accept, return, resolve, reopen, transfer. */
@@ -194,6 +214,7 @@ export class TicketsService {
       if (err instanceof UniqueConstraintViolationException) throw AppError.conflict('ERR_OTHER_OPEN_TICKET');
       throw err;
     }
+    this.announceChanges(before, ticket);
     if (after) await after();
     const dto = await this.dto(ticket);
     // Tell both the old and the new audience (a transfer moves the ticket between queues).

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { RateLimiter, ownPasswordLimits } from '../auth/rate-limiter.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 
 const PAGE_SIZE = 20;
 
@@ -21,6 +22,7 @@ export class UsersService {
     private readonly limits: PlanLimitsService,
     private readonly limiter: RateLimiter,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly events: DomainEventsService,
   ) {}
 
   async toDtos(users: User[]): Promise<UserDto[]> {
@@ -71,7 +73,10 @@ export class UsersService {
   }
 
   async create(companyId: number, input: Required<Omit<UserCreate, 'whatsappId'>> & { whatsappId: number | null }): Promise<UserDto> {
-    return this.limits.createWithin(companyId, 'users', UserSchema, () => this.insert(companyId, input));
+    const user = await this.limits.createWithin(companyId, 'users', UserSchema, () => this.insert(companyId, input));
+    // After the plan-limit transaction committed.
+    this.events.emit('user.created', companyId, { userId: user.id, profile: user.profile });
+    return user;
   }
 
   private async insert(companyId: number, input: Required<Omit<UserCreate, 'whatsappId'>> & { whatsappId: number | null }): Promise<UserDto> {
@@ -128,6 +133,9 @@ export class UsersService {
     // A new password or a disabled account ends every session of that user at once.
     if (revoke) await this.sessions.revokeAll(user, revoke);
     else await this.sessions.refreshAccess(user.id);
+    // Which fields were asked to change (never their values: a password stays out of every event).
+    const fields = Object.keys(input).filter((k) => k !== 'currentPassword' && input[k as keyof UserUpdate] !== undefined);
+    this.events.emit('user.updated', user.companyId, { userId: user.id, fields });
     return this.publish(user);
   }
 
@@ -139,6 +147,7 @@ export class UsersService {
     await this.em.nativeUpdate(TicketSchema, { userId: id, status: 'open', companyId: user.companyId }, { userId: null, status: 'pending' });
     await this.em.remove(user).flush();
     await this.sessions.revokeAll(user, 'revoked').catch(() => undefined);
+    this.events.emit('user.deleted', user.companyId, { userId: id });
     this.realtime.toCompany(user.companyId, 'user', { action: 'delete', userId: id });
   }
 
