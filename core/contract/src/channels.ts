@@ -37,7 +37,11 @@ export type Connection = z.infer<typeof connectionSchema>;
 
 export const connectionInputSchema = z.object({
   name: z.string().trim().min(2, 'too_short').max(50, 'too_long'),
-  provider: z.enum(['baileys', 'sandbox']).default('baileys'),
+  /** Any registered channel provider: 'baileys', 'sandbox' or a plugin's (the server checks it is registered). */
+  provider: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,39}$/)
+    .default('baileys'),
   isDefault: z.boolean().default(false),
   greetingMessage: z.string().max(5000).default(''),
   complationMessage: z.string().max(5000).default(''),

@@ -15,6 +15,7 @@ describe('channel durability', () => {
   let server: RunningServer;
   let api: ReturnType<typeof client>;
   let admin: string;
+  let otherAdmin: string;
 
   beforeAll(async () => {
     db = await createDatabase();
@@ -22,7 +23,7 @@ describe('channel durability', () => {
     // The real Baileys provider on a fake socket, driven through the fixture's routes.
     server = await startServer({ databaseUrl: db.url, env: { WA_VERSION_CHECK: 'false', ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/fake-baileys-plugin/index.mjs') } });
     api = client(server.url);
-    ({ admin } = await twoCompanies(api));
+    ({ admin, otherAdmin } = await twoCompanies(api));
   });
   afterAll(async () => {
     await server?.stop();
@@ -41,6 +42,16 @@ describe('channel durability', () => {
     await eventually(async () => (await status()) === 'CONNECTED');
     return { wa, drive, status };
   }
+
+  it('a connection may use any registered provider, a plugin’s included; an unknown one is a field error (issue 11 item 4)', async () => {
+    // The other company, whose plan still has room for connections.
+    const made = await api.post('/api/whatsapp', { name: 'De plugin', provider: 'fake-baileys' }, otherAdmin);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.provider).toBe('fake-baileys');
+    const unknown = await api.post('/api/whatsapp', { name: 'Ninguno', provider: 'telegram-x' }, otherAdmin);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details).toEqual([{ path: 'provider', message: 'unknown_provider' }]);
+  });
 
   it('corrupt stored credentials: the start fails and the connection says why', async () => {
     const wa = (await api.post('/api/whatsapp', { name: 'Dañada', provider: 'baileys', isDefault: true }, admin)).body.id;

@@ -8,6 +8,7 @@ import { QueueSchema } from '../database/entities.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { ChannelRegistryService } from '../channels/channel-registry.js';
 import { withoutCodes } from './link-codes.js';
 
 type ConnectionInput = z.infer<typeof connectionInputSchema>;
@@ -21,6 +22,7 @@ export class ConnectionsService {
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
     private readonly gateway: RealtimeGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registry: ChannelRegistryService,
   ) {}
 
   async toDtos(rows: Whatsapp[]): Promise<Connection[]> {
@@ -68,6 +70,8 @@ export class ConnectionsService {
   async create(companyId: number, input: ConnectionInput): Promise<Connection> {
     // The simulated phone is a development and demo tool: off in production unless SANDBOX_ENABLED=true.
     if (input.provider === 'sandbox' && !this.config.sandboxEnabled) throw AppError.forbidden('The sandbox is disabled on this server.');
+    // Any provider a plugin registered, not a fixed list (issue 11 item 4); an unknown one is a field error.
+    if (!this.registry.get(input.provider)) throw AppError.validation([{ path: 'provider', message: 'unknown_provider' }]);
     return this.limits.createWithin(companyId, 'connections', WhatsappSchema, () => this.insert(companyId, input));
   }
 
