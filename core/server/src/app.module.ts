@@ -3,7 +3,8 @@ import { KERNEL_CONTROLLERS } from './kernel-controllers.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
-import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, REALTIME } from '@atende/sdk-server';
+import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, REALTIME, TENANCY } from '@atende/sdk-server';
+import { TenancyService } from './tenancy/tenancy.service.js';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DomainEventsService } from './events/domain-events.service.js';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -74,6 +75,8 @@ class KernelModule {
       { provide: JOB_QUEUES, useExisting: JobQueuesService },
       DomainEventsService,
       { provide: DOMAIN_EVENTS, useExisting: DomainEventsService },
+      TenancyService,
+      { provide: TENANCY, useExisting: TenancyService },
       {
         // Built-in channel providers; plugins add theirs through CHANNEL_REGISTRY.
         provide: ChannelRegistryService,

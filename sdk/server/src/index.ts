@@ -6,3 +6,5 @@ export * from './plugin.js';
 export * from './channels.js';
 export * from './sql.js';
 export * from './events.js';
+export * from './tenancy.js';
+export * from './extension-point.js';

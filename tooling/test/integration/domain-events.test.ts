@@ -107,6 +107,15 @@ describe('domain events', () => {
     expect((company.payload.changes as { dueDate: { after: string } }).dueDate.after).toMatch(/^2031-01-31/);
   });
 
+  it('the Tenancy port scopes a plugin’s queries to the company it names (issue 11 item 3)', async () => {
+    await queryDb(db.url, `insert into fixture_events_notes (company_id, name) values ($1, 'Solo Tienda'), ($2, 'Solo Otra')`, [companyId, otherId]);
+    const mine = (await api.get(`/api/fixture-events/tags-of/${companyId}`, admin)).body as string[];
+    const theirs = (await api.get(`/api/fixture-events/tags-of/${otherId}`, admin)).body as string[];
+    expect(mine).toEqual(['Solo Tienda']);
+    expect(theirs).toEqual(['Solo Otra']);
+    expect((await api.get('/api/fixture-events/tags-of/0', admin)).status).toBe(500);
+  });
+
   it('a company whose plan lacks the plugin’s flag never reaches it', async () => {
     // Otra was created on a plan with the flag (its company.created was told); from its move on, nothing.
     const earlier = new Set([...(await seen()).inProcess, ...(await seen()).durable].map((e) => e.id));
