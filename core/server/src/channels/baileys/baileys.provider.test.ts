@@ -657,6 +657,18 @@ describe('durable inbox (issue 10 item 1)', () => {
     expect(rec.messages.map((m) => m.providerMessageId)).toEqual(['D1']);
   });
 
+  it('drain releases what Baileys holds in its event buffer before ending the socket', async () => {
+    const kept: string[] = [];
+    const { fake, session } = await setup({}, { inbox: { keep: async (items) => void kept.push(...items.map((i) => i.id)) } });
+    fake.last.emitOpen(ME);
+    fake.last.ev.buffer();
+    fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'HELD' }, { conversation: 'en el buffer' })]);
+    await session.whenIdle();
+    expect(kept).toEqual([]);
+    await session.drain!();
+    expect(kept).toEqual([`${ALICE}|HELD||0`]);
+  });
+
   it('drain waits for signal-key writes in flight (issue 10 item 2)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -48,6 +48,8 @@ export interface BaileysSocketLike {
   ev: {
     on<T extends keyof BaileysEventMap>(event: T, listener: (arg: BaileysEventMap[T]) => void): void;
     off<T extends keyof BaileysEventMap>(event: T, listener: (arg: BaileysEventMap[T]) => void): void;
+    /** Releases events Baileys is holding back (it buffers while it processes offline notifications). */
+    flush?(): boolean;
   };
   readonly user?: Contact;
   signalRepository?: { lidMapping?: { getPNForLID(lid: string): Promise<string | null> } };
@@ -946,6 +948,8 @@ export class BaileysSession implements ChannelSession {
   async drain(): Promise<void> {
     this.draining = true;
     this.clearTimer();
+    // Messages Baileys already acknowledged may sit in its event buffer; ending does not release them.
+    this.sock?.ev.flush?.();
     await this.sock?.end(undefined).catch((err) => this.logger.warn({ err }, 'error ending socket'));
     await this.whenIdle();
     this.stopped = true;

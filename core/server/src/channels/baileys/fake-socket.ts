@@ -31,6 +31,10 @@ export class FakeBaileysEvents {
     this.inner.removeAllListeners(event);
   }
   emit<T extends keyof BaileysEventMap>(event: T, arg: BaileysEventMap[T]): boolean {
+    if (this.held && event !== 'connection.update') {
+      this.held.push([event, arg]);
+      return true;
+    }
     this.inner.emit('event', { [event]: arg });
     return this.inner.emit(event, arg);
   }
@@ -39,6 +43,18 @@ export class FakeBaileysEvents {
     this.inner.on('event', listener);
     return () => this.inner.off('event', listener);
   }
+  /** Like Baileys' buffered emitter: events held back while buffering are emitted on flush. */
+  private held: [keyof BaileysEventMap, unknown][] | null = null;
+  buffer(): void {
+    this.held ??= [];
+  }
+  flush(): boolean {
+    const held = this.held;
+    this.held = null;
+    for (const [event, arg] of held ?? []) this.emit(event, arg as never);
+    return !!held?.length;
+  }
+
   listenerCount(event: keyof BaileysEventMap): number {
     return this.inner.listenerCount(event);
   }
