@@ -3,7 +3,7 @@ import { KERNEL_CONTROLLERS } from './kernel-controllers.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
-import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, REALTIME, TENANCY } from '@atende/sdk-server';
+import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, REALTIME, SETTINGS, TENANCY } from '@atende/sdk-server';
 import { TenancyService } from './tenancy/tenancy.service.js';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DomainEventsService } from './events/domain-events.service.js';
@@ -77,6 +77,8 @@ class KernelModule {
       { provide: DOMAIN_EVENTS, useExisting: DomainEventsService },
       TenancyService,
       { provide: TENANCY, useExisting: TenancyService },
+      SettingsService,
+      { provide: SETTINGS, useExisting: SettingsService },
       {
         // Built-in channel providers; plugins add theirs through CHANNEL_REGISTRY.
         provide: ChannelRegistryService,
@@ -142,7 +144,6 @@ export class AppModule {
         PlansService,
         CompaniesService,
         UsersService,
-        SettingsService,
         QueuesService,
         ConnectionsService,
         SessionManager,

@@ -8,3 +8,4 @@ export * from './sql.js';
 export * from './events.js';
 export * from './tenancy.js';
 export * from './extension-point.js';
+export * from './settings.js';

@@ -1,4 +1,5 @@
 import type { DynamicModule, Type } from '@nestjs/common';
+import type { ZodType } from 'zod';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { MigrationObject } from '@mikro-orm/core';
 import type { PermissionTable, PlanFlag, PluginMenuItem, PluginRoute, PluginSettingsTab } from '@atende/core-contract';
@@ -27,6 +28,20 @@ export interface PluginDefinition {
    * absolute directory. Omit for server-only plugins.
    */
   web?: { package: string } | { dir: string };
+  /**
+   * The plugin's own settings (issue 11 item 3). Keys are `<plugin id>.<name>`; values are strings
+   * checked by `schema`. Company keys are served by GET/PUT /api/settings to companies whose plan
+   * includes the plugin (PUT: admins); `secret` ones are read only by who may change settings. Global
+   * keys go through /api/settings/global (super users). Read them server-side with the SETTINGS port.
+   */
+  settings?: { company?: Record<string, PluginSetting>; global?: Record<string, PluginSetting> };
+}
+
+export interface PluginSetting {
+  schema: ZodType<string>;
+  default: string;
+  /** A credential (an API key): never sent to users who may not change settings. */
+  secret?: boolean;
 }
 
 export function definePlugin<T extends PluginDefinition>(definition: T): T {
@@ -35,6 +50,11 @@ export function definePlugin<T extends PluginDefinition>(definition: T): T {
   }
   if (definition.planFlag && !PLAN_FLAGS.includes(definition.planFlag)) {
     throw new Error(`Plugin "${definition.id}": unknown plan flag "${definition.planFlag}".`);
+  }
+  for (const key of [...Object.keys(definition.settings?.company ?? {}), ...Object.keys(definition.settings?.global ?? {})]) {
+    if (!key.startsWith(`${definition.id}.`) || key.length > 100) {
+      throw new Error(`Plugin "${definition.id}": setting "${key}" must be named "${definition.id}.<name>" (100 characters at most).`);
+    }
   }
   for (const m of definition.migrations ?? []) {
     if (!m.name.startsWith(`${definition.id}_`)) {

@@ -116,6 +116,32 @@ describe('domain events', () => {
     expect((await api.get('/api/fixture-events/tags-of/0', admin)).status).toBe(500);
   });
 
+  it('plugin settings: declared keys are served, checked, secret for non-admins, gated by plan, read through the port (issue 11 item 3)', async () => {
+    const settings = async (token: string) => Object.fromEntries(((await api.get('/api/settings', token)).body as { key: string; value: string }[]).map((s) => [s.key, s.value]));
+    expect(await settings(admin)).toMatchObject({ 'fixture-events.greeting': 'hola', 'fixture-events.apiKey': '' });
+    expect((await api.put('/api/settings/fixture-events.greeting', { value: 'buenas' }, admin)).status).toBe(200);
+    expect((await api.put('/api/settings/fixture-events.greeting', { value: 'x'.repeat(21) }, admin)).status).toBe(400);
+    expect((await api.put('/api/settings/fixture-events.apiKey', { value: 'not-a-key' }, admin)).status).toBe(400);
+    expect((await api.put('/api/settings/fixture-events.apiKey', { value: 'sk-abc123' }, admin)).status).toBe(200);
+    expect((await api.get(`/api/fixture-events/setting/${companyId}/fixture-events.greeting`, admin)).body).toEqual({ value: 'buenas' });
+    // An agent reads the company's options but never the secret one.
+    await api.post('/api/users', { name: 'Agente', email: 'agente@tienda.test', password: 'Str0ng-pass', profile: 'user', queueIds: [] }, admin);
+    const agent = (await api.login('agente@tienda.test', 'Str0ng-pass')).token;
+    const seenByAgent = await settings(agent);
+    expect(seenByAgent['fixture-events.greeting']).toBe('buenas');
+    expect(seenByAgent).not.toHaveProperty(['fixture-events.apiKey']);
+    expect((await api.put('/api/settings/fixture-events.greeting', { value: 'hack' }, agent)).status).toBe(403);
+    // A company whose plan lacks the plugin has no such keys.
+    expect(await settings(otherAdmin)).not.toHaveProperty(['fixture-events.greeting']);
+    const refused = await api.put('/api/settings/fixture-events.greeting', { value: 'hola' }, otherAdmin);
+    expect([refused.status, refused.body.error]).toEqual([404, 'ERR_NO_SETTING_FOUND']);
+    // Global keys: the super user's.
+    const sup = (await api.login(SUPER.email, SUPER.password)).token;
+    expect((await api.put('/api/settings/global/fixture-events.region', { value: 'mars' }, sup)).status).toBe(400);
+    expect((await api.put('/api/settings/global/fixture-events.region', { value: 'eu' }, sup)).status).toBe(200);
+    expect(((await api.get('/api/settings/global', sup)).body as { key: string; value: string }[]).find((s) => s.key === 'fixture-events.region')?.value).toBe('eu');
+  });
+
   it('a company whose plan lacks the plugin’s flag never reaches it', async () => {
     // Otra was created on a plan with the flag (its company.created was told); from its move on, nothing.
     const earlier = new Set([...(await seen()).inProcess, ...(await seen()).durable].map((e) => e.id));

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import {
   COMPANY_SETTINGS,
   GLOBAL_SETTINGS,
@@ -9,36 +9,74 @@ import {
   settingValueError,
   type CompanySettingKey,
 } from '@atende/core-contract';
-import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { can } from '@atende/core-contract';
+import { AppError, REALTIME, type AuthUser, type PluginSetting, type RealtimePublisher, type Settings } from '@atende/sdk-server';
 import { GlobalSettingSchema, SettingSchema, UserSchema } from '../database/entities.js';
+import { PluginRegistry } from '../plugins/plugin-registry.js';
+import { CompanyPlanService } from '../platform/company-plan.service.js';
+import { tenantEm } from '../tenancy/tenant-filter.js';
 
 type KV = { key: string; value: string };
 
+/** A setting a plugin declared, with who declared it (its plan flag gates the company keys). */
+interface Declared extends PluginSetting {
+  planFlag?: string;
+}
+
 @Injectable()
-export class SettingsService {
+export class SettingsService implements Settings {
+  /** Settings plugins declared (issue 11 item 3), by key. */
+  private readonly companyKeys = new Map<string, Declared>();
+  private readonly globalKeys = new Map<string, Declared>();
+
   constructor(
     private readonly em: EntityManager,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
-  ) {}
+    private readonly orm: MikroORM,
+    private readonly plans: CompanyPlanService,
+    registry: PluginRegistry,
+  ) {
+    for (const { definition } of registry.plugins) {
+      for (const [key, spec] of Object.entries(definition.settings?.company ?? {})) this.companyKeys.set(key, { ...spec, planFlag: definition.planFlag });
+      for (const [key, spec] of Object.entries(definition.settings?.global ?? {})) this.globalKeys.set(key, spec);
+    }
+  }
+
+  /** The plugin keys this company may use (its plan has their plugin's flag). */
+  private async pluginKeysOf(companyId: number): Promise<[string, Declared][]> {
+    if (!this.companyKeys.size) return [];
+    const flags = (await this.plans.flagsOf(companyId)) as Record<string, boolean>;
+    return [...this.companyKeys].filter(([, d]) => !d.planFlag || flags[d.planFlag]);
+  }
 
   /** Every company option with its stored value or default (tenant filter scopes the rows). */
   async list(user: AuthUser): Promise<KV[]> {
     const rows = await this.em.find(SettingSchema, {});
-    const stored = new Map(rows.map((r) => [r.key, r.value]));
-    // Secret options (the asaas token) only for who may change settings.
-    return readableCompanySettings(user).map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) }));
+    const stored = new Map<string, string>(rows.map((r) => [r.key, r.value]));
+    // Secret options (the asaas token, a plugin's API key) only for who may change settings.
+    const kernel = readableCompanySettings(user).map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) }));
+    const plugin = (await this.pluginKeysOf(user.companyId))
+      .filter(([, d]) => !d.secret || can(user, 'settings:write'))
+      .map(([key, d]) => ({ key, value: stored.get(key) ?? d.default }));
+    return [...kernel, ...plugin];
   }
 
   async set(companyId: number, key: string, value: string): Promise<KV> {
-    const error = settingValueError(COMPANY_SETTINGS, key, value);
-    if (error === 'unknown_setting') throw AppError.notFound('ERR_NO_SETTING_FOUND');
-    if (error) throw AppError.validation([{ path: 'value', message: error }], `${key}: ${value} is not allowed.`);
+    const declared = (await this.pluginKeysOf(companyId)).find(([k]) => k === key)?.[1];
+    if (declared) {
+      const checked = declared.schema.safeParse(value);
+      if (!checked.success) throw AppError.validation(checked.error.issues.map((i) => ({ path: 'value', message: i.message })), `${key}: ${value} is not allowed.`);
+    } else {
+      const error = settingValueError(COMPANY_SETTINGS, key, value);
+      if (error === 'unknown_setting') throw AppError.notFound('ERR_NO_SETTING_FOUND');
+      if (error) throw AppError.validation([{ path: 'value', message: error }], `${key}: ${value} is not allowed.`);
+    }
     const row = await this.em.findOne(SettingSchema, { key });
     if (row) row.value = value;
     else this.em.create(SettingSchema, { companyId, key: key as CompanySettingKey, value });
     await this.em.flush();
     const setting = { key, value };
-    if (SECRET_COMPANY_SETTINGS.includes(key as CompanySettingKey)) {
+    if (SECRET_COMPANY_SETTINGS.includes(key as CompanySettingKey) || declared?.secret) {
       // A secret goes only to those who may read it: the company's admins (and a super user of it).
       const readers = await this.em.find(UserSchema, { $or: [{ profile: { $in: ['admin', 'super'] } }, { super: true }] }, { fields: ['id'] });
       for (const r of readers) this.realtime.toUser(r.id, 'settings', { action: 'update', setting });
@@ -50,15 +88,43 @@ export class SettingsService {
 
   async listGlobal(): Promise<KV[]> {
     const rows = await this.em.find(GlobalSettingSchema, {});
-    const stored = new Map(rows.map((r) => [r.key, r.value]));
-    return Object.entries(GLOBAL_SETTINGS).map(([key, values]) => ({ key, value: stored.get(key) ?? values[0] }));
+    const stored = new Map<string, string>(rows.map((r) => [r.key, r.value]));
+    const kernel = Object.entries(GLOBAL_SETTINGS).map(([key, values]) => ({ key, value: stored.get(key) ?? values[0] }));
+    return [...kernel, ...[...this.globalKeys].map(([key, d]) => ({ key, value: stored.get(key) ?? d.default }))];
   }
 
   async setGlobal(key: string, value: string): Promise<KV> {
-    const error = settingValueError(GLOBAL_SETTINGS, key, value);
-    if (error === 'unknown_setting') throw AppError.notFound('ERR_NO_SETTING_FOUND');
-    if (error) throw AppError.validation([{ path: 'value', message: error }]);
+    const declared = this.globalKeys.get(key);
+    if (declared) {
+      const checked = declared.schema.safeParse(value);
+      if (!checked.success) throw AppError.validation(checked.error.issues.map((i) => ({ path: 'value', message: i.message })));
+    } else {
+      const error = settingValueError(GLOBAL_SETTINGS, key, value);
+      if (error === 'unknown_setting') throw AppError.notFound('ERR_NO_SETTING_FOUND');
+      if (error) throw AppError.validation([{ path: 'value', message: error }]);
+    }
     await this.em.upsert(GlobalSettingSchema, { key, value });
     return { key, value };
+  }
+
+  // ---- the SDK's Settings port (server-side reads, outside requests too) ----
+
+  async company(companyId: number, key: string): Promise<string> {
+    const row = await tenantEm(this.orm, companyId).findOne(SettingSchema, { key: key as CompanySettingKey });
+    if (row) return row.value;
+    const declared = this.companyKeys.get(key);
+    if (declared) return declared.default;
+    if (key in COMPANY_SETTINGS) return companySettingDefault(key as CompanySettingKey);
+    throw new Error(`Unknown company setting "${key}".`);
+  }
+
+  async global(key: string): Promise<string> {
+    const row = await this.orm.em.fork().findOne(GlobalSettingSchema, { key });
+    if (row) return row.value;
+    const declared = this.globalKeys.get(key);
+    if (declared) return declared.default;
+    const values = (GLOBAL_SETTINGS as Record<string, readonly string[] | null>)[key];
+    if (values) return values[0];
+    throw new Error(`Unknown global setting "${key}".`);
   }
 }

@@ -1,0 +1,12 @@
+/**
+ * Company and global settings as the server reads them (issue 11 item 3): a plugin reads its own
+ * declared keys (and the kernel's) with their defaults applied. Inject by the `SETTINGS` token.
+ */
+export const SETTINGS = Symbol.for('atende:settings');
+
+export interface Settings {
+  /** A company's value of `key` (a kernel option or a declared plugin key), or its default. */
+  company(companyId: number, key: string): Promise<string>;
+  /** A platform-wide value, or its default. */
+  global(key: string): Promise<string>;
+}
