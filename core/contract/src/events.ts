@@ -17,9 +17,10 @@ export interface DomainEventMap {
   /** A customer's (or the linked phone's) message was stored on a ticket. */
   'message.received': { messageId: number; ticketId: number; contactId: number | null; whatsappId: number; fromMe: boolean; mediaType: string; body: string };
   /** The channel accepted a message Atende sent (it has its provider id now). */
-  'message.sent': { messageId: number; ticketId: number; whatsappId: number; providerMessageId: string };
+  /** `source`/`correlationId`: what the sender gave the Messages port (null for agents' and the bot's messages). */
+  'message.sent': { messageId: number; ticketId: number; whatsappId: number; providerMessageId: string; source: string | null; correlationId: string | null };
   /** A sent message's delivery state moved (1 sent, 2 delivered, 3 read, 4–5 played, -1 failed). */
-  'message.ack': { messageId: number; ticketId: number; whatsappId: number; ack: number };
+  'message.ack': { messageId: number; ticketId: number; whatsappId: number; ack: number; source: string | null; correlationId: string | null };
   'ticket.created': { ticketId: number; contactId: number; whatsappId: number; status: string; queueId: number | null; userId: number | null };
   'ticket.updated': {
     ticketId: number;

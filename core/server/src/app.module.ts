@@ -3,7 +3,8 @@ import { KERNEL_CONTROLLERS } from './kernel-controllers.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
-import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, REALTIME, SETTINGS, TENANCY } from '@atende/sdk-server';
+import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, MESSAGES, REALTIME, SETTINGS, TENANCY } from '@atende/sdk-server';
+import { MessagesPortService } from './messages/messages-port.service.js';
 import { TenancyService } from './tenancy/tenancy.service.js';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { DomainEventsService } from './events/domain-events.service.js';
@@ -79,6 +80,10 @@ class KernelModule {
       { provide: TENANCY, useExisting: TenancyService },
       SettingsService,
       { provide: SETTINGS, useExisting: SettingsService },
+      MediaStore,
+      OutboundService,
+      MessagesPortService,
+      { provide: MESSAGES, useExisting: MessagesPortService },
       {
         // Built-in channel providers; plugins add theirs through CHANNEL_REGISTRY.
         provide: ChannelRegistryService,
@@ -148,11 +153,9 @@ export class AppModule {
         ConnectionsService,
         SessionManager,
         InboundService,
-        OutboundService,
         TicketsService,
         TicketAutomationService,
         TicketTimersService,
-        MediaStore,
         // Order matters: authenticate first, then plan flag and permission checks.
         { provide: APP_GUARD, useExisting: AuthGuard },
         { provide: APP_GUARD, useClass: PluginAccessGuard },

@@ -9,3 +9,4 @@ export * from './events.js';
 export * from './tenancy.js';
 export * from './extension-point.js';
 export * from './settings.js';
+export * from './messages.js';

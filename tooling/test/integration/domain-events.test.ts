@@ -154,4 +154,23 @@ describe('domain events', () => {
     expect([...s.inProcess, ...s.durable].filter((e) => e.companyId === otherId && !earlier.has(e.id)).map((e) => e.name)).toEqual([]);
     expect((await api.get('/api/fixture-events', otherAdmin)).status).toBe(403);
   });
+  it('the Messages port sends to a number (contact and ticket made once) and to a ticket, with source and correlation id coming back on message.sent (issue 11 item 3)', async () => {
+    const wa = (await queryDb(db.url, `select id from whatsapps where company_id = $1 order by id limit 1`, [companyId]))[0].id as number;
+    const first = await api.post('/api/fixture-events/send', { whatsappId: wa, number: '+51 911 100 055', body: 'Hola desde el plugin', correlationId: 'camp-7:1' }, admin);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const again = (await api.post('/api/fixture-events/send', { whatsappId: wa, number: '51911100055', body: 'Otra vez', correlationId: 'camp-7:2' }, admin)).body;
+    expect(again.ticketId).toBe(first.body.ticketId);
+    const sent = await eventually(async () =>
+      (await seen()).durable.find((e) => e.name === 'message.sent' && e.payload.messageId === first.body.messageId),
+    );
+    expect(sent.payload).toMatchObject({ source: 'fixture-events', correlationId: 'camp-7:1', ticketId: first.body.ticketId });
+    const outbox = (await api.get(`/api/sandbox/${wa}/messages?to=51911100055`, admin)).body as { body: string }[];
+    expect(outbox.map((o) => o.body)).toEqual(expect.arrayContaining(['Hola desde el plugin']));
+    const toTicket = await api.post('/api/fixture-events/send', { ticketId: first.body.ticketId, body: 'Al ticket' }, admin);
+    expect(toTicket.status).toBe(201);
+    // Another company's ticket is not found through this company's port.
+    const foreign = (await queryDb(db.url, `select id from tickets where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect((await api.post('/api/fixture-events/send', { ticketId: foreign, body: 'x' }, admin)).status).toBe(404);
+    expect((await api.post('/api/fixture-events/send', { whatsappId: wa, number: '12', body: 'x' }, admin)).status).toBe(400);
+  });
 });

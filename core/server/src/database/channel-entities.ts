@@ -113,6 +113,9 @@ export const MessageSchema = defineEntity({
     mediaName: p.string().length(255).nullable(),
     /** Why delivery finally failed (ack -1): ERR_SENDING_WAPP_MSG or ERR_WAPP_INVALID_CONTACT. */
     sendError: p.string().length(40).nullable(),
+    /** Sent through the Messages port: the plugin that sent it, and its correlation id (core_0013). */
+    source: p.string().length(60).nullable(),
+    correlationId: p.string().length(100).nullable(),
     ack: p.integer().default(0),
     isDeleted: p.boolean().default(false),
     isEdited: p.boolean().default(false),

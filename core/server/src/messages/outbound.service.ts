@@ -30,6 +30,9 @@ export interface OutboundDraft {
   quotedMsgId?: number;
   /** A file already kept by MediaStore (`/api/media/...`). */
   media?: { url: string; mediaType: 'image' | 'audio' | 'video' | 'application'; mediaName: string | null };
+  /** Sent through the Messages port: the plugin, and its correlation id. */
+  source?: string;
+  correlationId?: string;
 }
 
 /**
@@ -67,6 +70,8 @@ export class OutboundService {
       mediaType: draft.media?.mediaType ?? 'chat',
       mediaUrl: draft.media?.url ?? null,
       mediaName: draft.media?.mediaName ?? null,
+      source: draft.source ?? null,
+      correlationId: draft.correlationId ?? null,
     });
     await em.flush();
     const preview = draft.body || (draft.media ? (draft.media.mediaName ?? `[${draft.media.mediaType}]`) : '');
@@ -131,7 +136,14 @@ export class OutboundService {
     if (message.ack < 1) message.ack = 1;
     message.sendError = null;
     await em.flush();
-    this.events.emit('message.sent', job.companyId, { messageId: message.id, ticketId: ticket.id, whatsappId: ticket.whatsappId, providerMessageId });
+    this.events.emit('message.sent', job.companyId, {
+      messageId: message.id,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      providerMessageId,
+      source: message.source ?? null,
+      correlationId: message.correlationId ?? null,
+    });
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message, quoted) });
   }
 

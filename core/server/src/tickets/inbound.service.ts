@@ -3,6 +3,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelContact, InboundMessage, MessageAuthor } from '@atende/sdk-server';
 import { ContactSchema, MessageSchema, TicketSchema, type Message, type Whatsapp } from '../database/channel-entities.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import { activeTicket } from './active-ticket.js';
 import { DEFAULT_SCHEDULES, MESSAGE_ACK_FAILED, companySettingDefault, type CompanySettingKey, type ScheduleEntry } from '@atende/core-contract';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isWithinHours } from './business-hours.js';
@@ -202,7 +203,7 @@ export class InboundService implements OnModuleInit {
         const rated = await this.captureRating(exec, companyId, contactId, whatsappId, m);
         if (rated) return rated;
       }
-      const { ticket, created } = found.id != null ? { ticket: found, created: false } : await this.activeTicket(exec, companyId, contactId, whatsappId, m.isGroup);
+      const { ticket, created } = found.id != null ? { ticket: found, created: false } : await activeTicket(exec, companyId, contactId, whatsappId, m.isGroup, TICKET_BOT_COLUMNS);
       const ticketId = ticket.id as number;
       // The message and the ticket's counters together; a replay inserts nothing and changes nothing.
       const [inserted] = await exec(
@@ -399,20 +400,6 @@ export class InboundService implements OnModuleInit {
     return [picked.message, children.length ? this.optionsMenu(children) : ''].filter(Boolean).join('\n\n') || null;
   }
 
-  /** Creates the active ticket of a contact on a connection: a unique index arbitrates races. */
-  private async activeTicket(exec: Exec, companyId: number, contactId: number, whatsappId: number, isGroup: boolean) {
-    const columns = TICKET_BOT_COLUMNS.join(', ');
-    const [row] = await exec(
-      `insert into tickets (company_id, contact_id, whatsapp_id, status, is_group) values (?, ?, ?, 'pending', ?)
-       on conflict (contact_id, whatsapp_id) where status in ('pending','open') do nothing returning ${columns}`,
-      [companyId, contactId, whatsappId, isGroup],
-    );
-    if (row) return { ticket: row, created: true };
-    // Another worker created it a moment ago; its row is committed and visible now.
-    const [other] = await exec(`select ${columns} from tickets where contact_id = ? and whatsapp_id = ? and status in ('pending','open')`, [contactId, whatsappId]);
-    return { ticket: other, created: false };
-  }
-
   /**
    * The queue bot (core-operations §3): decides what the connection answers to a customer on a pending
    * ticket without a queue. Returns the text to send after commit, or null.
@@ -498,7 +485,9 @@ export class InboundService implements OnModuleInit {
         moved = true;
       }
     });
-    if (m && moved) this.events.emit('message.ack', companyId, { messageId: m.id, ticketId: m.ticketId, whatsappId, ack: m.ack });
+    if (m && moved) {
+      this.events.emit('message.ack', companyId, { messageId: m.id, ticketId: m.ticketId, whatsappId, ack: m.ack, source: m.source ?? null, correlationId: m.correlationId ?? null });
+    }
   }
 
   async edit(companyId: number, whatsappId: number, providerMessageId: string, body: string, author: MessageAuthor) {

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { AppError, type Messages, type SendText } from '@atende/sdk-server';
+import { TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
+import { tenantEm } from '../tenancy/tenant-filter.js';
+import { activeTicket } from '../tickets/active-ticket.js';
+import { OutboundService } from './outbound.service.js';
+
+const NUMBER = /^\d{8,15}$/;
+
+/** The SDK's Messages port: plugins send through the same outbound queue as agents. */
+@Injectable()
+export class MessagesPortService implements Messages {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly outbound: OutboundService,
+  ) {}
+
+  async sendToTicket(companyId: number, ticketId: number, message: SendText): Promise<{ messageId: number }> {
+    const text = checked(message);
+    // The tenant filter makes another company's ticket simply not found.
+    const ticket = await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId });
+    if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    return { messageId: await this.outbound.queue(ticket, { body: text.body, userId: null, source: text.source, correlationId: text.correlationId }) };
+  }
+
+  async sendToNumber(companyId: number, to: { whatsappId: number; number: string; name?: string }, message: SendText): Promise<{ messageId: number; ticketId: number }> {
+    const text = checked(message);
+    const number = to.number.replace(/\D/g, '');
+    if (!NUMBER.test(number)) throw AppError.validation([{ path: 'number', message: 'invalid_number' }]);
+    const em = tenantEm(this.orm, companyId);
+    if (!(await em.findOne(WhatsappSchema, { id: to.whatsappId }))) throw AppError.notFound('ERR_NO_WAPP_FOUND');
+    const ticketId = await em.transactional(async (tx) => {
+      const exec = (sql: string, params: unknown[]) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+      const [contact] = await exec(
+        `insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, false, ?)
+         on conflict (company_id, number) do update set updated_at = now() returning id`,
+        [companyId, to.name?.trim().slice(0, 100) || number, number, to.whatsappId],
+      );
+      const { ticket } = await activeTicket(exec, companyId, contact.id as number, to.whatsappId, false, ['id']);
+      return ticket.id as number;
+    });
+    const ticket = await em.findOneOrFail(TicketSchema, { id: ticketId });
+    const messageId = await this.outbound.queue(ticket, { body: text.body, userId: null, source: text.source, correlationId: text.correlationId });
+    return { messageId, ticketId };
+  }
+}
+
+function checked(m: SendText): SendText {
+  if (!m.body?.trim()) throw AppError.validation([{ path: 'body', message: 'required' }]);
+  if (m.body.length > 4096) throw AppError.validation([{ path: 'body', message: 'too_long' }]);
+  if (!/^[a-z][a-z0-9-]*$/.test(m.source ?? '')) throw AppError.validation([{ path: 'source', message: 'plugin_id_required' }]);
+  if (m.correlationId !== undefined && m.correlationId.length > 100) throw AppError.validation([{ path: 'correlationId', message: 'too_long' }]);
+  return m;
+}

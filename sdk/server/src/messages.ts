@@ -1,0 +1,25 @@
+/**
+ * Sending messages from a plugin (issue 11 item 3). Every message is stored first (the agents see it
+ * at once) and leaves through the connection's rate-limited outbound queue, like an agent's reply.
+ * `source` (the plugin id) and `correlationId` are stored with it and come back on the
+ * `message.sent` and `message.ack` domain events. Inject by the `MESSAGES` token.
+ */
+export const MESSAGES = Symbol.for('atende:messages');
+
+export interface SendText {
+  body: string;
+  /** The sending plugin's id. */
+  source: string;
+  /** The caller's own id for this message (a campaign contact, a flow step…), up to 100 characters. */
+  correlationId?: string;
+}
+
+export interface Messages {
+  /** To the contact of a ticket of `companyId` (404 ERR_NO_TICKET_FOUND for another company's). */
+  sendToTicket(companyId: number, ticketId: number, message: SendText): Promise<{ messageId: number }>;
+  /**
+   * To a phone number through a connection of `companyId`: the contact is found or created, and so is
+   * its active (pending or open) ticket on that connection, which the answer then lands in.
+   */
+  sendToNumber(companyId: number, to: { whatsappId: number; number: string; name?: string }, message: SendText): Promise<{ messageId: number; ticketId: number }>;
+}
