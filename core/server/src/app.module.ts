@@ -37,6 +37,7 @@ import { InboundService } from './tickets/inbound.service.js';
 import { TicketsService } from './tickets/tickets.service.js';
 import { MediaStore } from './media/media-store.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
+import { TicketLifecycle } from './tickets/ticket-lifecycle.js';
 import { TicketTimersService } from './tickets/ticket-timers.service.js';
 import { RefreshCookie } from './auth/refresh-cookie.js';
 import { TokensService } from './auth/tokens.service.js';
@@ -155,6 +156,7 @@ export class AppModule {
         InboundService,
         TicketsService,
         TicketAutomationService,
+        TicketLifecycle,
         TicketTimersService,
         // Order matters: authenticate first, then plan flag and permission checks.
         { provide: APP_GUARD, useExisting: AuthGuard },

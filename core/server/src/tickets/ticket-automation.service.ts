@@ -10,47 +10,42 @@ export const RATING_THANKS = '¡Gracias por su calificación!';
 /**
  * Automatic messages around ticket transitions (core-operations §3 settings): completion and rating
  * request on resolve, the agent's greeting on accept (sendGreetingAccepted), and the transfer notice
- * (sendMsgTransfTicket). Runs in the request's tenant scope.
+ * (sendMsgTransfTicket). Runs in the tenant scope of the EntityManager it is given (a request's, or
+ * a company's outside requests).
  */
 @Injectable()
 export class TicketAutomationService {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly outbound: OutboundService,
-  ) {}
+  constructor(private readonly outbound: OutboundService) {}
 
-  private async enabled(key: string): Promise<boolean> {
-    return (await this.em.findOne(SettingSchema, { key }))?.value === 'enabled';
+  private async enabled(em: EntityManager, key: string): Promise<boolean> {
+    return (await em.findOne(SettingSchema, { key }))?.value === 'enabled';
   }
 
-  async onResolved(ticket: Ticket): Promise<void> {
+  async onResolved(em: EntityManager, ticket: Ticket): Promise<void> {
     if (ticket.isGroup) return;
-    const w = await this.em.findOneOrFail(WhatsappSchema, { id: ticket.whatsappId });
+    const w = await em.findOneOrFail(WhatsappSchema, { id: ticket.whatsappId });
     if (w.status !== 'CONNECTED') return;
     if (w.complationMessage.trim()) await this.outbound.queueText(ticket, w.complationMessage, null);
-    if (await this.enabled('userRating')) {
+    if (await this.enabled(em, 'userRating')) {
       await this.outbound.queueText(ticket, w.ratingMessage.trim() || DEFAULT_RATING_MESSAGE, null);
       // The customer's next message, if 1–5, is their rating of this ticket (see InboundService).
-      await this.em.getConnection().execute(
+      await em.getConnection().execute(
         `insert into ticket_ratings (company_id, ticket_id, contact_id, whatsapp_id, user_id) values (?, ?, ?, ?, ?)`,
         [ticket.companyId, ticket.id, ticket.contactId, ticket.whatsappId, ticket.userId ?? null],
       );
     }
   }
 
-  async onAccepted(ticket: Ticket, userId: number): Promise<void> {
-    if (ticket.isGroup || !(await this.enabled('sendGreetingAccepted'))) return;
-    const [contact, user] = await Promise.all([
-      this.em.findOneOrFail(ContactSchema, { id: ticket.contactId }),
-      this.em.findOneOrFail(UserSchema, { id: userId }),
-    ]);
+  async onAccepted(em: EntityManager, ticket: Ticket, userId: number): Promise<void> {
+    if (ticket.isGroup || !(await this.enabled(em, 'sendGreetingAccepted'))) return;
+    const [contact, user] = await Promise.all([em.findOneOrFail(ContactSchema, { id: ticket.contactId }), em.findOneOrFail(UserSchema, { id: userId })]);
     await this.outbound.queueText(ticket, `¡Hola *${contact.name}*! Mi nombre es *${user.name}* y ahora le atenderé.`, userId);
   }
 
-  async onTransferred(ticket: Ticket): Promise<void> {
-    if (ticket.isGroup || !(await this.enabled('sendMsgTransfTicket'))) return;
-    const queue = ticket.queueId ? await this.em.findOne(QueueSchema, { id: ticket.queueId }) : null;
-    const user = ticket.userId ? await this.em.findOne(UserSchema, { id: ticket.userId }) : null;
+  async onTransferred(em: EntityManager, ticket: Ticket): Promise<void> {
+    if (ticket.isGroup || !(await this.enabled(em, 'sendMsgTransfTicket'))) return;
+    const queue = ticket.queueId ? await em.findOne(QueueSchema, { id: ticket.queueId }) : null;
+    const user = ticket.userId ? await em.findOne(UserSchema, { id: ticket.userId }) : null;
     const to = [queue && `la cola *${queue.name}*`, user && `*${user.name}*`].filter(Boolean).join(' y ');
     if (to) await this.outbound.queueText(ticket, `Su atención fue transferida a ${to}. En breve le atenderán.`, null);
   }

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { can, type DomainEventMap, type OtherOpenTicket, type TicketDto, type TicketListQuery } from '@atende/core-contract';
+import { can, type OtherOpenTicket, type TicketDto, type TicketListQuery } from '@atende/core-contract';
 import { AppError, type AuthUser } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ContactSchema, TicketSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
 import { QueueSchema, UserSchema } from '../database/entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toTicketDtos } from './ticket-dto.js';
-import { TicketAutomationService } from './ticket-automation.service.js';
+import { TicketLifecycle } from './ticket-lifecycle.js';
 import { TICKET_PAGE_SIZE, ticketPageSql, ticketWhere, type ListViewer } from './ticket-list-query.js';
 import { ticketRowDto } from './ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
@@ -24,7 +24,7 @@ export class TicketsService {
   constructor(
     private readonly em: EntityManager,
     private readonly realtime: RealtimeGateway,
-    private readonly automation: TicketAutomationService,
+    private readonly lifecycle: TicketLifecycle,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly events: DomainEventsService,
   ) {
@@ -159,16 +159,6 @@ export class TicketsService {
     return (await toTicketDtos(this.em, [ticket]))[0];
   }
 
-  /** ticket.updated with the status, queue, user and connection changes (nothing when none changed). */
-  private announceChanges(before: Pick<Ticket, 'status' | 'queueId' | 'userId' | 'whatsappId'>, after: Ticket): void {
-    const changes: DomainEventMap['ticket.updated']['changes'] = {};
-    if (before.status !== after.status) changes.status = { before: before.status, after: after.status };
-    if ((before.queueId ?? null) !== (after.queueId ?? null)) changes.queueId = { before: before.queueId ?? null, after: after.queueId ?? null };
-    if ((before.userId ?? null) !== (after.userId ?? null)) changes.userId = { before: before.userId ?? null, after: after.userId ?? null };
-    if (before.whatsappId !== after.whatsappId) changes.whatsappId = { before: before.whatsappId, after: after.whatsappId };
-    if (Object.keys(changes).length) this.events.emit('ticket.updated', after.companyId, { ticketId: after.id, changes });
-  }
-
   /** Transitions of core-operations §4: accept, return, resolve, reopen, transfer. */
   async update(
     user: AuthUser,
@@ -183,43 +173,6 @@ export class TicketsService {
     if (input.whatsappId !== undefined && !(await this.em.findOne(WhatsappSchema, { id: input.whatsappId }))) {
       throw AppError.notFound('ERR_NO_WAPP_FOUND');
     }
-    const before = { ...ticket };
-    let after: (() => Promise<void>) | null = null;
-    // A transfer carries the queue or the connection, with or without the screen's `status` (closing is never one).
-    const transfer = (input.queueId !== undefined || input.whatsappId !== undefined) && input.status !== 'closed';
-    if (transfer) {
-      // To a queue only → back to pending for that queue; with a user → theirs (core-operations §4).
-      if (input.queueId !== undefined) ticket.queueId = input.queueId;
-      if (input.whatsappId !== undefined) ticket.whatsappId = input.whatsappId;
-      ticket.userId = input.userId ?? null;
-      ticket.status = input.userId ? 'open' : 'pending';
-      after = () => this.automation.onTransferred(ticket);
-    } else if (input.status === 'open') {
-      if (before.status === 'pending') after = () => this.automation.onAccepted(ticket, ticket.userId!);
-      ticket.status = 'open';
-      ticket.userId = input.userId ?? user.id;
-    } else if (input.status === 'pending') {
-      ticket.status = 'pending';
-      ticket.userId = null;
-      ticket.chatbot = false; // returning or closing turns the bot off (core-operations §4)
-    } else if (input.status === 'closed') {
-      if (before.status !== 'closed') after = () => this.automation.onResolved(ticket);
-      ticket.status = 'closed';
-      ticket.userId = user.id;
-      ticket.chatbot = false;
-    }
-    try {
-      await this.em.flush();
-    } catch (err) {
-      if (err instanceof UniqueConstraintViolationException) throw AppError.conflict('ERR_OTHER_OPEN_TICKET');
-      throw err;
-    }
-    this.announceChanges(before, ticket);
-    if (after) await after();
-    const dto = await this.dto(ticket);
-    // Tell both the old and the new audience (a transfer moves the ticket between queues).
-    this.realtime.toTicketAudience(before, 'ticket', { action: 'update', ticket: dto });
-    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
-    return dto;
+    return this.lifecycle.transition(this.em, ticket, input, user.id);
   }
 }
