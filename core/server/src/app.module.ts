@@ -3,7 +3,8 @@ import { KERNEL_CONTROLLERS } from './kernel-controllers.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
-import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, MESSAGES, REALTIME, SETTINGS, TENANCY } from '@atende/sdk-server';
+import { CHANNEL_REGISTRY, DOMAIN_EVENTS, JOB_QUEUES, MESSAGES, REALTIME, SETTINGS, TENANCY, TICKETS } from '@atende/sdk-server';
+import { TicketsPortService } from './tickets/tickets-port.service.js';
 import { MessagesPortService } from './messages/messages-port.service.js';
 import { TenancyService } from './tenancy/tenancy.service.js';
 import { EventEmitterModule } from '@nestjs/event-emitter';
@@ -85,6 +86,10 @@ class KernelModule {
       OutboundService,
       MessagesPortService,
       { provide: MESSAGES, useExisting: MessagesPortService },
+      TicketAutomationService,
+      TicketLifecycle,
+      TicketsPortService,
+      { provide: TICKETS, useExisting: TicketsPortService },
       {
         // Built-in channel providers; plugins add theirs through CHANNEL_REGISTRY.
         provide: ChannelRegistryService,
@@ -155,8 +160,6 @@ export class AppModule {
         SessionManager,
         InboundService,
         TicketsService,
-        TicketAutomationService,
-        TicketLifecycle,
         TicketTimersService,
         // Order matters: authenticate first, then plan flag and permission checks.
         { provide: APP_GUARD, useExisting: AuthGuard },

@@ -10,3 +10,4 @@ export * from './tenancy.js';
 export * from './extension-point.js';
 export * from './settings.js';
 export * from './messages.js';
+export * from './tickets.js';

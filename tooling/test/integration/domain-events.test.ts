@@ -173,4 +173,27 @@ describe('domain events', () => {
     expect((await api.post('/api/fixture-events/send', { ticketId: foreign, body: 'x' }, admin)).status).toBe(404);
     expect((await api.post('/api/fixture-events/send', { whatsappId: wa, number: '12', body: 'x' }, admin)).status).toBe(400);
   });
+
+  it('the Tickets port transfers, tags and untags through the one lifecycle, and refuses other companies’ ids (issue 11 item 3)', async () => {
+    const contact = (await api.post('/api/contacts', { name: 'Tito Tickets', number: '51911100066' }, admin)).body;
+    const ticket = (await api.post('/api/tickets', { contactId: contact.id, status: 'pending' }, admin)).body;
+    const queue = (await api.post('/api/queue', { name: 'Soporte', color: '#123456' }, admin)).body;
+    expect(queue.id, JSON.stringify(queue)).toBeTruthy();
+    const act = (body: object, id = ticket.id) => api.post(`/api/fixture-events/ticket/${id}`, body, admin);
+    const moved = await act({ action: 'transition', change: { queueId: queue.id } });
+    expect(moved.body).toMatchObject({ id: ticket.id, status: 'pending', queueId: queue.id, userId: null });
+    await eventually(async () => (await seen()).inProcess.some((e) => e.name === 'ticket.updated' && e.payload.ticketId === ticket.id && !!(e.payload.changes as { queueId?: unknown }).queueId));
+    const [a, b] = [(await api.post('/api/tags', { name: 'Puerto A', color: '#111111' }, admin)).body, (await api.post('/api/tags', { name: 'Puerto B', color: '#222222' }, admin)).body];
+    expect((await act({ action: 'tag', tagIds: [a.id, b.id] })).status).toBe(201);
+    expect((await act({ action: 'untag', tagIds: [a.id] })).status).toBe(201);
+    expect((await queryDb(db.url, `select tag_id from ticket_tags where ticket_id = $1`, [ticket.id])).map((r) => r.tag_id)).toEqual([b.id]);
+    await eventually(async () => (await seen()).inProcess.some((e) => e.name === 'ticket.tagged' && e.payload.ticketId === ticket.id && JSON.stringify(e.payload.tagIds) === JSON.stringify([b.id])));
+    // Another company's ticket, tag and queue are not found.
+    const otherTicket = (await queryDb(db.url, `select id from tickets where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect((await act({ action: 'tag', tagIds: [a.id] }, otherTicket)).status).toBe(404);
+    const otherTag = (await api.post('/api/tags', { name: 'Ajena', color: '#333333' }, otherAdmin)).body;
+    expect((await act({ action: 'tag', tagIds: [otherTag.id] })).status).toBe(404);
+    const otherQueue = (await api.post('/api/queue', { name: 'Ajena', color: '#444444' }, otherAdmin)).body;
+    expect((await act({ action: 'transition', change: { queueId: otherQueue.id } })).status).toBe(404);
+  });
 });

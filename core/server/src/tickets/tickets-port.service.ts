@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { AppError, type TicketSummary, type Tickets } from '@atende/sdk-server';
+import { TagSchema, TicketSchema, type Ticket } from '../database/channel-entities.js';
+import { QueueSchema, UserSchema } from '../database/entities.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
+import { tenantEm } from '../tenancy/tenant-filter.js';
+import { TicketLifecycle } from './ticket-lifecycle.js';
+import { toTicketDtos } from './ticket-dto.js';
+
+const summary = (t: Ticket): TicketSummary => ({
+  id: t.id,
+  status: t.status as TicketSummary['status'],
+  queueId: t.queueId ?? null,
+  userId: t.userId ?? null,
+  contactId: t.contactId,
+  whatsappId: t.whatsappId,
+});
+
+/** The SDK's Tickets port: tenant-scoped reads, and changes through the one TicketLifecycle. */
+@Injectable()
+export class TicketsPortService implements Tickets {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly lifecycle: TicketLifecycle,
+    private readonly realtime: RealtimeGateway,
+    private readonly events: DomainEventsService,
+  ) {}
+
+  async get(companyId: number, ticketId: number): Promise<TicketSummary | null> {
+    const t = await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId });
+    return t ? summary(t) : null;
+  }
+
+  async transition(companyId: number, ticketId: number, change: { status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null }): Promise<TicketSummary> {
+    const em = tenantEm(this.orm, companyId);
+    const ticket = await this.ticket(em, ticketId);
+    if (change.queueId != null && !(await em.findOne(QueueSchema, { id: change.queueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
+    if (change.userId != null && !(await em.findOne(UserSchema, { id: change.userId }))) throw AppError.notFound('ERR_NO_USER_FOUND');
+    if (change.status === 'open' && change.userId == null) throw AppError.validation([{ path: 'userId', message: 'required' }]);
+    await this.lifecycle.transition(em, ticket, change, null);
+    return summary(ticket);
+  }
+
+  async tag(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
+    await this.retag(companyId, ticketId, tagIds, 'add');
+  }
+
+  async untag(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
+    await this.retag(companyId, ticketId, tagIds, 'remove');
+  }
+
+  private async retag(companyId: number, ticketId: number, tagIds: number[], how: 'add' | 'remove'): Promise<void> {
+    const em = tenantEm(this.orm, companyId);
+    const ticket = await this.ticket(em, ticketId);
+    const ids = [...new Set(tagIds)];
+    if (!ids.length) return;
+    if ((await em.count(TagSchema, { id: { $in: ids } })) !== ids.length) throw AppError.notFound();
+    const run = em.getConnection();
+    if (how === 'add') {
+      await run.execute(`insert into ticket_tags (ticket_id, tag_id) select ?, t::int from jsonb_array_elements_text(?::jsonb) as x(t) on conflict do nothing`, [
+        ticket.id,
+        JSON.stringify(ids.map(String)),
+      ]);
+    } else {
+      await run.execute(`delete from ticket_tags where ticket_id = ? and tag_id in (select jsonb_array_elements_text(?::jsonb)::int)`, [ticket.id, JSON.stringify(ids.map(String))]);
+    }
+    const [{ tag_ids }] = await run.execute(`select coalesce(array_agg(tag_id order by tag_id), '{}') as tag_ids from ticket_tags where ticket_id = ?`, [ticket.id]);
+    this.events.emit('ticket.tagged', companyId, { ticketId: ticket.id, tagIds: (tag_ids as number[]).map(Number) });
+    const [dto] = await toTicketDtos(em, [ticket]);
+    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+  }
+
+  private async ticket(em: ReturnType<typeof tenantEm>, id: number): Promise<Ticket> {
+    const t = await em.findOne(TicketSchema, { id });
+    if (!t) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    return t;
+  }
+}

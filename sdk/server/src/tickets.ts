@@ -1,0 +1,28 @@
+/**
+ * Tickets as a plugin sees them (issue 11 item 3). Every id is checked against `companyId`: another
+ * company's ticket, queue, user or tag is "not found". Changes go through the kernel's one ticket
+ * lifecycle, so the same rules, automatic messages, `ticket.updated` events and realtime updates
+ * follow a plugin's change as an agent's. Inject by the `TICKETS` token.
+ */
+export const TICKETS = Symbol.for('atende:tickets');
+
+export interface TicketSummary {
+  id: number;
+  status: 'open' | 'pending' | 'closed';
+  queueId: number | null;
+  userId: number | null;
+  contactId: number;
+  whatsappId: number;
+}
+
+export interface Tickets {
+  get(companyId: number, ticketId: number): Promise<TicketSummary | null>;
+  /**
+   * Moves a ticket: `queueId` (with or without `userId`) transfers it, `status` accepts (open, with
+   * `userId`), returns (pending) or resolves (closed) it.
+   */
+  transition(companyId: number, ticketId: number, change: { status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null }): Promise<TicketSummary>;
+  /** Adds tags to a ticket (those it has stay). */
+  tag(companyId: number, ticketId: number, tagIds: number[]): Promise<void>;
+  untag(companyId: number, ticketId: number, tagIds: number[]): Promise<void>;
+}
