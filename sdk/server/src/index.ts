@@ -11,3 +11,4 @@ export * from './extension-point.js';
 export * from './settings.js';
 export * from './messages.js';
 export * from './tickets.js';
+export * from './contacts.js';

@@ -196,4 +196,30 @@ describe('domain events', () => {
     const otherQueue = (await api.post('/api/queue', { name: 'Ajena', color: '#444444' }, otherAdmin)).body;
     expect((await act({ action: 'transition', change: { queueId: otherQueue.id } })).status).toBe(404);
   });
+
+  it('the Contacts and Connections ports read and upsert within the company only (issue 11 item 3)', async () => {
+    const port = (body: object, token = admin) => api.post('/api/fixture-events/contact', body, token);
+    const made = (await port({ action: 'upsert', contact: { number: '+51 911 100 077', name: 'Pia Puerto', extraInfo: [{ name: 'plan', value: 'oro' }] } })).body;
+    expect(made).toMatchObject({ number: '51911100077', name: 'Pia Puerto', extraInfo: [{ name: 'plan', value: 'oro' }] });
+    const again = (await port({ action: 'upsert', contact: { number: '51911100077', extraInfo: [{ name: 'ciudad', value: 'Lima' }] } })).body;
+    expect(again.id).toBe(made.id);
+    expect(again.extraInfo).toEqual([
+      { name: 'plan', value: 'oro' },
+      { name: 'ciudad', value: 'Lima' },
+    ]);
+    await eventually(async () => (await seen()).inProcess.filter((e) => e.name === 'contact.upserted' && e.payload.contactId === made.id).length === 2);
+    expect((await port({ action: 'byNumber', number: '51911100077' })).body.contact.id).toBe(made.id);
+    // The other company's contact with a ticket tagged: invisible from here.
+    const ticket = (await api.post('/api/tickets', { contactId: made.id, status: 'pending' }, admin)).body;
+    const tag = (await api.post('/api/tags', { name: 'Campaña', color: '#555555' }, admin)).body;
+    await api.post('/api/tags/sync', { ticketId: ticket.id, tags: [{ id: tag.id }] }, admin);
+    expect(((await port({ action: 'byTag', tagId: tag.id })).body as { id: number }[]).map((c) => c.id)).toEqual([made.id]);
+    const foreignContact = (await queryDb(db.url, `select id from contacts where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect((await port({ action: 'get', id: foreignContact })).body.contact).toBeNull();
+    const mine = (await port({ action: 'connections' })).body as { id: number; provider: string }[];
+    expect(mine.length).toBeGreaterThan(0);
+    const foreignConnection = (await queryDb(db.url, `select id from whatsapps where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect(mine.map((c) => c.id)).not.toContain(foreignConnection);
+    expect((await port({ action: 'connection', id: foreignConnection })).body.connection).toBeNull();
+  });
 });

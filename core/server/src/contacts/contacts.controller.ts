@@ -23,6 +23,7 @@ import { AppError, CurrentUser, REALTIME, RequirePermission, ZodBody, ZodParam, 
 import { ContactSchema, WhatsappSchema, type Contact } from '../database/channel-entities.js';
 import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import { contactDto as toDto } from './contact-dto.js';
 import { csvField, parseContactSheet } from './contact-sheet.js';
 
 const EXPORT_BATCH = 1000;
@@ -32,18 +33,6 @@ const isXlsxName = (file: Express.Multer.File) => path.extname(file.originalname
 const PAGE_SIZE = 40;
 type ContactInput = z.infer<typeof contactInputSchema>;
 
-const toDto = (c: Contact): ContactDto => ({
-  id: c.id,
-  uuid: c.uuid,
-  name: c.name,
-  number: c.number,
-  email: c.email,
-  profilePicUrl: c.profilePicUrl,
-  isGroup: c.isGroup,
-  whatsappId: c.whatsappId ?? null,
-  extraInfo: Array.isArray(c.extraInfo) ? c.extraInfo.map((e) => ({ name: e.name, value: e.value })) : [],
-  createdAt: c.createdAt.toISOString(),
-});
 
 /** The company's contacts (tenant filter). Everyone works with contacts; only admins delete them. */
 @Controller('contacts')

@@ -1,0 +1,41 @@
+/**
+ * Contacts and connections as a plugin reads them (issue 11 item 3), each scoped to `companyId`.
+ * Inject by the `CONTACTS` and `CONNECTIONS` tokens.
+ */
+export const CONTACTS = Symbol.for('atende:contacts');
+export const CONNECTIONS = Symbol.for('atende:connections');
+
+export interface ContactSummary {
+  id: number;
+  name: string;
+  /** Phone number in digits, or a group id. */
+  number: string;
+  email: string;
+  isGroup: boolean;
+  extraInfo: { name: string; value: string }[];
+}
+
+export interface Contacts {
+  get(companyId: number, contactId: number): Promise<ContactSummary | null>;
+  byNumber(companyId: number, number: string): Promise<ContactSummary | null>;
+  /**
+   * Finds the contact by number or creates it; `name`, `email` and `extraInfo` (merged by field name)
+   * are updated when given. Tells `contact.upserted`.
+   */
+  upsert(companyId: number, contact: { number: string; name?: string; email?: string; extraInfo?: { name: string; value: string }[] }): Promise<ContactSummary>;
+  /** Contacts with a ticket carrying the tag (tags are put on tickets), up to `limit` (default 500) after `afterId`. */
+  byTag(companyId: number, tagId: number, page?: { afterId?: number; limit?: number }): Promise<ContactSummary[]>;
+}
+
+export interface ConnectionSummary {
+  id: number;
+  name: string;
+  provider: string;
+  status: string;
+  isDefault: boolean;
+}
+
+export interface Connections {
+  list(companyId: number): Promise<ConnectionSummary[]>;
+  get(companyId: number, connectionId: number): Promise<ConnectionSummary | null>;
+}
