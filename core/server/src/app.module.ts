@@ -3,8 +3,9 @@ import { KERNEL_CONTROLLERS } from './kernel-controllers.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
-import { CHANNEL_REGISTRY, CONNECTIONS, CONTACTS, DOMAIN_EVENTS, JOB_QUEUES, MESSAGES, REALTIME, SETTINGS, TENANCY, TICKETS } from '@atende/sdk-server';
+import { CHANNEL_REGISTRY, COMPANIES, CONNECTIONS, CONTACTS, DOMAIN_EVENTS, JOB_QUEUES, MESSAGES, REALTIME, SETTINGS, TENANCY, TICKETS } from '@atende/sdk-server';
 import { ConnectionsPortService, ContactsPortService } from './contacts/contacts-port.service.js';
+import { CompaniesPortService } from './companies/companies-port.service.js';
 import { TicketsPortService } from './tickets/tickets-port.service.js';
 import { MessagesPortService } from './messages/messages-port.service.js';
 import { TenancyService } from './tenancy/tenancy.service.js';
@@ -95,6 +96,8 @@ class KernelModule {
       { provide: CONTACTS, useExisting: ContactsPortService },
       ConnectionsPortService,
       { provide: CONNECTIONS, useExisting: ConnectionsPortService },
+      CompaniesPortService,
+      { provide: COMPANIES, useExisting: CompaniesPortService },
       {
         // Built-in channel providers; plugins add theirs through CHANNEL_REGISTRY.
         provide: ChannelRegistryService,

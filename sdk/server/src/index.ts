@@ -12,3 +12,4 @@ export * from './settings.js';
 export * from './messages.js';
 export * from './tickets.js';
 export * from './contacts.js';
+export * from './companies.js';

@@ -222,4 +222,21 @@ describe('domain events', () => {
     expect(mine.map((c) => c.id)).not.toContain(foreignConnection);
     expect((await port({ action: 'connection', id: foreignConnection })).body.connection).toBeNull();
   });
+
+  it('the Companies port changes due date and plan with an audit row and company.updated (issue 11 item 3)', async () => {
+    const port = (body: object) => api.post('/api/fixture-events/company', body, admin);
+    const before = (await port({ action: 'get' })).body.company;
+    expect(before.id).toBe(companyId);
+    const moved = await port({ action: 'setDueDate', dueDate: '2032-05-31T00:00:00.000Z', reason: 'pago 123' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+    expect(moved.body.dueDate).toBe('2032-05-31T00:00:00.000Z');
+    const [audit] = await queryDb(db.url, `select source, field, before, after, reason from company_changes where company_id = $1 order by id desc limit 1`, [companyId]);
+    expect(audit).toEqual({ source: 'fixture-events', field: 'dueDate', before: before.dueDate, after: '2032-05-31T00:00:00.000Z', reason: 'pago 123' });
+    await eventually(async () =>
+      (await seen()).inProcess.some((e) => e.name === 'company.updated' && e.companyId === companyId && (e.payload.changes as { dueDate?: { after: string } }).dueDate?.after === '2032-05-31T00:00:00.000Z'),
+    );
+    expect((await port({ action: 'setDueDate', dueDate: 'mañana' })).status).toBe(400);
+    expect((await port({ action: 'setPlan', planId: 999999 })).status).toBe(404);
+    expect((await queryDb(db.url, `select count(*)::int as n from company_changes where company_id = $1`, [companyId]))[0].n).toBe(1);
+  });
 });

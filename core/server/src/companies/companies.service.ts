@@ -65,8 +65,9 @@ export class CompaniesService {
     private readonly events: DomainEventsService,
   ) {}
 
-  async toDto(c: Company): Promise<CompanyDto> {
-    const plan = c.planId ? await this.em.findOne(PlanSchema, { id: c.planId }) : null;
+  /** `em`: another EntityManager than the request's (the Companies port runs outside requests). */
+  async toDto(c: Company, em: EntityManager = this.em): Promise<CompanyDto> {
+    const plan = c.planId ? await em.findOne(PlanSchema, { id: c.planId }) : null;
     return {
       id: c.id,
       name: c.name,
@@ -209,7 +210,7 @@ export class CompaniesService {
   }
 
   /** company.updated with what changed of due date, plan and status (nothing when none did). */
-  private announceChanges(c: Company, before: { dueDate: string | null; planId: number | null; status: boolean }): void {
+  announceChanges(c: Company, before: { dueDate: string | null; planId: number | null; status: boolean }): void {
     const after = { dueDate: c.dueDate?.toISOString() ?? null, planId: c.planId ?? null, status: c.status };
     const changes: DomainEventMap['company.updated']['changes'] = {};
     if (before.dueDate !== after.dueDate) changes.dueDate = { before: before.dueDate, after: after.dueDate };
@@ -229,8 +230,8 @@ export class CompaniesService {
   }
 
   /** The company's own users see their record change (due date, status); the platform's super users their list. */
-  private async announceUpdate(c: Company): Promise<void> {
-    const event = { action: 'update', company: await this.toDto(c) };
+  async announceUpdate(c: Company, em: EntityManager = this.em): Promise<void> {
+    const event = { action: 'update', company: await this.toDto(c, em) };
     this.realtime.toCompany(c.id, 'company', event);
     this.realtime.toSuperUsers('company', event);
   }
@@ -239,8 +240,10 @@ export class CompaniesService {
   async advanceDueDate(id: number): Promise<Company> {
     const c = await this.get(id);
     if (c.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+    const before = { dueDate: c.dueDate?.toISOString() ?? null, planId: c.planId ?? null, status: c.status };
     c.dueDate = addMonths(c.dueDate ?? new Date(), RECURRENCE_MONTHS[c.recurrence as Recurrence]);
     await this.em.flush();
+    this.announceChanges(c, before);
     await this.announceUpdate(c);
     return c;
   }

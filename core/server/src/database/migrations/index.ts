@@ -12,6 +12,7 @@ import { CoreTenantKeys } from './core_0010_tenant_keys.js';
 import { CoreMessageDetails } from './core_0011_message_details.js';
 import { CoreConnectionReason } from './core_0012_connection_reason.js';
 import { CoreMessageSource } from './core_0013_message_source.js';
+import { CoreCompanyChanges } from './core_0014_company_changes.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0011_message_details', class: CoreMessageDetails },
   { name: 'core_0012_connection_reason', class: CoreConnectionReason },
   { name: 'core_0013_message_source', class: CoreMessageSource },
+  { name: 'core_0014_company_changes', class: CoreCompanyChanges },
 ];

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
+import { AppError, type Companies, type CompanyTerms } from '@atende/sdk-server';
+import { CompanySchema, PlanSchema, type Company } from '../database/entities.js';
+import { CompaniesService } from './companies.service.js';
+
+const terms = (c: Company): CompanyTerms => ({ id: c.id, name: c.name, planId: c.planId ?? null, dueDate: c.dueDate?.toISOString() ?? null, status: c.status });
+
+/**
+ * The SDK's Companies port. Kernel-global so plugins can inject it; the companies service (which
+ * announces changes) lives with the HTTP API and is found when first needed.
+ */
+@Injectable()
+export class CompaniesPortService implements Companies {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly modules: ModuleRef,
+  ) {}
+
+  private get companies(): CompaniesService {
+    return this.modules.get(CompaniesService, { strict: false });
+  }
+
+  async get(companyId: number): Promise<CompanyTerms | null> {
+    const c = await this.orm.em.fork().findOne(CompanySchema, { id: companyId });
+    return c ? terms(c) : null;
+  }
+
+  async setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms> {
+    const at = new Date(dueDate);
+    if (Number.isNaN(at.getTime())) throw AppError.validation([{ path: 'dueDate', message: 'invalid_date' }]);
+    return this.change(companyId, by, async (em, c) => {
+      if (c.isPlatform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+      c.dueDate = at;
+      return 'dueDate';
+    });
+  }
+
+  async setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms> {
+    return this.change(companyId, by, async (em, c) => {
+      if (!(await em.findOne(PlanSchema, { id: planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+      c.planId = planId;
+      return 'planId';
+    });
+  }
+
+  /** Locks the company row, applies the change and its audit row together, then tells everyone. */
+  private async change(companyId: number, by: { source: string; reason?: string }, apply: (em: EntityManager, c: Company) => Promise<'dueDate' | 'planId'>): Promise<CompanyTerms> {
+    if (!/^[a-z][a-z0-9-]*$/.test(by.source)) throw AppError.validation([{ path: 'source', message: 'plugin_id_required' }]);
+    const em = this.orm.em.fork();
+    const { company, before } = await em.transactional(async (tx) => {
+      const c = await tx.findOne(CompanySchema, { id: companyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!c) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+      const was = { dueDate: c.dueDate?.toISOString() ?? null, planId: c.planId ?? null, status: c.status };
+      const field = await apply(tx, c);
+      await tx.flush();
+      const value = (x: string | number | null) => (x === null ? null : String(x));
+      await tx
+        .getConnection()
+        .execute(
+          `insert into company_changes (company_id, source, field, before, after, reason) values (?, ?, ?, ?, ?, ?)`,
+          [c.id, by.source, field, value(was[field]), value(field === 'dueDate' ? (c.dueDate?.toISOString() ?? null) : (c.planId ?? null)), by.reason?.slice(0, 255) ?? null],
+          'run',
+          tx.getTransactionContext(),
+        );
+      return { company: c, before: was };
+    });
+    this.companies.announceChanges(company, before);
+    await this.companies.announceUpdate(company, em);
+    return terms(company);
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * A company's commercial terms as billing and reseller plugins need them (issue 11 item 3). Every
+ * change is written with an audit row (who, what, before, after, why) and tells `company.updated`.
+ * Inject by the `COMPANIES` token.
+ */
+export const COMPANIES = Symbol.for('atende:companies');
+
+export interface CompanyTerms {
+  id: number;
+  name: string;
+  planId: number | null;
+  /** ISO date-time, or null for a company without one. */
+  dueDate: string | null;
+  status: boolean;
+}
+
+export interface Companies {
+  get(companyId: number): Promise<CompanyTerms | null>;
+  setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms>;
+  setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms>;
+}
