@@ -239,4 +239,19 @@ describe('domain events', () => {
     expect((await port({ action: 'setPlan', planId: 999999 })).status).toBe(404);
     expect((await queryDb(db.url, `select count(*)::int as n from company_changes where company_id = $1`, [companyId]))[0].n).toBe(1);
   });
+
+  it('the queue bot routing a ticket into a queue is told as ticket.updated', async () => {
+    const q1 = (await api.post('/api/queue', { name: 'Ventas bot', color: '#aa0000' }, admin)).body.id;
+    const q2 = (await api.post('/api/queue', { name: 'Soporte bot', color: '#00aa00' }, admin)).body.id;
+    const wa = (await queryDb(db.url, `insert into whatsapps (company_id, name, provider, greeting_message) values ($1, 'Menú', 'sandbox', 'Bienvenido') returning id`, [companyId]))[0].id;
+    await queryDb(db.url, `insert into whatsapp_queues (whatsapp_id, queue_id) values ($1, $2), ($1, $3)`, [wa, q1, q2]);
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+    await api.post(`/api/sandbox/${wa}/messages`, { from: '51911100088', name: 'Menú', body: 'hola' }, admin);
+    const ticketId = await eventually(async () => (await queryDb(db.url, `select ticket_id from messages where whatsapp_id = $1 and body = 'hola'`, [wa]))[0]?.ticket_id as number);
+    await api.post(`/api/sandbox/${wa}/messages`, { from: '51911100088', name: 'Menú', body: '2' }, admin);
+    const routed = await eventually(async () => (await seen()).inProcess.find((e) => e.name === 'ticket.updated' && e.payload.ticketId === ticketId));
+    // The menu lists queues by name: *1* Soporte bot, *2* Ventas bot.
+    expect(routed.payload.changes).toEqual({ queueId: { before: null, after: q1 } });
+  });
 });

@@ -236,12 +236,17 @@ export class InboundService implements OnModuleInit {
         : m.isGroup || m.fromMe
           ? null
           : await this.queueBot(exec, { companyId, ticket, created, whatsapp, body: m.body, settings });
-      return { ticketId, message: inserted, greeting, created };
+      return { ticketId, message: inserted, greeting, created, queueBefore: (ticket.queue_id as number | null) ?? null };
     });
     if (!done) return;
     const [loaded] = await loadTickets(run, companyId, [done.ticketId]);
     const ticket = em.map(TicketSchema, loaded.row);
     const message = em.map(MessageSchema, done.message);
+    // The bot routed an existing ticket into a queue: told like any other ticket change.
+    const queueAfter = ticket.queueId ?? null;
+    if (!done.created && 'queueBefore' in done && done.queueBefore !== queueAfter) {
+      this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: { queueId: { before: done.queueBefore, after: queueAfter } } });
+    }
     if (done.created) {
       this.events.emit('ticket.created', companyId, {
         ticketId: ticket.id,
