@@ -27,7 +27,8 @@ describe('domain events', () => {
 
   beforeAll(async () => {
     db = await createDatabase();
-    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs') } });
+    // A timer "minute" is 100 ms here, so the transfer and expiry timers run within the test.
+    server = await startServer({ databaseUrl: db.url, env: { TIMERS_MINUTE_MS: '100', ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs') } });
     api = client(server.url);
     ({ admin, otherAdmin, companyId } = await twoCompanies(api));
     // Otra moves to a plan without the plugin's flag (useCampaigns).
@@ -97,8 +98,14 @@ describe('domain events', () => {
     const changed = await eventually(async () => (await inProcess('user.updated')).find((e) => e.payload.userId === user.id));
     expect((changed.payload.fields as string[]).sort()).toEqual(['name', 'password']);
     expect(JSON.stringify(changed)).not.toContain('Otra-cl4ve-larga');
+    // Her open ticket goes back to pending when she is deleted, and that is told too.
+    const hers = (await api.post('/api/contacts', { name: 'Cliente de Ana', number: '51911100045' }, admin)).body;
+    const herTicket = (await api.post('/api/tickets', { contactId: hers.id, status: 'open', userId: user.id }, admin)).body;
+    expect(herTicket.id, JSON.stringify(herTicket)).toBeTruthy();
     expect((await api.del(`/api/users/${user.id}`, admin)).status).toBeLessThan(300);
     await eventually(async () => (await inProcess('user.deleted')).some((e) => e.payload.userId === user.id));
+    const back = await eventually(async () => (await inProcess('ticket.updated')).find((e) => e.payload.ticketId === herTicket.id));
+    expect(back.payload.changes).toEqual({ status: { before: 'open', after: 'pending' }, userId: { before: user.id, after: null } });
 
     const sup = (await api.login(SUPER.email, SUPER.password)).token;
     expect((await api.put(`/api/companies/${companyId}`, { dueDate: '2031-01-31' }, sup)).status).toBe(200);
@@ -253,5 +260,23 @@ describe('domain events', () => {
     const routed = await eventually(async () => (await seen()).inProcess.find((e) => e.name === 'ticket.updated' && e.payload.ticketId === ticketId));
     // The menu lists queues by name: *1* Soporte bot, *2* Ventas bot.
     expect(routed.payload.changes).toEqual({ queueId: { before: null, after: q1 } });
+  });
+
+  it('the transfer and expiry timers tell ticket.updated', async () => {
+    const target = (await api.post('/api/queue', { name: 'Destino timer', color: '#0000aa' }, admin)).body.id;
+    const wa = (
+      await queryDb(
+        db.url,
+        `insert into whatsapps (company_id, name, provider, transfer_queue_id, time_to_transfer, expires_ticket) values ($1, 'Timers', 'sandbox', $2, 3, 12) returning id`,
+        [companyId, target],
+      )
+    )[0].id;
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+    await api.post(`/api/sandbox/${wa}/messages`, { from: '51911100099', name: 'Timer', body: 'hola' }, admin);
+    const ticketId = await eventually(async () => (await queryDb(db.url, `select ticket_id from messages where whatsapp_id = $1`, [wa]))[0]?.ticket_id as number);
+    const changes = async () => (await seen()).inProcess.filter((e) => e.name === 'ticket.updated' && e.payload.ticketId === ticketId).map((e) => e.payload.changes);
+    await eventually(async () => (await changes()).length === 2, 20_000);
+    expect(await changes()).toEqual([{ queueId: { before: null, after: target } }, { status: { before: 'pending', after: 'closed' } }]);
   });
 });

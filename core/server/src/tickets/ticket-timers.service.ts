@@ -7,6 +7,7 @@ import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { toTicketDtos } from './ticket-dto.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 
 export const TIMERS_QUEUE = 'ticket-timers';
 
@@ -32,6 +33,7 @@ export class TicketTimersService implements OnModuleInit {
     private readonly jobs: JobQueuesService,
     private readonly realtime: RealtimeGateway,
     private readonly outbound: OutboundService,
+    private readonly events: DomainEventsService,
   ) {
     this.minuteMs = config.TIMERS_MINUTE_MS;
   }
@@ -69,6 +71,7 @@ export class TicketTimersService implements OnModuleInit {
     const ticket = await em.findOne(TicketSchema, { id: job.ticketId });
     if (!ticket) return;
     const w = await em.findOneOrFail(WhatsappSchema, { id: ticket.whatsappId });
+    const statusBefore = ticket.status;
     if (job.kind === 'transfer') {
       // Only if nobody routed or took it meanwhile.
       if (ticket.status !== 'pending' || ticket.queueId != null || !w.transferQueueId) return;
@@ -84,6 +87,10 @@ export class TicketTimersService implements OnModuleInit {
       ticket.status = 'closed';
     }
     await em.flush();
+    this.events.emit('ticket.updated', ticket.companyId, {
+      ticketId: ticket.id,
+      changes: job.kind === 'transfer' ? { queueId: { before: null, after: ticket.queueId ?? null } } : { status: { before: statusBefore, after: 'closed' } },
+    });
     if (job.kind === 'expire' && w.expiresInactiveMessage.trim() && !ticket.isGroup) {
       await this.outbound.queueText(ticket, w.expiresInactiveMessage, null);
     }

@@ -144,8 +144,12 @@ export class UsersService {
     const user = await this.get(id);
     if (user.super) throw AppError.notFound('ERR_NO_USER_FOUND');
     // Their open tickets go back to their queue, waiting for another agent (core-operations §6).
+    const returned = await this.em.find(TicketSchema, { userId: id, status: 'open', companyId: user.companyId }, { fields: ['id'] });
     await this.em.nativeUpdate(TicketSchema, { userId: id, status: 'open', companyId: user.companyId }, { userId: null, status: 'pending' });
     await this.em.remove(user).flush();
+    for (const t of returned) {
+      this.events.emit('ticket.updated', user.companyId, { ticketId: t.id, changes: { status: { before: 'open', after: 'pending' }, userId: { before: id, after: null } } });
+    }
     await this.sessions.revokeAll(user, 'revoked').catch(() => undefined);
     this.events.emit('user.deleted', user.companyId, { userId: id });
     this.realtime.toCompany(user.companyId, 'user', { action: 'delete', userId: id });
