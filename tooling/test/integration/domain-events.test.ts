@@ -65,6 +65,10 @@ describe('domain events', () => {
     const inProcess = s.inProcess.filter((e) => e.companyId === companyId);
     expect(inProcess.find((e) => e.name === 'message.received')?.payload).toMatchObject({ messageId, ticketId, whatsappId: wa, fromMe: false, body: 'hola eventos' });
     expect(inProcess.find((e) => e.name === 'ticket.created')?.payload).toMatchObject({ ticketId, whatsappId: wa, status: 'pending' });
+    // The customer was new: their contact is told once, as created.
+    expect(inProcess.filter((e) => e.name === 'contact.upserted' && e.payload.number === '51911100011').map((e) => e.payload)).toEqual([
+      expect.objectContaining({ number: '51911100011', name: 'Cliente', created: true }),
+    ]);
     // The durable copy is the same event (same id) as the in-process one, delivered once it succeeded.
     const durable = s.durable.filter((e) => e.name === 'message.received' && e.payload.messageId === messageId);
     expect(durable).toHaveLength(1);

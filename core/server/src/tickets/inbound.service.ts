@@ -170,7 +170,7 @@ export class InboundService implements OnModuleInit {
     const mayRate = !m.fromMe && !m.isGroup && !isCall;
     const fast = await this.fastPath(run, companyId, whatsappId, m, mediaUrl, { botless: isCall || m.isGroup || m.fromMe, mayRate });
     if (fast === 'replay') return;
-    if (fast) {
+    if ('ticketRow' in fast) {
       const ticket = em.map(TicketSchema, fast.ticketRow);
       const message = em.map(MessageSchema, fast.messageRow);
       const dto = ticketRowDto(fast.ticketRow);
@@ -191,17 +191,19 @@ export class InboundService implements OnModuleInit {
            on conflict (company_id, number) do update set
              name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
              updated_at = now()
-           returning id
+           returning id, name, number, (xmax = 0) as inserted
          )
-         select c.id as contact_id, ${TICKET_BOT_COLUMNS.map((col) => `t.${col}`).join(', ')},
+         select c.id as contact_id, c.inserted as contact_inserted, c.name as contact_name, c.number as contact_number, ${TICKET_BOT_COLUMNS.map((col) => `t.${col}`).join(', ')},
                 ${mayRate ? `exists (select 1 from ticket_ratings r where r.contact_id = c.id and r.whatsapp_id = ? and r.rate is null and r.created_at > now() - interval '1 day')` : 'false'} as rating_pending
            from c left join tickets t on t.contact_id = c.id and t.whatsapp_id = ? and t.status in ('pending', 'open')`,
         [companyId, m.isGroup ? m.chatName?.trim().slice(0, 100) || m.chatId : m.fromName?.trim() || number, number, m.isGroup, whatsappId, ...(mayRate ? [whatsappId] : []), whatsappId],
       );
       const contactId = found.contact_id as number;
+      // Created by this message (here or by the fast path's statement just before): told after the commit.
+      const newContact = fast.contactCreated || found.contact_inserted ? { id: contactId, name: found.contact_name as string, number: found.contact_number as string } : null;
       if (found.rating_pending) {
         const rated = await this.captureRating(exec, companyId, contactId, whatsappId, m);
-        if (rated) return rated;
+        if (rated) return { ...rated, newContact };
       }
       const { ticket, created } = found.id != null ? { ticket: found, created: false } : await activeTicket(exec, companyId, contactId, whatsappId, m.isGroup, TICKET_BOT_COLUMNS);
       const ticketId = ticket.id as number;
@@ -236,16 +238,20 @@ export class InboundService implements OnModuleInit {
         : m.isGroup || m.fromMe
           ? null
           : await this.queueBot(exec, { companyId, ticket, created, whatsapp, body: m.body, settings });
-      return { ticketId, message: inserted, greeting, created, queueBefore: (ticket.queue_id as number | null) ?? null };
+      return { ticketId, message: inserted, greeting, created, queueBefore: (ticket.queue_id as number | null) ?? null, newContact };
     });
     if (!done) return;
     const [loaded] = await loadTickets(run, companyId, [done.ticketId]);
     const ticket = em.map(TicketSchema, loaded.row);
     const message = em.map(MessageSchema, done.message);
+    if (done.newContact) {
+      this.events.emit('contact.upserted', companyId, { contactId: done.newContact.id, number: done.newContact.number, name: done.newContact.name, created: true });
+    }
     // The bot routed an existing ticket into a queue: told like any other ticket change.
     const queueAfter = ticket.queueId ?? null;
-    if (!done.created && 'queueBefore' in done && done.queueBefore !== queueAfter) {
-      this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: { queueId: { before: done.queueBefore, after: queueAfter } } });
+    const queueBefore = 'queueBefore' in done ? (done.queueBefore ?? null) : queueAfter;
+    if (!done.created && queueBefore !== queueAfter) {
+      this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: { queueId: { before: queueBefore, after: queueAfter } } });
     }
     if (done.created) {
       this.events.emit('ticket.created', companyId, {
@@ -292,7 +298,7 @@ export class InboundService implements OnModuleInit {
     m: InboundMessage,
     mediaUrl: string | undefined,
     flags: { botless: boolean; mayRate: boolean },
-  ): Promise<{ ticketRow: Record<string, unknown>; messageRow: Record<string, unknown> } | 'replay' | null> {
+  ): Promise<{ ticketRow: Record<string, unknown>; messageRow: Record<string, unknown> } | 'replay' | { contactCreated: boolean }> {
     const number = m.isGroup ? m.chatId : m.from;
     const [row] = await run(
       `with c as (
@@ -300,7 +306,7 @@ export class InboundService implements OnModuleInit {
          on conflict (company_id, number) do update set
            name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
            updated_at = now()
-         returning id, name, number, profile_pic_url
+         returning id, name, number, profile_pic_url, (xmax = 0) as inserted
        ), t as (
          select t.id from tickets t join c on t.contact_id = c.id
           where t.company_id = ? and t.whatsapp_id = ? and t.status in ('pending', 'open')
@@ -317,7 +323,7 @@ export class InboundService implements OnModuleInit {
           where company_id = ? and id in (select ticket_id from m)
          returning *
        )
-       select (select id from t) as fast_ticket_id, to_json(m) as message_row, u.*,
+       select (select id from t) as fast_ticket_id, to_json(m) as message_row, u.*, c.inserted as contact_inserted, c.id as contact_id_upserted,
               c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
               q.name as queue_name, q.color as queue_color, us.name as user_name, ${tagListSql('u')} as tag_list
          from c left join m on true left join u on true
@@ -340,7 +346,8 @@ export class InboundService implements OnModuleInit {
         companyId,
       ],
     );
-    if (row.fast_ticket_id == null) return null;
+    // Not taken: the slow path runs; a contact this statement created is still news.
+    if (row.fast_ticket_id == null) return { contactCreated: !!row.contact_inserted };
     if (row.message_row == null) return 'replay';
     const message = (typeof row.message_row === 'string' ? JSON.parse(row.message_row) : row.message_row) as Record<string, unknown>;
     // JSON carries timestamps as text; the entity wants dates.
