@@ -155,6 +155,8 @@ export interface ChannelSession {
   /** Closes and forgets the credentials: the next start needs a new QR or pairing code. */
   logout(): Promise<void>;
   rejectCall?(from: string, callId: string): Promise<void>;
+  /** Whether a phone number can get messages on this channel (for WhatsApp: it has WhatsApp). */
+  isOnChannel?(number: string): Promise<boolean>;
   /** Tells the sender these messages of the chat were read (blue ticks); only when the company allows it. */
   markRead?(chatId: string, providerMessageIds: string[]): Promise<void>;
   /**

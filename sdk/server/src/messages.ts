@@ -22,4 +22,9 @@ export interface Messages {
    * its active (pending or open) ticket on that connection, which the answer then lands in.
    */
   sendToNumber(companyId: number, to: { whatsappId: number; number: string; name?: string }, message: SendText): Promise<{ messageId: number; ticketId: number }>;
+  /**
+   * Whether `number` can get messages through the connection (asked of its live session, wherever it
+   * runs). Throws ERR_WAPP_NOT_INITIALIZED when the connection is not running.
+   */
+  isOnWhatsApp(companyId: number, whatsappId: number, number: string): Promise<boolean>;
 }

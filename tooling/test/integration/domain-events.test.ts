@@ -183,6 +183,12 @@ describe('domain events', () => {
     const foreign = (await queryDb(db.url, `select id from tickets where company_id = $1 limit 1`, [otherId]))[0].id;
     expect((await api.post('/api/fixture-events/send', { ticketId: foreign, body: 'x' }, admin)).status).toBe(404);
     expect((await api.post('/api/fixture-events/send', { whatsappId: wa, number: '12', body: 'x' }, admin)).status).toBe(400);
+    // The number check asks the connection's live session (the sandbox knows no number starting with 000).
+    const check = async (number: string, whatsappId = wa) => api.post('/api/fixture-events/send', { check: true, whatsappId, number }, admin);
+    expect((await check('51911100055')).body).toEqual({ on: true });
+    expect((await check('000123456789')).body).toEqual({ on: false });
+    const foreignWa = (await queryDb(db.url, `select id from whatsapps where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect((await check('51911100055', foreignWa)).status).toBe(404);
   });
 
   it('the Tickets port transfers, tags and untags through the one lifecycle, and refuses other companies’ ids (issue 11 item 3)', async () => {

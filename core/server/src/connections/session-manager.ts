@@ -49,7 +49,7 @@ const TAKE_OVER_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return re
 const COMMAND_TIMEOUT_MS = 15_000;
 
 /** What another process may ask the owner of a session to do (over Redis pub/sub). */
-type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink' | 'phoneBook' | 'editMessage' | 'deleteMessage' | 'markRead';
+type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink' | 'phoneBook' | 'editMessage' | 'deleteMessage' | 'markRead' | 'isOnChannel';
 interface OpArgs {
   from?: string;
   callId?: string;
@@ -58,6 +58,7 @@ interface OpArgs {
   providerMessageId?: string;
   body?: string;
   providerMessageIds?: string[];
+  number?: string;
 }
 type BusMessage =
   | { kind: 'command'; reqId: string; replyTo: string; connectionId: number; op: SessionOp; args: OpArgs }
@@ -231,6 +232,9 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
         if (!session || !isSandboxSession(session)) return false;
         session.phoneBook(args.contacts ?? []);
         return true;
+      case 'isOnChannel':
+        if (!session?.isOnChannel) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+        return session.isOnChannel(args.number!);
       case 'markRead':
         if (session?.markRead && args.chatId && args.providerMessageIds?.length) await session.markRead(args.chatId, args.providerMessageIds);
         return true;
@@ -458,6 +462,13 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
   async deleteMessage(id: number, chatId: string, providerMessageId: string): Promise<void> {
     const { reached } = await this.onOwner(id, 'deleteMessage', { chatId, providerMessageId });
     if (!reached) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+  }
+
+  /** Whether a number can get messages through the connection, asked of its live session wherever it runs. */
+  async isOnChannel(id: number, number: string): Promise<boolean> {
+    const { reached, result } = await this.onOwner(id, 'isOnChannel', { number });
+    if (!reached) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    return result === true;
   }
 
   /** Read receipts through the session wherever it runs; nothing happens when none runs (best effort). */

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, type Messages, type SendText } from '@atende/sdk-server';
 import { TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { activeTicket } from '../tickets/active-ticket.js';
 import { OutboundService } from './outbound.service.js';
+import { SessionManager } from '../connections/session-manager.js';
 
 const NUMBER = /^\d{8,15}$/;
 
@@ -14,7 +16,16 @@ export class MessagesPortService implements Messages {
   constructor(
     private readonly orm: MikroORM,
     private readonly outbound: OutboundService,
+    private readonly modules: ModuleRef,
   ) {}
+
+  async isOnWhatsApp(companyId: number, whatsappId: number, number: string): Promise<boolean> {
+    const digits = number.replace(/\D/g, '');
+    if (!NUMBER.test(digits)) throw AppError.validation([{ path: 'number', message: 'invalid_number' }]);
+    if (!(await tenantEm(this.orm, companyId).findOne(WhatsappSchema, { id: whatsappId }))) throw AppError.notFound('ERR_NO_WAPP_FOUND');
+    // The session manager lives with the HTTP API; found when first needed (this port is kernel-global).
+    return this.modules.get(SessionManager, { strict: false }).isOnChannel(whatsappId, digits);
+  }
 
   async sendToTicket(companyId: number, ticketId: number, message: SendText): Promise<{ messageId: number }> {
     const text = checked(message);

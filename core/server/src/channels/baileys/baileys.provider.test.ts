@@ -1018,6 +1018,21 @@ describe('outbound', () => {
     expect(fake.last.sent.map((s) => s.jid)).toEqual([registered, registered]);
   });
 
+  it('isOnChannel asks WhatsApp once per number (issue 11 item 3)', async () => {
+    const { fake, session } = await connected();
+    const asked: string[] = [];
+    Object.assign(fake.last, {
+      onWhatsApp: async (jid: string) => {
+        asked.push(jid);
+        return [{ jid, exists: jid === ALICE }];
+      },
+    });
+    await expect(session.isOnChannel!('5511911112222')).resolves.toBe(true);
+    await expect(session.isOnChannel!('5511911112222')).resolves.toBe(true);
+    await expect(session.isOnChannel!('5511900000000')).resolves.toBe(false);
+    expect(asked).toEqual([ALICE, '5511900000000@s.whatsapp.net']);
+  });
+
   it('answers retry receipts from the kept content after a restart (issue 10 item 7)', async () => {
     const store = new MemoryAuthStore();
     const first = await connected({ authStore: store });

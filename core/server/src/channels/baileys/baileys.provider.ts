@@ -22,6 +22,7 @@ import {
 } from '@whiskeysockets/baileys';
 import {
   ChannelRecipientError,
+  isChannelRecipientError,
   type ChannelConnection,
   type ChannelInbox,
   type ChannelEvents,
@@ -926,6 +927,17 @@ export class BaileysSession implements ChannelSession {
     const sock = this.openSocket();
     const jid = chatJid(chatId);
     await sock.sendMessage(jid, { text: body, edit: this.keyOf(jid, providerMessageId, sock, true) });
+  }
+
+  async isOnChannel(number: string): Promise<boolean> {
+    const sock = this.openSocket();
+    try {
+      await this.recipientJid(sock, chatJid(number));
+      return true;
+    } catch (err) {
+      if (isChannelRecipientError(err)) return false;
+      throw err;
+    }
   }
 
   async markRead(chatId: string, providerMessageIds: string[]): Promise<void> {

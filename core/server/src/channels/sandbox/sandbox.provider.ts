@@ -93,6 +93,11 @@ export class SandboxProvider implements ChannelProvider {
       edit: async (to: string, providerMessageId: string, body: string) => {
         await changeSent(to, providerMessageId, 'body = ?, edited_at = now()', [body]);
       },
+      // The simulated network knows no number starting with 000 (as in send).
+      isOnChannel: async (to: string) => {
+        if (!linked) throw new Error('The sandbox phone is not linked yet.');
+        return !/^000/.test(to.replace(/\D/g, ''));
+      },
       rejectCall: async (_from: string, callId: string) => {
         await this.orm.em
           .fork()
