@@ -53,6 +53,18 @@ export class DomainEventsService implements DomainEvents {
     return event;
   }
 
+  /** ticket.created for a ticket just committed (by an agent, the inbound pipeline or a plugin). */
+  ticketCreated(ticket: { id: number; companyId: number; contactId: number; whatsappId: number; status: string; queueId?: number | null; userId?: number | null }): void {
+    this.emit('ticket.created', ticket.companyId, {
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      status: ticket.status,
+      queueId: ticket.queueId ?? null,
+      userId: ticket.userId ?? null,
+    });
+  }
+
   on<K extends DomainEventName>(pluginId: string, name: K, handler: DomainEventHandler<K>): () => void {
     const listener = async (event: DomainEvent<K>) => {
       try {

@@ -253,16 +253,7 @@ export class InboundService implements OnModuleInit {
     if (!done.created && queueBefore !== queueAfter) {
       this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: { queueId: { before: queueBefore, after: queueAfter } } });
     }
-    if (done.created) {
-      this.events.emit('ticket.created', companyId, {
-        ticketId: ticket.id,
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId,
-        status: ticket.status,
-        queueId: ticket.queueId ?? null,
-        userId: ticket.userId ?? null,
-      });
-    }
+    if (done.created) this.events.ticketCreated(ticket);
     this.received(message);
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: loaded.dto });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: loaded.dto });

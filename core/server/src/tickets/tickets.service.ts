@@ -131,14 +131,7 @@ export class TicketsService {
       if (err instanceof UniqueConstraintViolationException) throw AppError.conflict('ERR_OTHER_OPEN_TICKET');
       throw err;
     }
-    this.events.emit('ticket.created', ticket.companyId, {
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      status: ticket.status,
-      queueId: ticket.queueId ?? null,
-      userId: ticket.userId ?? null,
-    });
+    this.events.ticketCreated(ticket);
     const dto = await this.dto(ticket);
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
     return dto;

@@ -990,15 +990,21 @@ describe('outbound', () => {
     await expect(session.send({ to: '5511911112222', body: '', media: { mimetype: 'image/png' } })).rejects.toThrow(/neither data nor path/);
   });
 
-  it('refuses a number WhatsApp does not know with ChannelRecipientError, checking each number once', async () => {
-    const { fake, session } = await connected();
+  /** A session whose WhatsApp knows only ALICE; `asked` records each number check. */
+  async function onlyAliceOnWhatsApp() {
+    const ctx = await connected();
     const asked: string[] = [];
-    Object.assign(fake.last, {
+    Object.assign(ctx.fake.last, {
       onWhatsApp: async (jid: string) => {
         asked.push(jid);
         return [{ jid, exists: jid === ALICE }];
       },
     });
+    return { ...ctx, asked };
+  }
+
+  it('refuses a number WhatsApp does not know with ChannelRecipientError, checking each number once', async () => {
+    const { fake, session, asked } = await onlyAliceOnWhatsApp();
     await session.send({ to: '5511911112222', body: 'one' });
     await session.send({ to: '5511911112222', body: 'two' });
     const err = await session.send({ to: '5511900000000', body: 'nobody' }).catch((e: unknown) => e);
@@ -1019,14 +1025,7 @@ describe('outbound', () => {
   });
 
   it('isOnChannel asks WhatsApp once per number (issue 11 item 3)', async () => {
-    const { fake, session } = await connected();
-    const asked: string[] = [];
-    Object.assign(fake.last, {
-      onWhatsApp: async (jid: string) => {
-        asked.push(jid);
-        return [{ jid, exists: jid === ALICE }];
-      },
-    });
+    const { session, asked } = await onlyAliceOnWhatsApp();
     await expect(session.isOnChannel!('5511911112222')).resolves.toBe(true);
     await expect(session.isOnChannel!('5511911112222')).resolves.toBe(true);
     await expect(session.isOnChannel!('5511900000000')).resolves.toBe(false);
