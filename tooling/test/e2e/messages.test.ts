@@ -182,9 +182,16 @@ describe('conversation (message list and input) in Chromium', () => {
     const outbox = async () => (await api.get<{ body: string; mediaUrl?: string }[]>(`/api/sandbox/${wa}/messages?to=${CARLA.number}`, admin)).body;
     await expect.poll(async () => (await outbox()).map((o) => o.body)).toContain('*Ana Ventas*:\nPerfecto, *reviso* su pedido\nun momento');
 
+    // A message's menu, opened once the previous one has finished closing (two menus can be visible
+    // during antd's fade-out, and the item would then be ambiguous).
+    const openMenu = async (message: ReturnType<typeof bubble>, item: string) => {
+      await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
+      await message.locator('[data-testid^="message-menu-"]').click();
+      await page.locator('.ant-dropdown:visible').getByText(item).click();
+    };
+
     // Reply to the customer's message with a quote.
-    await bubble('detalle 28').locator('[data-testid^="message-menu-"]').click();
-    await page.locator('.ant-dropdown:visible').getByText('Responder').click();
+    await openMenu(bubble('detalle 28'), 'Responder');
     await expect(page.getByTestId('reply-preview').textContent()).resolves.toContain('detalle 28');
     await input.fill('Respuesta citada');
     await input.press('Enter');
@@ -195,14 +202,12 @@ describe('conversation (message list and input) in Chromium', () => {
     await expect.poll(() => page.getByTestId('reply-preview').count()).toBe(0);
 
     // Edit, then delete own messages.
-    await quoted.locator('[data-testid^="message-menu-"]').click();
-    await page.locator('.ant-dropdown:visible').getByText('Editar').click();
+    await openMenu(quoted, 'Editar');
     await page.getByTestId('message-edit-text').fill('Respuesta corregida');
     await page.getByTestId('message-edit-save').click();
     const edited = bubble('Respuesta corregida');
     await edited.getByTestId('message-edited').waitFor();
-    await mine.locator('[data-testid^="message-menu-"]').click();
-    await page.locator('.ant-dropdown:visible').getByText('Eliminar').click();
+    await openMenu(mine, 'Eliminar');
     await page.getByTestId('message-delete-confirm').click();
     await list.getByTestId('message-deleted').waitFor();
 
