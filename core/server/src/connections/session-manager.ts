@@ -42,6 +42,10 @@ const KEPT_ATTEMPTS = 10;
 /** Kept items handled at once per connection: a slow download never holds up the next messages. */
 const INBOX_CONCURRENCY = 8;
 const INBOX_CLOSE_WAIT_MS = 10_000;
+/** Past this, shutdown stops waiting for drains (each inbox close already gives up after INBOX_CLOSE_WAIT_MS). */
+const SHUTDOWN_DEADLINE_MS = 25_000;
+/** A process's heartbeat key lives this long (refreshed every third of it): a killed owner is known dead within it. */
+const ALIVE_MS = 6_000;
 /** Compare-and-delete / compare-and-set on a lease: only its holder (or a taker of a dead holder's) changes it. */
 const DROP_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 const TAKE_OVER_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) end return false`;
@@ -93,6 +97,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
   /** Resolves once this process listens on its bus channel: only then may it hold leases (others test liveness by it). */
   private listening: Promise<unknown> = Promise.resolve();
   private watchdog?: NodeJS.Timeout;
+  private heartbeat?: NodeJS.Timeout;
   private shuttingDown = false;
 
   constructor(
@@ -117,6 +122,10 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** Each process listens on its own channel; the lease names the owner, so commands go straight to it. */
+  private aliveKey(owner: string) {
+    return `${this.namespace}:alive:${owner}`;
+  }
+
   private busChannel(owner: string) {
     return `${this.namespace}:sessions:${owner}`;
   }
@@ -135,6 +144,9 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       throw err;
     });
     this.listening.catch(() => undefined);
+    this.beat();
+    this.heartbeat = setInterval(() => this.beat(), ALIVE_MS / 3);
+    this.heartbeat.unref();
     void this.resumeAll();
     this.watchdog = setInterval(() => void this.resumeAll(), WATCHDOG_MS);
     this.watchdog.unref();
@@ -169,18 +181,28 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
   async beforeApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
     clearInterval(this.watchdog);
-    await Promise.allSettled(
+    const pending = new Set(this.live.keys());
+    const drained = Promise.allSettled(
       [...this.live.entries()].map(async ([id, live]) => {
         const { session } = live;
         // A provider without drain (the sandbox) has nothing in flight; its stop would mark the connection DISCONNECTED.
         if (session?.drain) await session.drain().catch((err: Error) => this.logger.warn(`Draining ${id}: ${err.message}`));
         await this.release(id, true);
+        pending.delete(id);
       }),
     );
+    // A drain stuck on an unreachable Redis must not keep the process from exiting: what it still held
+    // stays in the inbox or with WhatsApp (unacknowledged) and the next owner takes the lease when it lapses.
+    const deadline = sleep(SHUTDOWN_DEADLINE_MS, 'timeout' as const, { ref: false });
+    if ((await Promise.race([drained.then(() => 'done' as const), deadline])) === 'timeout') {
+      this.logger.error(`Shutdown deadline passed; gave up draining connections ${[...pending].join(', ')}.`);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
     for (const id of [...this.live.keys()]) await this.release(id, true);
+    clearInterval(this.heartbeat);
+    await this.redis.del(this.aliveKey(this.owner)).catch(() => undefined);
     for (const [reqId, w] of this.waiting) {
       clearTimeout(w.timer);
       w.reject(new Error('Server shutting down.'));
@@ -267,9 +289,11 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     const command: BusMessage = { kind: 'command', reqId, replyTo: this.owner, connectionId: id, op, args };
     const receivers = await this.redis.publish(this.busChannel(owner), JSON.stringify(command));
     if (receivers === 0) {
-      // The owner is gone without releasing its lease (killed): nobody runs the session.
       clearTimeout(this.waiting.get(reqId)?.timer);
       this.waiting.delete(reqId);
+      // Its subscriber may only have been reconnecting: once it listens again, the command is sent again.
+      if (await this.ownerAlive(owner)) return this.onOwner(id, op, args);
+      // The owner is gone without releasing its lease (killed): nobody runs the session.
       return { reached: false, staleOwner: owner };
     }
     const result = await answer;
@@ -281,10 +305,22 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     return this.live.has(id);
   }
 
-  /** Whether the process named by a lease is alive: it listens on its bus channel while it runs. */
+  /**
+   * Whether the process named by a lease is alive. It listens on its bus channel while it runs, but that is
+   * briefly false while its subscriber reconnects; so nobody listening only counts as dead once its
+   * heartbeat key is gone too (a killed process's lapses within ALIVE_MS; one that exited deleted it).
+   */
   private async ownerAlive(owner: string): Promise<boolean> {
-    const [, listeners] = (await this.redis.pubsub('NUMSUB', this.busChannel(owner))) as [string, number];
-    return Number(listeners) > 0;
+    for (;;) {
+      const [, listeners] = (await this.redis.pubsub('NUMSUB', this.busChannel(owner))) as [string, number];
+      if (Number(listeners) > 0) return true;
+      if (!(await this.redis.exists(this.aliveKey(owner)))) return false;
+      await sleep(ALIVE_MS / 12);
+    }
+  }
+
+  private beat(): void {
+    void this.redis.set(this.aliveKey(this.owner), '1', 'PX', ALIVE_MS).catch((err: Error) => this.logger.warn(`Heartbeat: ${err.message}`));
   }
 
   /**
@@ -319,6 +355,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       await this.redis.eval(DROP_LEASE, 1, this.leaseKey(w.id), this.owner);
       return;
     }
+    let entry: Live | undefined;
     try {
       const worker = this.jobs.worker(
         outboundQueueName(w.id),
@@ -330,15 +367,25 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
           }),
         { concurrency: 1, limiter: { max: 20, duration: 1000 } },
       );
-      const renew = setInterval(() => void this.renewLease(w.id), RENEW_MS);
+      const renew = setInterval(
+        () => void this.renewLease(w.id).catch((err) => this.logger.warn(`Connection ${w.id}: could not renew the lease: ${(err as Error).message}`)),
+        RENEW_MS,
+      );
       renew.unref();
-      this.live.set(w.id, { session: undefined as unknown as ChannelSession, worker, renew });
+      entry = { session: undefined as unknown as ChannelSession, worker, renew };
+      this.live.set(w.id, entry);
       const session = await provider.start({ id: w.id, companyId: w.companyId, name: w.name }, this.eventsFor(w), { ...options, inbox: this.inboxFor(w.id) });
-      const live = this.live.get(w.id)!;
-      live.session = session;
-      if (session.handleKept) live.inbox = this.inboxWorker(w, session);
+      if (this.live.get(w.id) !== entry) {
+        // Stopped while starting (shutdown, lost lease, a user's stop): the new socket must not linger.
+        await session.stop().catch(() => undefined);
+        return;
+      }
+      entry.session = session;
+      if (session.handleKept) entry.inbox = this.inboxWorker(w, session);
     } catch (err) {
-      await this.release(w.id, false);
+      const stoppedMeanwhile = !!entry && this.live.get(w.id) !== entry;
+      if (!stoppedMeanwhile) await this.release(w.id, false);
+      if (stoppedMeanwhile) return;
       // A connection that cannot start (corrupt credentials…) says so, never a stale status (issue 10 item 3).
       this.logger.error(`Connection ${w.id} of company ${w.companyId} could not start: ${(err as Error).message}`);
       await this.setStatus(w.id, 'DISCONNECTED', { qrcode: '', pairingCode: '', statusReason: 'start_failed' }).catch(() => undefined);

@@ -669,6 +669,30 @@ describe('durable inbox (issue 10 item 1)', () => {
     expect(kept).toEqual([`${ALICE}|HELD||0`]);
   });
 
+  it('a content-less placeholder (CIPHERTEXT) is not kept, so the decrypted message under the same key is', async () => {
+    const { inbox, kept } = memoryInbox();
+    const { fake, rec, session } = await setup({}, { inbox });
+    fake.last.emitOpen(ME);
+    fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'C1' }, {}, { message: undefined, messageStubType: WAMessageStubType.CIPHERTEXT })]);
+    fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'C1' }, { conversation: 'ya descifrado' })]);
+    fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'C2' }, {}, { message: undefined, messageStubType: WAMessageStubType.REVOKE })]);
+    await session.whenIdle();
+    expect(kept.map((k) => k.id)).toEqual([`${ALICE}|C1||0`, `${ALICE}|C2||0`]);
+    await session.handleKept!(kept[0].data);
+    expect(rec.messages.map((m) => m.body)).toEqual(['ya descifrado']);
+  });
+
+  it('a reconnect hands on what Baileys still holds in its event buffer before detaching from the old socket', async () => {
+    const { inbox, kept } = memoryInbox();
+    const { fake, session } = await setup({}, { inbox });
+    fake.last.emitOpen(ME);
+    fake.last.ev.buffer();
+    fake.last.emitUpsert([message({ remoteJid: ALICE, id: 'BUF1' }, { conversation: 'retenido' })]);
+    fake.last.emitClose(DisconnectReason.connectionLost);
+    await session.whenIdle();
+    expect(kept.map((k) => k.id)).toEqual([`${ALICE}|BUF1||0`]);
+  });
+
   it('drain waits for signal-key writes in flight (issue 10 item 2)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -451,6 +451,12 @@ export class BaileysSession implements ChannelSession {
   private async retire(): Promise<void> {
     const sock = this.sock;
     if (!sock) return;
+    // Events Baileys still holds in its buffer go out to our listeners before they are detached.
+    try {
+      sock.ev.flush?.();
+    } catch (err) {
+      this.logger.warn({ err }, 'could not flush the event buffer');
+    }
     this.detach?.();
     this.detach = undefined;
     this.sock = undefined;
@@ -613,6 +619,9 @@ export class BaileysSession implements ChannelSession {
       // before any parsing or download they are kept where a crash cannot reach them.
       const items = messages
         .filter((m) => m.key?.remoteJid && m.key.id && !isIgnoredJid(m.key.remoteJid))
+        // A placeholder Baileys could not decrypt yet (CIPHERTEXT, no content) is upserted again under the
+        // same key once it can: keeping the placeholder would make the inbox drop the real one as a replay.
+        .filter((m) => m.messageStubType === WAMessageStubType.REVOKE || !!normalizeMessageContent(m.message))
         .map((message) => ({ id: keptIdOf(message.key), data: JSON.stringify({ v: 1, message } satisfies KeptUpsert, BufferJSON.replacer) }));
       if (items.length) await this.keep(inbox, items);
       return;
