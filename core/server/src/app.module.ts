@@ -37,6 +37,11 @@ import { ConnectionsService } from './connections/connections.service.js';
 import { SessionManager } from './connections/session-manager.js';
 import { OutboundService } from './messages/outbound.service.js';
 import { InboundService } from './tickets/inbound.service.js';
+import { InboundChainService } from './inbound/inbound-chain.service.js';
+import { RatingHandler } from './inbound/handlers/rating.handler.js';
+import { OutOfHoursHandler } from './inbound/handlers/out-of-hours.handler.js';
+import { OptionsTreeHandler } from './inbound/handlers/options-tree.handler.js';
+import { QueueBotHandler } from './inbound/handlers/queue-bot.handler.js';
 import { TicketsService } from './tickets/tickets.service.js';
 import { MediaStore } from './media/media-store.js';
 import { TicketAutomationService } from './tickets/ticket-automation.service.js';
@@ -89,6 +94,12 @@ class KernelModule {
       MessagesPortService,
       { provide: MESSAGES, useExisting: MessagesPortService },
       TicketAutomationService,
+      // The inbound handler chain and the kernel's own handlers on it (issue 11 item 2).
+      InboundChainService,
+      RatingHandler,
+      OutOfHoursHandler,
+      OptionsTreeHandler,
+      QueueBotHandler,
       TicketLifecycle,
       TicketsPortService,
       { provide: TICKETS, useExisting: TicketsPortService },

@@ -13,3 +13,4 @@ export * from './messages.js';
 export * from './tickets.js';
 export * from './contacts.js';
 export * from './companies.js';
+export * from './inbound-chain.js';

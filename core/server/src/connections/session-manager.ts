@@ -338,8 +338,27 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     return !!took;
   }
 
-  /** `resume`: started by the watchdog or at boot, not by a user: only if the connection should still run. */
+  /** Starts of one connection in this process, one at a time (see start). */
+  private readonly starting = new Map<number, Promise<void>>();
+
+  /**
+   * `resume`: started by the watchdog or at boot, not by a user: only if the connection should still run.
+   * Starts of one connection in this process run one after the other: a user's start arriving while
+   * the watchdog's is deciding (it may wait a few seconds on a dead owner's heartbeat) would otherwise
+   * find the lease held by this very process and do nothing, while the watchdog's then gives up.
+   */
   async start(w: Whatsapp, options: { pairingPhone?: string; qr?: boolean } = {}, resume = false): Promise<void> {
+    for (let pending = this.starting.get(w.id); pending; pending = this.starting.get(w.id)) await pending.catch(() => undefined);
+    const run = this.startOnce(w, options, resume);
+    this.starting.set(w.id, run);
+    try {
+      await run;
+    } finally {
+      if (this.starting.get(w.id) === run) this.starting.delete(w.id);
+    }
+  }
+
+  private async startOnce(w: Whatsapp, options: { pairingPhone?: string; qr?: boolean }, resume: boolean): Promise<void> {
     const provider = this.registry.get(w.provider);
     if (!provider) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, `Unknown channel provider "${w.provider}".`);
     if (options.pairingPhone && (w.status === 'qrcode' || w.status === 'PAIRING' || w.status === 'OPENING')) {

@@ -82,11 +82,10 @@ export const TicketSchema = defineEntity({
     unreadMessages: p.integer().default(0),
     lastMessage: p.text().default(''),
     isGroup: p.boolean().default(false),
-    /** How many times the queue menu was shown without a valid choice (maxUseBotQueues). */
-    botAttempts: p.integer().default(0),
-    /** The options-tree bot is talking on this ticket; queueOptionId is where it stands (null = root). */
-    chatbot: p.boolean().default(false),
-    queueOptionId: p.integer().nullable(),
+    /** The inbound chain handler holding the ticket (`<plugin id>.<name>`), its state, and until when (null: no end). */
+    holder: p.string().length(120).nullable(),
+    holderState: p.json<object>().nullable(),
+    heldUntil: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
@@ -116,6 +115,8 @@ export const MessageSchema = defineEntity({
     /** Sent through the Messages port: the plugin that sent it, and its correlation id (core_0013). */
     source: p.string().length(60).nullable(),
     correlationId: p.string().length(100).nullable(),
+    /** The inbound chain ran for this (inbound) message; a retried job runs it when it has not. */
+    chained: p.boolean().nullable(),
     ack: p.integer().default(0),
     isDeleted: p.boolean().default(false),
     isEdited: p.boolean().default(false),

@@ -114,7 +114,7 @@ export class DomainEventsService implements DomainEvents {
   }
 
   /** Whether the company's plan has the subscriber's flag (the kernel and flagless plugins always). */
-  private async allowed(pluginId: string, companyId: number): Promise<boolean> {
+  async allowed(pluginId: string, companyId: number): Promise<boolean> {
     if (pluginId === KERNEL_SUBSCRIBER) return true;
     const flag = this.registry.plugins.find((p) => p.definition.id === pluginId)?.definition.planFlag as PlanFlag | undefined;
     if (!flag) return true;

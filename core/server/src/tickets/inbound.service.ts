@@ -1,13 +1,12 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import type { ChannelContact, InboundMessage, MessageAuthor } from '@atende/sdk-server';
-import { ContactSchema, MessageSchema, TicketSchema, type Message, type Whatsapp } from '../database/channel-entities.js';
+import type { ChannelContact, InboundChainMessage, InboundChainTicket, InboundMessage, MessageAuthor } from '@atende/sdk-server';
+import { MESSAGE_ACK_FAILED, companySettingDefault } from '@atende/core-contract';
+import { ContactSchema, MessageSchema, TicketSchema, type Message, type Ticket, type Whatsapp } from '../database/channel-entities.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import { InboundChainService, type ChainReply } from '../inbound/inbound-chain.service.js';
+import { heldSql } from '../inbound/ticket-holder.js';
 import { activeTicket } from './active-ticket.js';
-import { DEFAULT_SCHEDULES, MESSAGE_ACK_FAILED, companySettingDefault, type CompanySettingKey, type ScheduleEntry } from '@atende/core-contract';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { isWithinHours } from './business-hours.js';
-import { RATING_THANKS } from './ticket-automation.service.js';
 import { TicketTimersService } from './ticket-timers.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
@@ -27,14 +26,8 @@ export const PHONE_BOOK_NUMBER = /^\d{8,15}$/;
 export const inboundJobId = (whatsappId: number, providerMessageId: string) =>
   `in-${whatsappId}-${Buffer.from(providerMessageId).toString('base64url')}`;
 
-/** What the pipeline and the bot need of a connection. */
-export type BotConnection = Pick<
-  Whatsapp,
-  'id' | 'companyId' | 'greetingMessage' | 'outOfHoursMessage' | 'maxUseBotQueues' | 'timeUseBotQueues' | 'expiresTicket' | 'transferQueueId' | 'timeToTransfer'
->;
-
-/** The ticket columns the bot reads, fetched with the ticket wherever the pipeline finds or creates it. */
-const TICKET_BOT_COLUMNS = ['id', 'status', 'queue_id', 'bot_attempts', 'chatbot', 'queue_option_id', 'bot_started_at'];
+/** What the pipeline needs of a connection: its ticket timers (the bot handlers read their own options). */
+export type PipelineConnection = Pick<Whatsapp, 'id' | 'companyId' | 'expiresTicket' | 'transferQueueId' | 'timeToTransfer'>;
 
 export interface InboundJob {
   whatsappId: number;
@@ -50,11 +43,6 @@ export interface InboundJob {
 export const CALL_REJECTED_MESSAGE =
   '*Mensaje automático:*\n\nLas llamadas de voz y video no están habilitadas en este WhatsApp. Por favor, envíenos un mensaje de texto. ¡Gracias!';
 
-/**
- * The message's values in the order both inbound insert statements take them: provider id, body,
- * fromMe, media type and url, timestamp, then the ticket's lastMessage (a placeholder for media
- * without caption) and the unread increment.
- */
 /** Columns of an inbound message row after company, ticket, contact and connection (see messageValues). */
 const MESSAGE_COLUMNS = 'provider_message_id, body, from_me, media_type, media_url, created_at, simulated, participant, participant_name, quoted_msg_id';
 /**
@@ -64,6 +52,11 @@ const MESSAGE_COLUMNS = 'provider_message_id, body, from_me, media_type, media_u
 const messagePlaceholders = (contactSql: string) =>
   `?, ?, ?, ?, ?, ?, ?, ?, ?, (select q.id from messages q where q.whatsapp_id = ? and q.provider_message_id = ? and q.contact_id = ${contactSql} and q.company_id = ?)`;
 
+/**
+ * The message's values in the order both inbound insert statements take them: provider id, body,
+ * fromMe, media type and url, timestamp, then the ticket's lastMessage (a placeholder for media
+ * without caption) and the unread increment.
+ */
 function messageValues(m: InboundMessage, mediaUrl: string | null | undefined, whatsappId: number, companyId: number): unknown[] {
   const lastMessage = (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255);
   // In a group, who wrote it (item 21); our own messages need no name.
@@ -82,34 +75,66 @@ function withContact(values: unknown[], contactId: number): unknown[] {
   return [...values.slice(0, at), contactId, ...values.slice(at)];
 }
 
-/** Company options the pipeline reads (core-operations §3), with their defaults from the contract. */
-const ENGINE_SETTINGS = ['CheckMsgIsGroup', 'scheduleType', 'sendGreetingMessageOneQueues'] as const satisfies readonly CompanySettingKey[];
-type EngineSettings = Record<(typeof ENGINE_SETTINGS)[number], string>;
+/** The ticket's new lastMessage and unread increment for a message (the tail of messageValues). */
+const counterValues = (m: InboundMessage, mediaUrl: string | null | undefined) => messageValues(m, mediaUrl, 0, 0).slice(-2);
+
+/** The contact's display name as an inbound message gives it. */
+const contactName = (m: InboundMessage, number: string) => (m.isGroup ? m.chatName?.trim().slice(0, 100) || m.chatId : m.fromName?.trim() || number);
+
+/** A stored inbound message with the ticket it landed on (a row of `tickets.*` with the DTO's joins). */
+interface Stored {
+  ticketRow: Record<string, unknown>;
+  messageRow: Record<string, unknown>;
+  created: boolean;
+  newContact: { id: number; name: string; number: string } | null;
+}
+
+/** A message row as `to_json` gives it: timestamps come as text, the entity wants dates. */
+function messageRowOf(json: unknown): Record<string, unknown> {
+  const message = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
+  for (const k of ['created_at', 'updated_at']) if (typeof message[k] === 'string') message[k] = new Date(message[k] as string);
+  return message;
+}
+
+const held = (row: Record<string, unknown>) =>
+  row.holder != null && (row.held_until == null || new Date(row.held_until as string).getTime() > Date.now()) ? (row.holder as string) : null;
+
+function chainTicket(row: Record<string, unknown>, created: boolean): InboundChainTicket {
+  return {
+    id: row.id as number,
+    status: row.status as InboundChainTicket['status'],
+    queueId: (row.queue_id as number | null) ?? null,
+    userId: (row.user_id as number | null) ?? null,
+    contactId: row.contact_id as number,
+    whatsappId: row.whatsapp_id as number,
+    isGroup: row.is_group as boolean,
+    created,
+    holder: held(row),
+  };
+}
 
 /**
- * The inbound pipeline: contact upsert, ticket found or created under the database constraint
- * (one pending/open ticket per contact and connection), the message stored once per provider id,
- * counters and realtime events. Runs in BullMQ workers, so it must be idempotent: it is.
+ * The inbound pipeline and nothing else (issue 11 item 2): contact upsert, the ticket it lands on
+ * (a closed ticket whose holder waits for this contact, e.g. a rating request; else the active
+ * ticket, found or created under the database constraint), the message stored once per provider id
+ * with the ticket's counters, committed; then the inbound handler chain (the kernel's bot, options
+ * tree, rating and out-of-hours answers are handlers on it, like any plugin's); then the events,
+ * realtime updates, the chain's replies and the ticket timers. Runs in BullMQ workers, so it must be
+ * idempotent: a replay stores nothing again, and runs the chain only if a crash came before it.
  */
 @Injectable()
 export class InboundService implements OnModuleInit {
-  private readonly logger = new Logger('Inbound');
-  private readonly timeZone: string;
-  /** A minute of timeUseBotQueues (shortened in tests, like the ticket timers). */
-  private readonly minuteMs: number;
-
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
     private readonly orm: MikroORM,
     private readonly jobs: JobQueuesService,
     private readonly realtime: RealtimeGateway,
     private readonly outbound: OutboundService,
     private readonly timers: TicketTimersService,
     private readonly events: DomainEventsService,
-  ) {
-    this.timeZone = config.BUSINESS_TIMEZONE;
-    this.minuteMs = config.TIMERS_MINUTE_MS;
-  }
+    private readonly chain: InboundChainService,
+  ) {}
+
+  private readonly logger = new Logger('Inbound');
 
   onModuleInit() {
     // A job a killed process held is handed again once its lock lapses (15 s), not after BullMQ's 30–60 s.
@@ -120,145 +145,114 @@ export class InboundService implements OnModuleInit {
     return tenantEm(this.orm, companyId);
   }
 
-  /**
-   * The connection's bot options and the company's engine settings (stored value or contract
-   * default) in one query; null when the connection was deleted meanwhile.
-   */
-  private async connection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: BotConnection; settings: EngineSettings } | null> {
+  /** The connection's ticket timers and whether the company serves groups; null when the connection was deleted meanwhile. */
+  private async connection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: PipelineConnection; ignoreGroups: boolean } | null> {
     const [row] = await exec(
-      `select w.id, w.greeting_message, w.out_of_hours_message, w.max_use_bot_queues, w.time_use_bot_queues,
-              w.expires_ticket, w.transfer_queue_id, w.time_to_transfer,
-              coalesce((select json_object_agg(s.key, s.value) from settings s
-                         where s.company_id = w.company_id and s.key in (${ENGINE_SETTINGS.map(() => '?').join(', ')})), '{}'::json) as settings
+      `select w.id, w.expires_ticket, w.transfer_queue_id, w.time_to_transfer,
+              (select s.value from settings s where s.company_id = w.company_id and s.key = 'CheckMsgIsGroup') as check_groups
          from whatsapps w where w.id = ? and w.company_id = ?`,
-      [...ENGINE_SETTINGS, whatsappId, companyId],
+      [whatsappId, companyId],
     );
     if (!row) return null;
-    const stored = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Record<string, string>;
     return {
       whatsapp: {
         id: row.id as number,
         companyId,
-        greetingMessage: row.greeting_message as string,
-        outOfHoursMessage: row.out_of_hours_message as string,
-        maxUseBotQueues: row.max_use_bot_queues as number,
-        timeUseBotQueues: row.time_use_bot_queues as number,
         expiresTicket: row.expires_ticket as number,
         transferQueueId: (row.transfer_queue_id as number | null) ?? null,
         timeToTransfer: row.time_to_transfer as number,
       },
-      settings: Object.fromEntries(ENGINE_SETTINGS.map((k) => [k, stored[k] ?? companySettingDefault(k)])) as EngineSettings,
+      ignoreGroups: ((row.check_groups as string | null) ?? companySettingDefault('CheckMsgIsGroup')) === 'enabled',
     };
   }
 
   /**
-   * The hot path, in few round trips: connection and settings (1), then the fast path (1) when the
-   * contact already has an active ticket and neither the bot nor a rating request is involved. Else
-   * one transaction: contact upsert joined to the active ticket lookup (1), the ticket insert when
-   * there is none (1), the message insert with the ticket's counters (1), the bot's own steps when it
-   * talks; and afterwards the ticket's DTO (1).
+   * The hot path, in few round trips: connection (1), then the fast path (1) when the contact already
+   * has an active ticket and no closed ticket of theirs is held. Else one transaction: contact upsert
+   * joined to the ticket lookups (1), the ticket insert when there is none (1), the message insert with
+   * the ticket's counters (1); and afterwards the ticket's DTO (1). The chain opens a transaction only
+   * when the ticket is held or a handler applies to it.
    */
   async process({ whatsappId, companyId, message: m, mediaUrl, callRejected }: InboundJob): Promise<void> {
     const em = this.em(companyId);
     const run: Exec = (sql, params) => em.getConnection().execute(sql, params);
     const found = await this.connection(run, companyId, whatsappId);
     if (!found) return; // connection deleted meanwhile
-    const { whatsapp, settings } = found;
     // CheckMsgIsGroup enabled: the company does not serve groups; their messages are dropped unstored.
-    if (m.isGroup && settings.CheckMsgIsGroup === 'enabled') return;
-    const isCall = m.mediaType === 'call_log';
-    const mayRate = !m.fromMe && !m.isGroup && !isCall;
-    const fast = await this.fastPath(run, companyId, whatsappId, m, mediaUrl, { botless: isCall || m.isGroup || m.fromMe, mayRate });
-    if (fast === 'replay') return;
-    if ('ticketRow' in fast) {
-      const ticket = em.map(TicketSchema, fast.ticketRow);
-      const message = em.map(MessageSchema, fast.messageRow);
-      const dto = ticketRowDto(fast.ticketRow);
-      this.received(message);
-      this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
-      this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
-      if (isCall && callRejected) await this.outbound.queueText(ticket, CALL_REJECTED_MESSAGE, null);
-      await this.timers.arm(ticket, false, whatsapp);
-      return;
+    if (m.isGroup && found.ignoreGroups) return;
+    // A held closed ticket (a rating request) waits only for the customer's own 1:1 messages.
+    const mayBeHeld = !m.fromMe && !m.isGroup && m.mediaType !== 'call_log';
+    const fast = await this.fastPath(run, companyId, whatsappId, m, mediaUrl, mayBeHeld);
+    let stored: Stored | null;
+    if (fast === 'replay') stored = null;
+    else if ('ticketRow' in fast) stored = { ...fast, created: false, newContact: null };
+    else stored = await this.store(em, companyId, whatsappId, m, mediaUrl, mayBeHeld, fast.contactCreated);
+    if (!stored) return this.replayed(companyId, whatsappId, m, found.whatsapp);
+
+    let outcome = await this.chain.run(companyId, this.chainMessage(stored.messageRow, m), chainTicket(stored.ticketRow, stored.created));
+    let replies = outcome.replies;
+    let ticketRow = stored.ticketRow;
+    let { created } = stored;
+    let fresh = !outcome.changed;
+    if (ticketRow.status === 'closed' && !outcome.handled) {
+      // Its holder passed it on (not a rating after all): it belongs to the conversation's active ticket.
+      const moved = await this.moveToActive(em, companyId, whatsappId, stored.messageRow.id as number, m, mediaUrl);
+      ticketRow = moved.ticketRow;
+      created = moved.created;
+      stored.messageRow.ticket_id = ticketRow.id;
+      outcome = await this.chain.run(companyId, this.chainMessage(stored.messageRow, m), chainTicket(ticketRow, created));
+      replies = [...replies, ...outcome.replies];
+      fresh = !outcome.changed;
     }
-    // All database work in one transaction, so no screen ever sees a half-routed ticket.
-    const done = await em.transactional(async (tx) => {
-      const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
-      const number = m.isGroup ? m.chatId : m.from;
-      const [found] = await exec(
-        `with c as (
-           insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
-           on conflict (company_id, number) do update set
-             name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
-             updated_at = now()
-           returning id, name, number, (xmax = 0) as inserted
-         )
-         select c.id as contact_id, c.inserted as contact_inserted, c.name as contact_name, c.number as contact_number, ${TICKET_BOT_COLUMNS.map((col) => `t.${col}`).join(', ')},
-                ${mayRate ? `exists (select 1 from ticket_ratings r where r.contact_id = c.id and r.whatsapp_id = ? and r.rate is null and r.created_at > now() - interval '1 day')` : 'false'} as rating_pending
-           from c left join tickets t on t.contact_id = c.id and t.whatsapp_id = ? and t.status in ('pending', 'open')`,
-        [companyId, m.isGroup ? m.chatName?.trim().slice(0, 100) || m.chatId : m.fromName?.trim() || number, number, m.isGroup, whatsappId, ...(mayRate ? [whatsappId] : []), whatsappId],
-      );
-      const contactId = found.contact_id as number;
-      // Created by this message (here or by the fast path's statement just before): told after the commit.
-      const newContact = fast.contactCreated || found.contact_inserted ? { id: contactId, name: found.contact_name as string, number: found.contact_number as string } : null;
-      if (found.rating_pending) {
-        const rated = await this.captureRating(exec, companyId, contactId, whatsappId, m);
-        if (rated) return { ...rated, newContact };
-      }
-      const { ticket, created } = found.id != null ? { ticket: found, created: false } : await activeTicket(exec, companyId, contactId, whatsappId, m.isGroup, TICKET_BOT_COLUMNS);
-      const ticketId = ticket.id as number;
-      // The message and the ticket's counters together; a replay inserts nothing and changes nothing.
-      const [inserted] = await exec(
-        `with m as (
-           insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
-           values (?, ?, ?, ?, ${messagePlaceholders('?')})
-           on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
-           returning *
-         ), counters as (
-           update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now()
-            where id = ? and company_id = ? and exists (select 1 from m)
-         )
-         select * from m`,
-        [
-          companyId,
-          ticketId,
-          contactId,
-          whatsappId,
-          ...withContact(messageValues(m, mediaUrl, whatsappId, companyId), contactId),
-          ticketId,
-          companyId,
-        ],
-      );
-      if (!inserted) return null; // a replay: already stored, nothing more to do
-      // A call is not an answer to the bot; a rejected one gets the call text instead.
-      const greeting = isCall
-        ? callRejected
-          ? CALL_REJECTED_MESSAGE
-          : null
-        : m.isGroup || m.fromMe
-          ? null
-          : await this.queueBot(exec, { companyId, ticket, created, whatsapp, body: m.body, settings });
-      return { ticketId, message: inserted, greeting, created, queueBefore: (ticket.queue_id as number | null) ?? null, newContact };
-    });
-    if (!done) return;
-    const [loaded] = await loadTickets(run, companyId, [done.ticketId]);
-    const ticket = em.map(TicketSchema, loaded.row);
-    const message = em.map(MessageSchema, done.message);
-    if (done.newContact) {
-      this.events.emit('contact.upserted', companyId, { contactId: done.newContact.id, number: done.newContact.number, name: done.newContact.name, created: true });
+    if (!fresh) ticketRow = (await loadTickets(run, companyId, [ticketRow.id as number]))[0].row;
+    const ticket = em.map(TicketSchema, ticketRow);
+    const message = em.map(MessageSchema, stored.messageRow);
+    const dto = ticketRowDto(ticketRow);
+
+    if (stored.newContact) {
+      this.events.emit('contact.upserted', companyId, { contactId: stored.newContact.id, number: stored.newContact.number, name: stored.newContact.name, created: true });
     }
-    // The bot routed an existing ticket into a queue: told like any other ticket change.
-    const queueAfter = ticket.queueId ?? null;
-    const queueBefore = 'queueBefore' in done ? (done.queueBefore ?? null) : queueAfter;
-    if (!done.created && queueBefore !== queueAfter) {
-      this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: { queueId: { before: queueBefore, after: queueAfter } } });
-    }
-    if (done.created) this.events.ticketCreated(ticket);
+    if (created) this.events.ticketCreated(ticket);
+    // A handler moved an existing ticket (into a queue, to a user): told like any other ticket change.
+    else if (Object.keys(outcome.changes).length) this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: outcome.changes });
     this.received(message);
-    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: loaded.dto });
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
+    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+    if (m.mediaType === 'call_log' && callRejected) await this.outbound.queueText(ticket, CALL_REJECTED_MESSAGE, null);
+    await this.answer(ticket, replies);
+    if (ticket.status !== 'closed') await this.timers.arm(ticket, created, found.whatsapp);
+  }
+
+  private chainMessage(row: Record<string, unknown>, m: InboundMessage): InboundChainMessage {
+    return { id: row.id as number, body: m.body, mediaType: m.mediaType, fromMe: m.fromMe, isGroup: m.isGroup };
+  }
+
+  /** The chain's replies, sent through the connection's outbound queue (a plugin's carry its id as source). */
+  private async answer(ticket: Ticket, replies: ChainReply[]): Promise<void> {
+    for (const reply of replies) await this.outbound.queue(ticket, { body: reply.text, userId: null, source: reply.source ?? undefined });
+  }
+
+  /**
+   * A message already stored (a retried job, a provider's replay). When a crash came between storing it
+   * and its chain, the chain runs now; otherwise there is nothing to do.
+   */
+  private async replayed(companyId: number, whatsappId: number, m: InboundMessage, whatsapp: PipelineConnection): Promise<void> {
+    const em = this.em(companyId);
+    const run: Exec = (sql, params) => em.getConnection().execute(sql, params);
+    const [row] = await run(
+      `select m.id as message_id, m.chained, t.* from messages m join tickets t on t.id = m.ticket_id and t.company_id = m.company_id
+        where m.whatsapp_id = ? and m.provider_message_id = ? and m.company_id = ?`,
+      [whatsappId, m.providerMessageId, companyId],
+    );
+    if (!row || row.chained || row.status === 'closed') return;
+    const outcome = await this.chain.run(companyId, { id: row.message_id as number, body: m.body, mediaType: m.mediaType, fromMe: m.fromMe, isGroup: m.isGroup }, chainTicket(row, false));
+    if (!outcome.changed && !outcome.replies.length) return;
+    const [loaded] = await loadTickets(run, companyId, [row.id as number]);
+    const ticket = em.map(TicketSchema, loaded.row);
+    if (Object.keys(outcome.changes).length) this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: outcome.changes });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: loaded.dto });
-    if (done.greeting) await this.outbound.queueText(ticket, done.greeting, null);
-    if (ticket.status !== 'closed') await this.timers.arm(ticket, done.created, whatsapp);
+    await this.answer(ticket, outcome.replies);
+    await this.timers.arm(ticket, false, whatsapp);
   }
 
   /** After the commit: subscribers (plugins, the kernel's own) hear of the stored message. */
@@ -277,9 +271,8 @@ export class InboundService implements OnModuleInit {
   /**
    * The common case in ONE statement (atomic by itself): contact upsert, the active ticket, the
    * message and the ticket's counters, returning the updated ticket with its DTO's joins and the
-   * message. Taken only when nothing else would be written in the same transaction: the ticket
-   * exists, no rating request waits, and the bot has nothing to do (an open ticket, or a pending one
-   * already in a queue without an options bot; or a call, group or own message). Returns null when it
+   * message. Taken when the contact has an active ticket and no closed ticket of theirs on this
+   * connection is held (a rating request would take the message). Returns { contactCreated } when it
    * does not apply (nothing stored but the contact), 'replay' for a message already stored.
    */
   private async fastPath(
@@ -288,7 +281,7 @@ export class InboundService implements OnModuleInit {
     whatsappId: number,
     m: InboundMessage,
     mediaUrl: string | undefined,
-    flags: { botless: boolean; mayRate: boolean },
+    mayBeHeld: boolean,
   ): Promise<{ ticketRow: Record<string, unknown>; messageRow: Record<string, unknown> } | 'replay' | { contactCreated: boolean }> {
     const number = m.isGroup ? m.chatId : m.from;
     const [row] = await run(
@@ -301,9 +294,8 @@ export class InboundService implements OnModuleInit {
        ), t as (
          select t.id from tickets t join c on t.contact_id = c.id
           where t.company_id = ? and t.whatsapp_id = ? and t.status in ('pending', 'open')
-            and (?::boolean or t.status <> 'pending' or (t.queue_id is not null and not t.chatbot))
-            and not (?::boolean and exists (select 1 from ticket_ratings r where r.contact_id = c.id and r.whatsapp_id = ? and r.rate is null
-                                                                 and r.created_at > now() - interval '1 day'))
+            and not (?::boolean and exists (select 1 from tickets h where h.contact_id = c.id and h.whatsapp_id = t.whatsapp_id and h.company_id = t.company_id
+                                                                 and h.status = 'closed' and ${heldSql('h')}))
        ), m as (
          insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
          select ?, t.id, c.id, ?, ${messagePlaceholders('c.id')} from t, c
@@ -322,15 +314,13 @@ export class InboundService implements OnModuleInit {
          left join users us on us.id = u.user_id and us.company_id = u.company_id`,
       [
         companyId,
-        m.isGroup ? m.chatName?.trim().slice(0, 100) || m.chatId : m.fromName?.trim() || number,
+        contactName(m, number),
         number,
         m.isGroup,
         whatsappId,
         companyId,
         whatsappId,
-        flags.botless,
-        flags.mayRate,
-        whatsappId,
+        mayBeHeld,
         companyId,
         whatsappId,
         ...messageValues(m, mediaUrl, whatsappId, companyId),
@@ -340,136 +330,75 @@ export class InboundService implements OnModuleInit {
     // Not taken: the slow path runs; a contact this statement created is still news.
     if (row.fast_ticket_id == null) return { contactCreated: !!row.contact_inserted };
     if (row.message_row == null) return 'replay';
-    const message = (typeof row.message_row === 'string' ? JSON.parse(row.message_row) : row.message_row) as Record<string, unknown>;
-    // JSON carries timestamps as text; the entity wants dates.
-    for (const k of ['created_at', 'updated_at']) if (typeof message[k] === 'string') message[k] = new Date(message[k] as string);
-    return { ticketRow: row, messageRow: message };
+    return { ticketRow: row, messageRow: messageRowOf(row.message_row) };
   }
 
   /**
-   * After a resolve with userRating on, the customer's next message answers the rating request: 1–5
-   * is stored on the closed ticket (message kept there, a thank-you sent); anything else drops the
-   * request and the message opens a ticket as usual.
+   * The slow path, one transaction: the contact, the ticket the message lands on (a held closed ticket,
+   * else the active one, created when there is none) and the message with the ticket's counters (a
+   * closed ticket's are left alone). Null for a replay.
    */
-  private async captureRating(exec: Exec, companyId: number, contactId: number, whatsappId: number, m: InboundMessage) {
-    const [pending] = await exec(
-      `select id, ticket_id from ticket_ratings where contact_id = ? and whatsapp_id = ? and rate is null and created_at > now() - interval '1 day'
-       order by id desc limit 1 for update`,
-      [contactId, whatsappId],
-    );
-    if (!pending) return null;
-    const rate = /^\s*([1-5])\s*$/.exec(m.body)?.[1];
-    if (!rate) {
-      await exec(`delete from ticket_ratings where id = ?`, [pending.id]);
-      return null;
-    }
-    const [inserted] = await exec(
-      `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, created_at)
-       values (?, ?, ?, ?, ?, ?, false, ?, ?)
-       on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing returning *`,
-      [companyId, pending.ticket_id, contactId, whatsappId, m.providerMessageId, m.body, m.mediaType, new Date(m.timestamp)],
-    );
-    if (!inserted) return null;
-    await exec(`update ticket_ratings set rate = ?, rated_at = now() where id = ?`, [Number(rate), pending.id]);
-    return { ticketId: pending.ticket_id as number, message: inserted, greeting: RATING_THANKS, created: false };
+  private async store(em: EntityManager, companyId: number, whatsappId: number, m: InboundMessage, mediaUrl: string | undefined, mayBeHeld: boolean, contactCreated: boolean): Promise<Stored | null> {
+    const done = await em.transactional(async (tx) => {
+      const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+      const number = m.isGroup ? m.chatId : m.from;
+      const [found] = await exec(
+        `with c as (
+           insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
+           on conflict (company_id, number) do update set
+             name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
+             updated_at = now()
+           returning id, name, number, (xmax = 0) as inserted
+         )
+         select c.id as contact_id, c.inserted as contact_inserted, c.name as contact_name, c.number as contact_number, t.id as active_id,
+                (select h.id from tickets h where ?::boolean and h.contact_id = c.id and h.whatsapp_id = ? and h.company_id = ? and h.status = 'closed' and ${heldSql('h')}
+                  order by h.id desc limit 1) as held_id
+           from c left join tickets t on t.contact_id = c.id and t.whatsapp_id = ? and t.company_id = ? and t.status in ('pending', 'open')`,
+        [companyId, contactName(m, number), number, m.isGroup, whatsappId, mayBeHeld, whatsappId, companyId, whatsappId, companyId],
+      );
+      const contactId = found.contact_id as number;
+      // Created by this message (here or by the fast path's statement just before): told after the commit.
+      const newContact = contactCreated || found.contact_inserted ? { id: contactId, name: found.contact_name as string, number: found.contact_number as string } : null;
+      let ticketId = (found.held_id ?? found.active_id) as number | null;
+      let created = false;
+      if (ticketId == null) ({ ticket: { id: ticketId }, created } = (await activeTicket(exec, companyId, contactId, whatsappId, m.isGroup, ['id'])) as { ticket: { id: number }; created: boolean });
+      // The message and the ticket's counters together; a replay inserts nothing and changes nothing.
+      const [inserted] = await exec(
+        `with m as (
+           insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
+           values (?, ?, ?, ?, ${messagePlaceholders('?')})
+           on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
+           returning *
+         ), counters as (
+           update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now()
+            where id = ? and company_id = ? and status <> 'closed' and exists (select 1 from m)
+         )
+         select * from m`,
+        [companyId, ticketId, contactId, whatsappId, ...withContact(messageValues(m, mediaUrl, whatsappId, companyId), contactId), ticketId, companyId],
+      );
+      return inserted ? { ticketId: ticketId as number, messageRow: inserted, created, newContact } : null;
+    });
+    if (!done) return null;
+    const [loaded] = await loadTickets((sql, params) => em.getConnection().execute(sql, params), companyId, [done.ticketId]);
+    return { ticketRow: loaded.row, messageRow: done.messageRow, created: done.created, newContact: done.newContact };
   }
 
-  private options(exec: Exec, queueId: number, parentId: number | null) {
-    return exec(
-      `select id, title, message, option from queue_options where queue_id = ? and parent_id ${parentId == null ? 'is null' : '= ?'} order by option::int, id`,
-      parentId == null ? [queueId] : [queueId, parentId],
-    ) as Promise<{ id: number; title: string; message: string; option: string }[]>;
-  }
-
-  private optionsMenu(options: { title: string; option: string }[]) {
-    return options.map((o) => `*${o.option}* - ${o.title}`).join('\n');
-  }
-
-  /**
-   * One step down the options tree: a number of the current level sends that option's message and,
-   * if it has children, their menu; a leaf ends the bot (an agent takes over). Anything else repeats
-   * the current menu.
-   */
-  private async walkOptions(exec: Exec, ticketId: number, ticket: Record<string, unknown>, body: string): Promise<string | null> {
-    const level = await this.options(exec, ticket.queue_id as number, (ticket.queue_option_id as number | null) ?? null);
-    if (!level.length) {
-      await exec(`update tickets set chatbot = false where id = ?`, [ticketId]);
-      return null;
-    }
-    const picked = level.find((o) => o.option === body.trim());
-    if (!picked) return this.optionsMenu(level);
-    const children = await this.options(exec, ticket.queue_id as number, picked.id);
-    await exec(`update tickets set queue_option_id = ?, chatbot = ? where id = ?`, [picked.id, children.length > 0, ticketId]);
-    return [picked.message, children.length ? this.optionsMenu(children) : ''].filter(Boolean).join('\n\n') || null;
-  }
-
-  /**
-   * The queue bot (core-operations §3): decides what the connection answers to a customer on a pending
-   * ticket without a queue. Returns the text to send after commit, or null.
-   * - out of company hours (scheduleType = company): the out-of-hours message, nothing else;
-   * - one queue: the ticket goes straight into it with its greeting (no menu);
-   * - several queues: greeting plus a numbered menu; a valid number routes the ticket and sends that
-   *   queue's greeting; anything else shows the menu again, at most maxUseBotQueues times;
-   * - with scheduleType = queue, a queue outside its hours answers with its out-of-hours message.
-   * The bot's first answer on a ticket (bot_started_at still null) is its "first contact": usually the
-   * ticket's first message, but also the first text after a call opened the ticket. A menu is
-   * repeated at most maxUseBotQueues times (0 = no limit) and only within timeUseBotQueues minutes
-   * of the first contact (0 = no limit); after either the ticket waits for an agent in silence.
-   */
-  private async queueBot(
-    exec: Exec,
-    ctx: { companyId: number; ticket: Record<string, unknown>; created: boolean; whatsapp: BotConnection; body: string; settings: EngineSettings },
-  ): Promise<string | null> {
-    const { companyId, ticket, created, whatsapp } = ctx;
-    const ticketId = ticket.id as number;
-    if (ticket.status !== 'pending') return null;
-    if (ticket.queue_id != null) return ticket.chatbot && !created ? this.walkOptions(exec, ticketId, ticket, ctx.body) : null;
-    const scheduleType = ctx.settings.scheduleType;
-    const now = new Date();
-    const first = ticket.bot_started_at == null;
-    if (first) await exec(`update tickets set bot_started_at = now() where id = ?`, [ticketId]);
-    if (first && scheduleType === 'company') {
-      const [company] = await exec(`select schedules from companies where id = ?`, [companyId]);
-      const hours = (company.schedules as ScheduleEntry[])?.length ? (company.schedules as ScheduleEntry[]) : DEFAULT_SCHEDULES;
-      if (!isWithinHours(hours, now, this.timeZone)) return whatsapp.outOfHoursMessage || null;
-    }
-    const queues = (await exec(
-      `select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.schedules
-         from whatsapp_queues wq join queues q on q.id = wq.queue_id
-        where wq.whatsapp_id = ? order by q.order_queue asc nulls last, q.name asc`,
-      [whatsapp.id],
-    )) as { id: number; name: string; greeting_message: string; out_of_hours_message: string; schedules: ScheduleEntry[] }[];
-    const enter = async (q: (typeof queues)[number], intro: string | null, greet = true) => {
-      await exec(`update tickets set queue_id = ?, bot_attempts = 0 where id = ?`, [q.id, ticketId]);
-      if (scheduleType === 'queue' && !isWithinHours(q.schedules, now, this.timeZone)) {
-        return q.out_of_hours_message || whatsapp.outOfHoursMessage || null;
-      }
-      // A queue with an options tree starts the options bot at its roots.
-      const roots = await this.options(exec, q.id, null);
-      if (roots.length) {
-        await exec(`update tickets set chatbot = true, queue_option_id = null where id = ?`, [ticketId]);
-        return [greet ? q.greeting_message || intro : null, this.optionsMenu(roots)].filter(Boolean).join('\n\n');
-      }
-      return greet ? q.greeting_message || intro : null;
-    };
-    if (queues.length === 0) return first ? whatsapp.greetingMessage || null : null;
-    if (queues.length === 1) {
-      // sendGreetingMessageOneQueues: with a single queue there is no menu, so greeting is the company's choice.
-      // An options tree still shows its menu: without it the customer could not choose.
-      return first ? enter(queues[0], whatsapp.greetingMessage || null, ctx.settings.sendGreetingMessageOneQueues === 'enabled') : null;
-    }
-    const menu = `${whatsapp.greetingMessage}\n\n${queues.map((q, i) => `*${i + 1}* - ${q.name}`).join('\n')}`;
-    if (!first) {
-      const choice = /^\s*(\d{1,3})\s*$/.exec(ctx.body)?.[1];
-      const picked = choice ? queues[Number(choice) - 1] : undefined;
-      if (picked) return enter(picked, null);
-      // Leave it to an agent: the menu was shown often enough, or for long enough.
-      if (whatsapp.maxUseBotQueues > 0 && (ticket.bot_attempts as number) >= whatsapp.maxUseBotQueues) return null;
-      const startedAt = new Date(ticket.bot_started_at as string).getTime();
-      if (whatsapp.timeUseBotQueues > 0 && now.getTime() - startedAt >= whatsapp.timeUseBotQueues * this.minuteMs) return null;
-    }
-    await exec(`update tickets set bot_attempts = bot_attempts + 1 where id = ?`, [ticketId]);
-    return menu;
+  /** A message its closed ticket's holder passed on goes to the contact's active ticket (found or created), with the counters. */
+  private async moveToActive(em: EntityManager, companyId: number, whatsappId: number, messageId: number, m: InboundMessage, mediaUrl: string | undefined) {
+    const moved = await em.transactional(async (tx) => {
+      const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+      const [msg] = await exec(`select contact_id from messages where id = ? and company_id = ?`, [messageId, companyId]);
+      const { ticket, created } = await activeTicket(exec, companyId, msg.contact_id as number, whatsappId, false, ['id']);
+      await exec(`update messages set ticket_id = ?, chained = null where id = ? and company_id = ?`, [ticket.id, messageId, companyId]);
+      await exec(`update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now() where id = ? and company_id = ?`, [
+        ...counterValues(m, mediaUrl),
+        ticket.id,
+        companyId,
+      ]);
+      return { ticketId: ticket.id as number, created };
+    });
+    const [loaded] = await loadTickets((sql, params) => em.getConnection().execute(sql, params), companyId, [moved.ticketId]);
+    return { ticketRow: loaded.row, created: moved.created };
   }
 
   async ack(companyId: number, whatsappId: number, providerMessageId: string, ack: number) {

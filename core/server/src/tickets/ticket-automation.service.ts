@@ -3,9 +3,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ContactSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
 import { QueueSchema, SettingSchema, UserSchema } from '../database/entities.js';
 import { OutboundService } from '../messages/outbound.service.js';
+import { holdTicket } from '../inbound/ticket-holder.js';
+import { RATING_HOLDER, RATING_HOLD_MS, type RatingState } from '../inbound/handlers/rating.handler.js';
+import type { Exec } from './ticket-dto-sql.js';
 
 export const DEFAULT_RATING_MESSAGE = 'Por favor, califique nuestra atención respondiendo con un número del 1 al 5.';
-export const RATING_THANKS = '¡Gracias por su calificación!';
 
 /**
  * Automatic messages around ticket transitions (core-operations §3 settings): completion and rating
@@ -28,11 +30,17 @@ export class TicketAutomationService {
     if (w.complationMessage.trim()) await this.outbound.queueText(ticket, w.complationMessage, null);
     if (await this.enabled(em, 'userRating')) {
       await this.outbound.queueText(ticket, w.ratingMessage.trim() || DEFAULT_RATING_MESSAGE, null);
-      // The customer's next message, if 1–5, is their rating of this ticket (see InboundService).
-      await em.getConnection().execute(
-        `insert into ticket_ratings (company_id, ticket_id, contact_id, whatsapp_id, user_id) values (?, ?, ?, ?, ?)`,
-        [ticket.companyId, ticket.id, ticket.contactId, ticket.whatsappId, ticket.userId ?? null],
-      );
+      // The closed ticket is held by the rating handler for a day: the customer's next message goes
+      // there first and, if 1–5, is their rating of this ticket (see inbound/handlers/rating.handler.ts).
+      const exec: Exec = (sql, params) => em.getConnection().execute(sql, params);
+      const [rating] = await exec(`insert into ticket_ratings (company_id, ticket_id, contact_id, whatsapp_id, user_id) values (?, ?, ?, ?, ?) returning id`, [
+        ticket.companyId,
+        ticket.id,
+        ticket.contactId,
+        ticket.whatsappId,
+        ticket.userId ?? null,
+      ]);
+      await holdTicket(exec, ticket.companyId, ticket.id, RATING_HOLDER, { ratingId: rating.id as number } satisfies RatingState, RATING_HOLD_MS);
     }
   }
 

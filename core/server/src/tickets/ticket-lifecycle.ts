@@ -38,6 +38,11 @@ export class TicketLifecycle {
   async transition(em: EntityManager, ticket: Ticket, input: TicketTransition, actorUserId: number | null): Promise<TicketDto> {
     const before = { ...ticket };
     let after: (() => Promise<void>) | null = null;
+    // Any change made here (an agent accepting, returning, transferring or resolving; a plugin; a timer)
+    // takes the ticket out of the inbound chain's hands: whoever held it lets go (issue 11 item 2).
+    ticket.holder = null;
+    ticket.holderState = null;
+    ticket.heldUntil = null;
     // A transfer carries the queue or the connection, with or without the screen's `status` (closing is never one).
     const transfer = (input.queueId !== undefined || input.whatsappId !== undefined) && input.status !== 'closed';
     if (transfer) {
@@ -57,12 +62,10 @@ export class TicketLifecycle {
     } else if (input.status === 'pending') {
       ticket.status = 'pending';
       ticket.userId = null;
-      ticket.chatbot = false; // returning or closing turns the bot off (core-operations §4)
     } else if (input.status === 'closed') {
       if (before.status !== 'closed') after = () => this.automation.onResolved(em, ticket);
       ticket.status = 'closed';
       ticket.userId = actorUserId;
-      ticket.chatbot = false;
     }
     try {
       await em.flush();

@@ -86,6 +86,8 @@ export class TicketTimersService implements OnModuleInit {
       }
       ticket.status = 'closed';
     }
+    // Moved or closed by the timer: whoever held it on the inbound chain lets go (as with any transition).
+    Object.assign(ticket, { holder: null, holderState: null, heldUntil: null });
     await em.flush();
     this.events.emit('ticket.updated', ticket.companyId, {
       ticketId: ticket.id,

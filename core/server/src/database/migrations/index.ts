@@ -13,6 +13,7 @@ import { CoreMessageDetails } from './core_0011_message_details.js';
 import { CoreConnectionReason } from './core_0012_connection_reason.js';
 import { CoreMessageSource } from './core_0013_message_source.js';
 import { CoreCompanyChanges } from './core_0014_company_changes.js';
+import { CoreTicketHolder } from './core_0015_ticket_holder.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0012_connection_reason', class: CoreConnectionReason },
   { name: 'core_0013_message_source', class: CoreMessageSource },
   { name: 'core_0014_company_changes', class: CoreCompanyChanges },
+  { name: 'core_0015_ticket_holder', class: CoreTicketHolder },
 ];

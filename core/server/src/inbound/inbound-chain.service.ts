@@ -1,0 +1,215 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import {
+  AppError,
+  INBOUND_CHAIN,
+  handlerPluginId,
+  type InboundChainContext,
+  type InboundChainMessage,
+  type InboundChainTicket,
+  type InboundHandler,
+} from '@atende/sdk-server';
+import type { DomainEventMap } from '@atende/core-contract';
+import { DomainEventsService, KERNEL_SUBSCRIBER } from '../events/domain-events.service.js';
+import { tenantEm } from '../tenancy/tenant-filter.js';
+import type { Exec } from '../tickets/ticket-dto-sql.js';
+import { heldSql, holdTicket, releaseTicket } from './ticket-holder.js';
+
+export interface ChainReply {
+  text: string;
+  /** The plugin that answered (null for the kernel's own handlers: an automatic message like before). */
+  source: string | null;
+}
+
+export interface ChainOutcome {
+  /** A handler said the message was its own. */
+  handled: boolean;
+  /** The ticket's status, queue, user or holder changed: screens need the ticket again. */
+  changed: boolean;
+  /** The status, queue and user changes, for `ticket.updated` (the pipeline tells them after its own events). */
+  changes: DomainEventMap['ticket.updated']['changes'];
+  replies: ChainReply[];
+}
+
+const NOTHING: ChainOutcome = { handled: false, changed: false, changes: {}, replies: [] };
+
+type Holder = { key: string; state: unknown } | null;
+
+/**
+ * Runs the inbound handler chain for one stored message (issue 11 item 2; the rules are the SDK's, see
+ * `INBOUND_CHAIN`). One transaction per run with the ticket's row locked, so two messages of one
+ * ticket never run the chain at once and a handler's writes commit with the holder changes. A handler
+ * that throws is rolled back to where it started (a savepoint), logged, and counts as 'pass'.
+ */
+@Injectable()
+export class InboundChainService {
+  private readonly logger = new Logger('InboundChain');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: DomainEventsService,
+  ) {}
+
+  /** The registered handlers, lower priority first (then by key, so the order is stable). */
+  private handlers(): { key: string; handler: InboundHandler }[] {
+    return INBOUND_CHAIN.all()
+      .map(({ key, contribution }) => ({ key, handler: contribution }))
+      .sort((a, b) => a.handler.priority - b.handler.priority || a.key.localeCompare(b.key));
+  }
+
+  private allowed(key: string, companyId: number): Promise<boolean> {
+    const plugin = handlerPluginId(key);
+    return plugin === KERNEL_SUBSCRIBER ? Promise.resolve(true) : this.events.allowed(plugin, companyId);
+  }
+
+  /**
+   * `ticket` is the pipeline's view of the ticket the message was stored on; when it is not held and no
+   * handler applies to it, nothing is opened at all (the common case: an open ticket with an agent).
+   */
+  async run(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<ChainOutcome> {
+    const handlers = this.handlers();
+    if (!ticket.holder && !handlers.some(({ handler }) => !handler.appliesTo || handler.appliesTo(message, ticket))) return NOTHING;
+    const em = tenantEm(this.orm, companyId);
+    const result = await em.transactional(async (tx) => {
+      const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+      const [row] = await exec(
+        `select t.id, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id, t.is_group, t.holder, t.holder_state, ${heldSql('t')} as held
+           from tickets t where t.id = ? and t.company_id = ? for update`,
+        [ticket.id, companyId],
+      );
+      if (!row) return null;
+      const current: InboundChainTicket = {
+        id: row.id as number,
+        status: row.status as InboundChainTicket['status'],
+        queueId: (row.queue_id as number | null) ?? null,
+        userId: (row.user_id as number | null) ?? null,
+        contactId: row.contact_id as number,
+        whatsappId: row.whatsapp_id as number,
+        isGroup: row.is_group as boolean,
+        created: ticket.created,
+        holder: row.held ? (row.holder as string) : null,
+      };
+      const before = { status: current.status, queueId: current.queueId, userId: current.userId, holder: row.holder as string | null };
+      let holder: Holder = row.held ? { key: row.holder as string, state: row.holder_state } : null;
+      // A hold past its end is let go of here, so the ticket does not keep saying who held it.
+      if (row.holder && !row.held) await releaseTicket(exec, companyId, current.id);
+      const replies: ChainReply[] = [];
+
+      const contextFor = (key: string, state: Holder): InboundChainContext => ({
+        companyId,
+        message,
+        ticket: { ...current },
+        holder: state ? { state: state.state } : null,
+        em: tx,
+        claim: async (newState, options) => {
+          await holdTicket(exec, companyId, current.id, key, newState, options?.ttlMs);
+          holder = { key, state: newState ?? null };
+          current.holder = key;
+        },
+        handOver: async (other, newState, options) => {
+          await holdTicket(exec, companyId, current.id, other, newState, options?.ttlMs);
+          holder = { key: other, state: newState ?? null };
+          current.holder = other;
+        },
+        release: async (to) => {
+          await releaseTicket(exec, companyId, current.id);
+          holder = null;
+          current.holder = null;
+          if (to && (to.queueId !== undefined || to.userId !== undefined) && current.status !== 'closed') await this.moveTo(exec, companyId, current, to);
+        },
+        reply: (text) => {
+          if (typeof text === 'string' && text.trim()) replies.push({ text, source: handlerPluginId(key) === KERNEL_SUBSCRIBER ? null : handlerPluginId(key) });
+        },
+      });
+
+      /** One handler inside a savepoint: a throw undoes its writes and its holder changes, and counts as 'pass'. */
+      const attempt = async (key: string, handler: InboundHandler, state: Holder): Promise<'handled' | 'pass'> => {
+        const saved = { holder, ticket: { ...current }, replies: replies.length };
+        await exec(`savepoint chain_handler`, []);
+        try {
+          const outcome = await handler.handle(contextFor(key, state));
+          await exec(`release savepoint chain_handler`, []);
+          return outcome === 'handled' ? 'handled' : 'pass';
+        } catch (err) {
+          await exec(`rollback to savepoint chain_handler`, []);
+          tx.clear();
+          holder = saved.holder;
+          Object.assign(current, saved.ticket);
+          replies.length = saved.replies;
+          this.logger.error(`Handler ${key} failed on message ${message.id} (ticket ${current.id}): ${(err as Error).message}`);
+          return 'pass';
+        }
+      };
+
+      const tried = new Set<string>();
+      let handled = false;
+      // Held: the holder alone sees the message. Gone (plugin removed) or no longer allowed: released.
+      while (holder && !tried.has(holder.key)) {
+        const held: { key: string; state: unknown } = holder;
+        const own = INBOUND_CHAIN.get(held.key);
+        if (!own || !(await this.allowed(held.key, companyId))) {
+          await releaseTicket(exec, companyId, current.id);
+          holder = null;
+          current.holder = null;
+          break;
+        }
+        tried.add(held.key);
+        handled = (await attempt(held.key, own, held)) === 'handled';
+        // Handed over to another handler: that one sees the message next (each handler once).
+        if (handled || !holder || (holder as { key: string }).key === held.key) break;
+      }
+      // Not held (any more) and not handled: the chain in order. A handler that claims holds from now on.
+      // Not on a closed ticket: a message its holder passed on goes to the active ticket (the pipeline moves it).
+      if (!handled && !holder && current.status !== 'closed') {
+        for (const { key, handler } of handlers) {
+          if (tried.has(key) || (handler.appliesTo && !handler.appliesTo(message, current))) continue;
+          if (!(await this.allowed(key, companyId))) continue;
+          tried.add(key);
+          if ((await attempt(key, handler, null)) === 'handled' || holder) {
+            handled = true;
+            break;
+          }
+        }
+      }
+      await exec(`update messages set chained = true where id = ? and company_id = ?`, [message.id, companyId]);
+      return { before, after: current, handled, replies };
+    });
+    if (!result) return NOTHING;
+    const { before, after } = result;
+    const changes: DomainEventMap['ticket.updated']['changes'] = {};
+    if (before.status !== after.status) changes.status = { before: before.status, after: after.status };
+    if (before.queueId !== after.queueId) changes.queueId = { before: before.queueId, after: after.queueId };
+    if (before.userId !== after.userId) changes.userId = { before: before.userId, after: after.userId };
+    return {
+      handled: result.handled,
+      changed: Object.keys(changes).length > 0 || before.holder !== after.holder,
+      changes,
+      replies: result.replies,
+    };
+  }
+
+  /** A release to a queue (pending there) or a user (open, theirs); ids of another company are refused. */
+  private async moveTo(exec: Exec, companyId: number, ticket: InboundChainTicket, to: { queueId?: number; userId?: number }): Promise<void> {
+    if (to.queueId !== undefined) {
+      const [queue] = await exec(`select id from queues where id = ? and company_id = ?`, [to.queueId, companyId]);
+      if (!queue) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
+      ticket.queueId = to.queueId;
+    }
+    if (to.userId !== undefined) {
+      const [user] = await exec(`select id from users where id = ? and company_id = ?`, [to.userId, companyId]);
+      if (!user) throw AppError.notFound('ERR_NO_USER_FOUND');
+      ticket.userId = to.userId;
+      ticket.status = 'open';
+    } else {
+      ticket.userId = null;
+      ticket.status = 'pending';
+    }
+    await exec(`update tickets set queue_id = ?, user_id = ?, status = ?, updated_at = now() where id = ? and company_id = ?`, [
+      ticket.queueId,
+      ticket.userId,
+      ticket.status,
+      ticket.id,
+      companyId,
+    ]);
+  }
+}
