@@ -23,7 +23,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           root,
-          include: ['tooling/test/integration/**/*.test.ts'],
+          // Plugin tests live inside their plugin (and the examples' inside theirs), through the HTTP API too.
+          include: ['tooling/test/integration/**/*.test.ts', 'plugins/*/server/test/**/*.test.ts', 'tooling/examples/*/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 90_000,

@@ -81,6 +81,12 @@ export interface InboundChainContext {
   release(to?: { queueId?: number; userId?: number }): Promise<void>;
   /** A text the connection sends to the contact once the chain has committed (stored with this handler's plugin as source). */
   reply(text: string): void;
+  /**
+   * Runs `fn` once the chain has committed (not at all if it rolled back). Calls to the SDK ports that
+   * change kernel data (Messages, Tickets…) belong here: they run in their own transactions, and the
+   * chain's transaction holds the ticket until it ends. A throwing `fn` is logged.
+   */
+  afterCommit(fn: () => Promise<unknown> | void): void;
 }
 
 /** The kernel's inbound chain. Keys are `<plugin id>.<name>` (`kernel.<name>` for the kernel's own). */

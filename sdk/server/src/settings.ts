@@ -9,4 +9,10 @@ export interface Settings {
   company(companyId: number, key: string): Promise<string>;
   /** A platform-wide value, or its default. */
   global(key: string): Promise<string>;
+  /**
+   * Stores a company's value of one of the calling plugin's own declared keys (`<pluginId>.…`),
+   * checked by its schema (400 with details when it does not pass); screens that may read it are told.
+   * 404 ERR_NO_SETTING_FOUND for a key the plugin did not declare or the company's plan does not allow.
+   */
+  setCompany(pluginId: string, companyId: number, key: string, value: string): Promise<void>;
 }

@@ -74,7 +74,7 @@ export class InboundChainService {
       const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
       const [row] = await exec(
         `select t.id, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id, t.is_group, t.holder, t.holder_state, ${heldSql('t')} as held
-           from tickets t where t.id = ? and t.company_id = ? for update`,
+           from tickets t where t.id = ? and t.company_id = ? for no key update`,
         [ticket.id, companyId],
       );
       if (!row) return null;
@@ -94,6 +94,7 @@ export class InboundChainService {
       // A hold past its end is let go of here, so the ticket does not keep saying who held it.
       if (row.holder && !row.held) await releaseTicket(exec, companyId, current.id);
       const replies: ChainReply[] = [];
+      const deferred: { key: string; fn: () => Promise<unknown> | void }[] = [];
 
       const contextFor = (key: string, state: Holder): InboundChainContext => ({
         companyId,
@@ -120,11 +121,12 @@ export class InboundChainService {
         reply: (text) => {
           if (typeof text === 'string' && text.trim()) replies.push({ text, source: handlerPluginId(key) === KERNEL_SUBSCRIBER ? null : handlerPluginId(key) });
         },
+        afterCommit: (fn) => void deferred.push({ key, fn }),
       });
 
       /** One handler inside a savepoint: a throw undoes its writes and its holder changes, and counts as 'pass'. */
       const attempt = async (key: string, handler: InboundHandler, state: Holder): Promise<'handled' | 'pass'> => {
-        const saved = { holder, ticket: { ...current }, replies: replies.length };
+        const saved = { holder, ticket: { ...current }, replies: replies.length, deferred: deferred.length };
         await exec(`savepoint chain_handler`, []);
         try {
           const outcome = await handler.handle(contextFor(key, state));
@@ -136,6 +138,7 @@ export class InboundChainService {
           holder = saved.holder;
           Object.assign(current, saved.ticket);
           replies.length = saved.replies;
+          deferred.length = saved.deferred;
           this.logger.error(`Handler ${key} failed on message ${message.id} (ticket ${current.id}): ${(err as Error).message}`);
           return 'pass';
         }
@@ -172,9 +175,16 @@ export class InboundChainService {
         }
       }
       await exec(`update messages set chained = true where id = ? and company_id = ?`, [message.id, companyId]);
-      return { before, after: current, handled, replies };
+      return { before, after: current, handled, replies, deferred };
     });
     if (!result) return NOTHING;
+    for (const { key, fn } of result.deferred) {
+      try {
+        await fn();
+      } catch (err) {
+        this.logger.error(`Handler ${key}: afterCommit failed on message ${message.id}: ${(err as Error).message}`);
+      }
+    }
     const { before, after } = result;
     const changes: DomainEventMap['ticket.updated']['changes'] = {};
     if (before.status !== after.status) changes.status = { before: before.status, after: after.status };

@@ -71,14 +71,19 @@ export class SettingsService implements Settings {
       if (error === 'unknown_setting') throw AppError.notFound('ERR_NO_SETTING_FOUND');
       if (error) throw AppError.validation([{ path: 'value', message: error }], `${key}: ${value} is not allowed.`);
     }
-    const row = await this.em.findOne(SettingSchema, { key });
+    return this.store(this.em, companyId, key, value, !!declared?.secret);
+  }
+
+  /** Writes a checked value in `em`'s company scope and tells the screens that may see it. */
+  private async store(em: EntityManager, companyId: number, key: string, value: string, secret: boolean): Promise<KV> {
+    const row = await em.findOne(SettingSchema, { key: key as CompanySettingKey });
     if (row) row.value = value;
-    else this.em.create(SettingSchema, { companyId, key: key as CompanySettingKey, value });
-    await this.em.flush();
+    else em.create(SettingSchema, { companyId, key: key as CompanySettingKey, value });
+    await em.flush();
     const setting = { key, value };
-    if (SECRET_COMPANY_SETTINGS.includes(key as CompanySettingKey) || declared?.secret) {
+    if (SECRET_COMPANY_SETTINGS.includes(key as CompanySettingKey) || secret) {
       // A secret goes only to those who may read it: the company's admins (and a super user of it).
-      const readers = await this.em.find(UserSchema, { $or: [{ profile: { $in: ['admin', 'super'] } }, { super: true }] }, { fields: ['id'] });
+      const readers = await em.find(UserSchema, { $or: [{ profile: { $in: ['admin', 'super'] } }, { super: true }] }, { fields: ['id'] });
       for (const r of readers) this.realtime.toUser(r.id, 'settings', { action: 'update', setting });
     } else {
       this.realtime.toCompany(companyId, 'settings', { action: 'update', setting });
@@ -116,6 +121,16 @@ export class SettingsService implements Settings {
     if (declared) return declared.default;
     if (key in COMPANY_SETTINGS) return companySettingDefault(key as CompanySettingKey);
     throw new Error(`Unknown company setting "${key}".`);
+  }
+
+  async setCompany(pluginId: string, companyId: number, key: string, value: string): Promise<void> {
+    // A plugin writes only keys it declared itself, for companies whose plan has its flag.
+    if (!key.startsWith(`${pluginId}.`)) throw AppError.forbidden(`Plugin ${pluginId} may not write "${key}".`);
+    const declared = (await this.pluginKeysOf(companyId)).find(([k]) => k === key)?.[1];
+    if (!declared) throw AppError.notFound('ERR_NO_SETTING_FOUND');
+    const checked = declared.schema.safeParse(value);
+    if (!checked.success) throw AppError.validation(checked.error.issues.map((i) => ({ path: 'value', message: i.message })), `${key}: ${value} is not allowed.`);
+    await this.store(tenantEm(this.orm, companyId), companyId, key, value, !!declared.secret);
   }
 
   async global(key: string): Promise<string> {

@@ -1,0 +1,31 @@
+import { expect } from 'vitest';
+import type { client } from './server.js';
+import { eventually } from './wait.js';
+
+type Api = ReturnType<typeof client>;
+
+/**
+ * Driving the kernel's sandbox channel from a test: a connection that behaves like WhatsApp without a
+ * phone. Customers "write" through its API; what the connection sent them is its outbox.
+ */
+export function sandbox(api: Api, token: string) {
+  return {
+    /** Creates a sandbox connection (with `extra` fields: greetingMessage, queueIds…), starts it, waits until CONNECTED. */
+    async connect(name: string, extra: Record<string, unknown> = {}): Promise<number> {
+      const r = await api.post('/api/whatsapp', { name, provider: 'sandbox', ...extra }, token);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect((await api.post(`/api/whatsappsession/${r.body.id}`, {}, token)).status).toBe(200);
+      await eventually(async () => (await api.get(`/api/whatsapp/${r.body.id}`, token)).body.status === 'CONNECTED');
+      return r.body.id as number;
+    },
+    /** A customer `from` (a phone number) writes `body` to the connection. */
+    async say(connection: number, from: string, body: string, name = 'Cliente'): Promise<void> {
+      const r = await api.post(`/api/sandbox/${connection}/messages`, { from, name, body }, token);
+      expect(r.status, JSON.stringify(r.body)).toBe(202);
+    },
+    /** The texts the connection sent to `to`, oldest first. */
+    async outbox(connection: number, to: string): Promise<string[]> {
+      return ((await api.get(`/api/sandbox/${connection}/messages?to=${to}`, token)).body as { body: string }[]).map((m) => m.body);
+    },
+  };
+}
