@@ -66,6 +66,16 @@ describe('plugin generator', () => {
     expect(server.logs()).toContain(`${ID}_0001_init`);
   });
 
+  it('scaffolds a keyword handler on the inbound chain, a durable event subscriber, a setting and a test with the kit, and that test passes', async () => {
+    const serverDir = path.join(pluginDir, 'server');
+    for (const file of [`src/${ID}.inbound.ts`, `src/${ID}.events.ts`, 'src/settings.ts', `test/${ID}.test.ts`]) expect(existsSync(path.join(serverDir, file)), file).toBe(true);
+    const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
+    expect(Object.keys(pkg.peerDependencies)).toEqual(expect.arrayContaining(['@atende/sdk-server', '@nestjs/common', '@mikro-orm/core']));
+    // The generated test, run as its author would (its own vitest run, the kernel booted by the kit).
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
+    await run('npx', ['vitest', 'run', '--root', serverDir, '--testTimeout=60000', '--hookTimeout=120000'], { cwd: serverDir, env });
+  }, 240_000);
+
   it('shows its page in the shell through module federation', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
