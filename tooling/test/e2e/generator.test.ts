@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT, run } from '../../lib/workspace.mjs';
@@ -72,8 +72,11 @@ describe('plugin generator', () => {
     const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.peerDependencies)).toEqual(expect.arrayContaining(['@atende/sdk-server', '@nestjs/common', '@mikro-orm/core']));
     // The generated test, run as its author would (its own vitest run, the kernel booted by the kit).
+    // Vitest looks for a config up the tree (it would find the repository's): this run gets its own.
+    const config = path.join(workDir, 'vitest.generated.config.mjs');
+    writeFileSync(config, `export default { test: { root: ${JSON.stringify(serverDir)}, include: ['test/**/*.test.ts'], testTimeout: 60000, hookTimeout: 120000 } };\n`);
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
-    await run('npx', ['vitest', 'run', '--root', serverDir, '--testTimeout=60000', '--hookTimeout=120000'], { cwd: serverDir, env });
+    await run(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config], { cwd: serverDir, env });
   }, 240_000);
 
   it('shows its page in the shell through module federation', async () => {
