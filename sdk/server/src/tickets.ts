@@ -15,8 +15,23 @@ export interface TicketSummary {
   whatsappId: number;
 }
 
+export interface TicketQuery {
+  /**
+   * Only the tickets this user of the company may see, by the same rule as the ticket lists, the
+   * realtime rooms and the shell (404 ERR_NO_USER_FOUND for a user of another company). Without it:
+   * every ticket of the company (a plugin acting on its own, e.g. a campaign worker).
+   */
+  viewerUserId?: number;
+  status?: 'open' | 'pending' | 'closed';
+  contactId?: number;
+  queueIds?: number[];
+  /** At most this many (default 50, at most 200), the most recently updated first. */
+  limit?: number;
+}
+
 export interface Tickets {
   get(companyId: number, ticketId: number): Promise<TicketSummary | null>;
+  find(companyId: number, query: TicketQuery): Promise<TicketSummary[]>;
   /**
    * Moves a ticket: `queueId` (with or without `userId`) transfers it, `status` accepts (open, with
    * `userId`), returns (pending) or resolves (closed) it.

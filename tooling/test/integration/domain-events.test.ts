@@ -212,6 +212,22 @@ describe('domain events', () => {
     expect((await act({ action: 'tag', tagIds: [otherTag.id] })).status).toBe(404);
     const otherQueue = (await api.post('/api/queue', { name: 'Ajena', color: '#444444' }, otherAdmin)).body;
     expect((await act({ action: 'transition', change: { queueId: otherQueue.id } })).status).toBe(404);
+
+    // find: the lists' visibility rule for a viewer; without one, the company's tickets.
+    const find = async (query: object) => ((await act({ action: 'find', query })).body as { id: number }[]).map((t) => t.id);
+    const adminId = (await api.get('/api/auth/me', admin)).body.id as number;
+    const ventas = (await api.post('/api/queue', { name: 'Ventas puerto', color: '#654321' }, admin)).body;
+    const agent = (await api.post('/api/users', { name: 'Vera', email: 'vera@tienda.test', password: 'Str0ng-pass', profile: 'user', queueIds: [ventas.id] }, admin)).body;
+    expect(await find({ contactId: contact.id })).toEqual([ticket.id]);
+    expect(await find({ contactId: contact.id, viewerUserId: adminId })).toEqual([ticket.id]);
+    expect(await find({ contactId: contact.id, viewerUserId: agent.id })).toEqual([]); // the ticket is in Soporte, she is in Ventas
+    expect(await find({ contactId: contact.id, viewerUserId: agent.id, status: 'pending' })).toEqual([]);
+    await act({ action: 'transition', change: { queueId: ventas.id } });
+    expect(await find({ contactId: contact.id, viewerUserId: agent.id })).toEqual([ticket.id]);
+    expect(await find({ contactId: contact.id, status: 'closed' })).toEqual([]);
+    expect(await find({ viewerUserId: agent.id })).not.toContain(otherTicket);
+    const otherUser = (await queryDb(db.url, `select id from users where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect((await act({ action: 'find', query: { viewerUserId: otherUser } })).status).toBe(404);
   });
 
   it('the Contacts and Connections ports read and upsert within the company only (issue 11 item 3)', async () => {

@@ -26,6 +26,8 @@ import { toMessageDto } from '../tickets/ticket-dto.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { TicketTimersService } from '../tickets/ticket-timers.service.js';
 import { OutboundService, type OutboundDraft } from './outbound.service.js';
+import type { Exec } from '../tickets/ticket-dto-sql.js';
+import { visibleTicketIds } from '../tickets/ticket-visibility.js';
 
 const MESSAGES_PAGE = 30;
 
@@ -66,13 +68,12 @@ export class MessagesController {
   ) {
     const ticket = await this.em.findOne(TicketSchema, { id: ticketId });
     if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
-    const visibility = await this.tickets.visibility(user);
+    const viewer = await this.tickets.viewer(user);
     // Who sees every ticket needs no ticket filter: the page is then a plain backward walk of the index.
-    const seesAll = Object.keys(visibility).length === 0;
     let ticketFilter: { ticketId?: { $in: number[] } } = {};
-    if (!seesAll) {
-      const siblings = await this.em.find(TicketSchema, { $and: [{ contactId: ticket.contactId, whatsappId: ticket.whatsappId }, visibility] }, { fields: ['id'] });
-      const ticketIds = siblings.map((t) => t.id);
+    if (viewer.queueIds) {
+      const exec: Exec = (sql, params) => this.em.getConnection().execute(sql, params);
+      const ticketIds = await visibleTicketIds(exec, viewer, ticket.contactId, ticket.whatsappId);
       if (!ticketIds.includes(ticket.id)) throw AppError.forbidden();
       ticketFilter = { ticketId: { $in: ticketIds } };
     }

@@ -11,13 +11,14 @@ import {
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import type { Server, Socket } from 'socket.io';
-import { PLATFORM_ROOM, SOCKET_EVENTS, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, can, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
+import { PLATFORM_ROOM, SOCKET_EVENTS, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
 import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
-import { UserQueueSchema, UserSchema } from '../database/entities.js';
-import { TicketSchema } from '../database/channel-entities.js';
+import { UserSchema } from '../database/entities.js';
 import { ACROSS_TENANTS, tenantEm } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { mayLink } from '../connections/link-codes.js';
+import type { Exec } from '../tickets/ticket-dto-sql.js';
+import { maySeeTicket, ticketViewer } from '../tickets/ticket-visibility.js';
 
 /** setTimeout's ceiling (about 24.8 days); a later expiry is reached in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -126,12 +127,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
 
   /** Same rule as the HTTP API: admins see all; others their queues' tickets, their own, and queueless ones if allowed. */
   private async mayOpenTicket(user: AuthUser, ticketId: number): Promise<boolean> {
-    const em = tenantEm(this.orm, user.companyId);
-    const ticket = await em.findOne(TicketSchema, { id: ticketId });
-    if (!ticket) return false;
-    if (can(user, 'tickets-manager:showall') || ticket.userId === user.id) return true;
-    if (ticket.queueId) return !!(await em.findOne(UserQueueSchema, { userId: user.id, queueId: ticket.queueId }));
-    return (await em.findOne(UserSchema, { id: user.id }, ACROSS_TENANTS))?.allTicket === 'enabled';
+    const exec: Exec = (sql, params) => tenantEm(this.orm, user.companyId).getConnection().execute(sql, params);
+    return maySeeTicket(exec, await ticketViewer(exec, user), ticketId).catch(() => false);
   }
 
   /**
@@ -139,11 +136,12 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
    * (or, for queueless tickets, users allowed to see them), and the assigned user.
    */
   private async ticketRooms(user: AuthUser): Promise<string[]> {
-    const em = this.orm.em.fork();
-    if (can(user, 'tickets-manager:showall')) return [`company-${user.companyId}-admins`];
-    const row = await em.findOne(UserSchema, { id: user.id }, ACROSS_TENANTS);
-    const links = await em.find(UserQueueSchema, { userId: user.id });
-    return [...links.map((l) => `queue-${l.queueId}`), ...(row?.allTicket === 'enabled' ? [`company-${user.companyId}-noqueue`] : [])];
+    // The same viewer as the lists and the HTTP API (tickets/ticket-visibility.ts); own tickets reach the user's room.
+    const exec: Exec = (sql, params) => tenantEm(this.orm, user.companyId).getConnection().execute(sql, params);
+    const viewer = await ticketViewer(exec, user).catch(() => null);
+    if (!viewer) return [];
+    if (!viewer.queueIds) return [`company-${user.companyId}-admins`];
+    return [...viewer.queueIds.map((id) => `queue-${id}`), ...(viewer.queueless ? [`company-${user.companyId}-noqueue`] : [])];
   }
 
   toTicketAudience(ticket: { id?: number; companyId: number; queueId?: number | null; userId?: number | null }, event: string, payload: unknown): void {

@@ -1,29 +1,16 @@
 import type { TicketListQuery } from '@atende/core-contract';
 import { containsPattern } from '@atende/sdk-server';
 import { tagListSql } from './ticket-dto-sql.js';
+import { visibleSql, type SqlPart, type TicketViewer } from './ticket-visibility.js';
 
 /** Tickets per page of GET /tickets (the reference client's page size). */
 export const TICKET_PAGE_SIZE = 40;
 /** Shortest search term that also looks in message text (pg_trgm indexes trigrams). */
 export const MESSAGE_SEARCH_MIN = 3;
 
-/**
- * Who is looking, resolved once per request: `null` queues means "no visibility condition" (an admin
- * with show-all on). Otherwise tickets of these queues, the viewer's own tickets, and queueless ones
- * when `queueless` (agents: their allTicket setting; admins with show-all off: always).
- */
-export interface ListViewer {
-  userId: number;
-  companyId: number;
-  queueIds: number[] | null;
-  queueless: boolean;
-}
-
-/** Raw SQL with `?` placeholders (MikroORM's `execute` binds them; arrays expand to `a, b, c`). */
-export interface SqlPart {
-  sql: string;
-  params: unknown[];
-}
+/** Who is looking (see ticket-visibility.ts: the one visibility rule). */
+export type ListViewer = TicketViewer;
+export type { SqlPart };
 
 /**
  * The WHERE clause (alias `t` = tickets) shared by the list and the count. Every condition is on a
@@ -35,16 +22,13 @@ export function ticketWhere(
   q: Partial<Pick<TicketListQuery, 'status' | 'queueIds' | 'tags' | 'users' | 'date' | 'updatedAt' | 'withUnreadMessages'>>,
   timeZone: string,
 ): SqlPart {
-  const where: string[] = ['t.company_id = ?'];
-  const params: unknown[] = [viewer.companyId];
+  const visible = visibleSql(viewer);
+  const where: string[] = [visible.sql];
+  const params: unknown[] = [...visible.params];
   const add = (sql: string, ...p: unknown[]) => {
     where.push(sql);
     params.push(...p);
   };
-  // array[?]::int[] binds as array[1, 2]::int[]; an empty list stays a valid (empty) array.
-  if (viewer.queueIds) {
-    add(`(t.queue_id = any(array[?]::int[]) or t.user_id = ?${viewer.queueless ? ' or t.queue_id is null' : ''})`, viewer.queueIds, viewer.userId);
-  }
   if (q.status) add('t.status = ?', q.status);
   if (q.queueIds) {
     // A user allowed queueless tickets (allTicket enabled, or an admin with show-all off) finds the waiting

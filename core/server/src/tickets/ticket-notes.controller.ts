@@ -3,9 +3,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { can, idParamSchema, ticketNoteInputSchema, ticketNoteQuerySchema, ticketNoteSchema } from '@atende/core-contract';
 import { AppError, CurrentUser, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
-import { TicketNoteSchema, TicketSchema, type TicketNote } from '../database/channel-entities.js';
+import { TicketNoteSchema, type TicketNote } from '../database/channel-entities.js';
 import { UserSchema } from '../database/entities.js';
 import { TicketsService } from './tickets.service.js';
+import type { Exec } from './ticket-dto-sql.js';
+import { visibleTicketIds } from './ticket-visibility.js';
 
 /** Internal notes on a contact's tickets (contact drawer). Authors and admins delete them. */
 @Controller('ticket-notes')
@@ -33,8 +35,8 @@ export class TicketNotesController {
   async list(@ZodQuery(ticketNoteQuerySchema) q: z.infer<typeof ticketNoteQuerySchema>, @CurrentUser() user: AuthUser) {
     if (q.ticketId) await this.tickets.get(user, { id: q.ticketId });
     // Only notes of tickets this user may open (issue 9 item 15): another queue's notes stay private.
-    const visible = await this.em.find(TicketSchema, { contactId: q.contactId, ...(await this.tickets.visibility(user)) }, { fields: ['id'] });
-    const ticketIds = q.ticketId ? [q.ticketId] : visible.map((t) => t.id);
+    const exec: Exec = (sql, params) => this.em.getConnection().execute(sql, params);
+    const ticketIds = q.ticketId ? [q.ticketId] : await visibleTicketIds(exec, await this.tickets.viewer(user), q.contactId);
     const notes = await this.em.find(TicketNoteSchema, { contactId: q.contactId, ticketId: { $in: ticketIds } }, { orderBy: { id: 'desc' }, limit: 200 });
     return this.dtos(notes);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, type TicketSummary, type Tickets } from '@atende/sdk-server';
+import { AppError, type AuthUser, type TicketQuery, type TicketSummary, type Tickets } from '@atende/sdk-server';
 import { TagSchema, TicketSchema, type Ticket } from '../database/channel-entities.js';
 import { QueueSchema, UserSchema } from '../database/entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -8,6 +8,9 @@ import { DomainEventsService } from '../events/domain-events.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { TicketLifecycle } from './ticket-lifecycle.js';
 import { toTicketDtos } from './ticket-dto.js';
+import type { Exec } from './ticket-dto-sql.js';
+import { ticketWhere } from './ticket-list-query.js';
+import { ticketViewer, type TicketViewer } from './ticket-visibility.js';
 
 const summary = (t: Ticket): TicketSummary => ({
   id: t.id,
@@ -31,6 +34,34 @@ export class TicketsPortService implements Tickets {
   async get(companyId: number, ticketId: number): Promise<TicketSummary | null> {
     const t = await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId });
     return t ? summary(t) : null;
+  }
+
+  async find(companyId: number, query: TicketQuery): Promise<TicketSummary[]> {
+    const em = tenantEm(this.orm, companyId);
+    const exec: Exec = (sql, params) => em.getConnection().execute(sql, params);
+    let viewer: TicketViewer = { userId: 0, companyId, queueIds: null, queueless: true };
+    if (query.viewerUserId !== undefined) {
+      const user = await em.findOne(UserSchema, { id: query.viewerUserId });
+      if (!user) throw AppError.notFound('ERR_NO_USER_FOUND');
+      viewer = await ticketViewer(exec, { id: user.id, companyId, profile: user.profile as AuthUser['profile'], super: user.super });
+    }
+    // No date filters here, so the time zone the list needs for them plays no part.
+    const where = ticketWhere(viewer, { status: query.status, queueIds: query.queueIds }, 'UTC');
+    const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 200);
+    const rows = await exec(
+      `select t.id, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id from tickets t
+        where ${where.sql}${query.contactId !== undefined ? ' and t.contact_id = ?' : ''}
+        order by t.updated_at desc, t.id desc limit ?`,
+      [...where.params, ...(query.contactId !== undefined ? [query.contactId] : []), limit],
+    );
+    return rows.map((r) => ({
+      id: r.id as number,
+      status: r.status as TicketSummary['status'],
+      queueId: (r.queue_id as number | null) ?? null,
+      userId: (r.user_id as number | null) ?? null,
+      contactId: r.contact_id as number,
+      whatsappId: r.whatsapp_id as number,
+    }));
   }
 
   async transition(companyId: number, ticketId: number, change: { status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null }): Promise<TicketSummary> {

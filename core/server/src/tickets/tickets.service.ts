@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { can, type OtherOpenTicket, type TicketDto, type TicketListQuery } from '@atende/core-contract';
+import { type OtherOpenTicket, type TicketDto, type TicketListQuery } from '@atende/core-contract';
 import { AppError, type AuthUser } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ContactSchema, TicketSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
@@ -9,9 +9,11 @@ import { QueueSchema, UserSchema } from '../database/entities.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toTicketDtos } from './ticket-dto.js';
 import { TicketLifecycle } from './ticket-lifecycle.js';
-import { TICKET_PAGE_SIZE, ticketPageSql, ticketWhere, type ListViewer } from './ticket-list-query.js';
+import { TICKET_PAGE_SIZE, ticketPageSql, ticketWhere } from './ticket-list-query.js';
+import { maySeeTicket, ticketViewer, type TicketViewer } from './ticket-visibility.js';
 import { ticketRowDto } from './ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import type { Exec } from './ticket-dto-sql.js';
 
 type Status = 'pending' | 'open' | 'closed';
 
@@ -31,38 +33,18 @@ export class TicketsService {
     this.timeZone = config.BUSINESS_TIMEZONE;
   }
 
-  /** The visibility condition for a user: everything for admins; own queues, own tickets, and queueless when allowed. */
-  async visibility(user: AuthUser): Promise<object> {
-    if (can(user, 'tickets-manager:showall')) return {};
-    const viewer = await this.listViewer(user, false);
-    return {
-      $or: [
-        { queueId: { $in: viewer.queueIds?.length ? viewer.queueIds : [-1] } },
-        { userId: user.id },
-        ...(viewer.queueless ? [{ queueId: null }] : []),
-      ],
-    };
+  /** The viewer for the lists (ticket-visibility.ts holds the one rule). */
+  listViewer(user: AuthUser, showAll?: boolean): Promise<TicketViewer> {
+    return ticketViewer(this.exec(), user, showAll);
   }
 
-  /**
-   * Who may see what in the lists (core-operations §6), in one query: admins with show-all on (or not
-   * sent) see every ticket; admins with it off see their queues', their own and queueless tickets;
-   * agents (show-all is admin-only, so ignored) see what `visibility` allows.
-   */
-  async listViewer(user: AuthUser, showAll: boolean | undefined): Promise<ListViewer> {
-    const admin = can(user, 'tickets-manager:showall');
-    if (admin && showAll !== false) return { userId: user.id, companyId: user.companyId, queueIds: null, queueless: true };
-    const [row] = await this.em.getConnection().execute<{ all_ticket: string; queue_ids: number[] }[]>(
-      `select u.all_ticket, coalesce(array_agg(q.id) filter (where q.id is not null), '{}') as queue_ids
-         from users u
-         left join user_queues uq on uq.user_id = u.id
-         left join queues q on q.id = uq.queue_id and q.company_id = u.company_id
-        where u.id = ? and u.company_id = ?
-        group by u.id`,
-      [user.id, user.companyId],
-    );
-    if (!row) throw new AppError('ERR_INVALID_TOKEN', 401); // the user was deleted since the token was issued
-    return { userId: user.id, companyId: user.companyId, queueIds: row.queue_ids, queueless: admin || row.all_ticket === 'enabled' };
+  /** Who may open tickets: `user` as a viewer without the lists' show-all switch. */
+  viewer(user: AuthUser): Promise<TicketViewer> {
+    return ticketViewer(this.exec(), user);
+  }
+
+  private exec(): Exec {
+    return (sql, params) => this.em.getConnection().execute(sql, params);
   }
 
   /**
@@ -89,7 +71,7 @@ export class TicketsService {
   async get(user: AuthUser, where: { id: number } | { uuid: string }): Promise<Ticket> {
     const ticket = await this.em.findOne(TicketSchema, where);
     if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
-    if (!(await this.em.findOne(TicketSchema, { id: ticket.id, ...(await this.visibility(user)) }))) throw AppError.forbidden();
+    if (!(await maySeeTicket(this.exec(), await this.viewer(user), ticket.id))) throw AppError.forbidden();
     return ticket;
   }
 
