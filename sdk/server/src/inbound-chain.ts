@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { createExtensionPoint } from './extension-point.js';
+import type { TicketSummary } from './tickets.js';
 
 /**
  * The inbound handler chain (issue 11 item 2): every inbound message, once stored and committed, is
@@ -44,13 +45,7 @@ export interface InboundChainMessage {
   isGroup: boolean;
 }
 
-export interface InboundChainTicket {
-  id: number;
-  status: 'open' | 'pending' | 'closed';
-  queueId: number | null;
-  userId: number | null;
-  contactId: number;
-  whatsappId: number;
+export interface InboundChainTicket extends TicketSummary {
   isGroup: boolean;
   /** Opened by this very message. */
   created: boolean;

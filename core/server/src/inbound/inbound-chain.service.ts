@@ -12,7 +12,7 @@ import {
 import type { DomainEventMap } from '@atende/core-contract';
 import { DomainEventsService, KERNEL_SUBSCRIBER } from '../events/domain-events.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
-import type { Exec } from '../tickets/ticket-dto-sql.js';
+import { ticketSummaryOf, type Exec } from '../tickets/ticket-dto-sql.js';
 import { heldSql, holdTicket, releaseTicket } from './ticket-holder.js';
 
 export interface ChainReply {
@@ -79,12 +79,7 @@ export class InboundChainService {
       );
       if (!row) return null;
       const current: InboundChainTicket = {
-        id: row.id as number,
-        status: row.status as InboundChainTicket['status'],
-        queueId: (row.queue_id as number | null) ?? null,
-        userId: (row.user_id as number | null) ?? null,
-        contactId: row.contact_id as number,
-        whatsappId: row.whatsapp_id as number,
+        ...ticketSummaryOf(row),
         isGroup: row.is_group as boolean,
         created: ticket.created,
         holder: row.held ? (row.holder as string) : null,

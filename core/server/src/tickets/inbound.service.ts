@@ -13,7 +13,7 @@ import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { toMessageDto } from './ticket-dto.js';
-import { loadTickets, tagListSql, ticketRowDto, type Exec } from './ticket-dto-sql.js';
+import { loadTickets, tagListSql, ticketRowDto, ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
 
 export const INBOUND_QUEUE = 'inbound';
 /**
@@ -78,6 +78,17 @@ function withContact(values: unknown[], contactId: number): unknown[] {
 /** The ticket's new lastMessage and unread increment for a message (the tail of messageValues). */
 const counterValues = (m: InboundMessage, mediaUrl: string | null | undefined) => messageValues(m, mediaUrl, 0, 0).slice(-2);
 
+/**
+ * The contact of an inbound message, inserted or found (company, name, number, is_group, whatsapp_id):
+ * a reported name replaces one that is still the bare number (or a group's); `inserted` tells a new one.
+ */
+const contactUpsertSql = (extraColumns: string) => `
+  insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
+  on conflict (company_id, number) do update set
+    name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
+    updated_at = now()
+  returning id, name, number, ${extraColumns}(xmax = 0) as inserted`;
+
 /** The contact's display name as an inbound message gives it. */
 const contactName = (m: InboundMessage, number: string) => (m.isGroup ? m.chatName?.trim().slice(0, 100) || m.chatId : m.fromName?.trim() || number);
 
@@ -100,17 +111,7 @@ const held = (row: Record<string, unknown>) =>
   row.holder != null && (row.held_until == null || new Date(row.held_until as string).getTime() > Date.now()) ? (row.holder as string) : null;
 
 function chainTicket(row: Record<string, unknown>, created: boolean): InboundChainTicket {
-  return {
-    id: row.id as number,
-    status: row.status as InboundChainTicket['status'],
-    queueId: (row.queue_id as number | null) ?? null,
-    userId: (row.user_id as number | null) ?? null,
-    contactId: row.contact_id as number,
-    whatsappId: row.whatsapp_id as number,
-    isGroup: row.is_group as boolean,
-    created,
-    holder: held(row),
-  };
+  return { ...ticketSummaryOf(row), isGroup: row.is_group as boolean, created, holder: held(row) };
 }
 
 /**
@@ -285,13 +286,7 @@ export class InboundService implements OnModuleInit {
   ): Promise<{ ticketRow: Record<string, unknown>; messageRow: Record<string, unknown> } | 'replay' | { contactCreated: boolean }> {
     const number = m.isGroup ? m.chatId : m.from;
     const [row] = await run(
-      `with c as (
-         insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
-         on conflict (company_id, number) do update set
-           name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
-           updated_at = now()
-         returning id, name, number, profile_pic_url, (xmax = 0) as inserted
-       ), t as (
+      `with c as (${contactUpsertSql('profile_pic_url, ')}), t as (
          select t.id from tickets t join c on t.contact_id = c.id
           where t.company_id = ? and t.whatsapp_id = ? and t.status in ('pending', 'open')
             and not (?::boolean and exists (select 1 from tickets h where h.contact_id = c.id and h.whatsapp_id = t.whatsapp_id and h.company_id = t.company_id
@@ -343,13 +338,7 @@ export class InboundService implements OnModuleInit {
       const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
       const number = m.isGroup ? m.chatId : m.from;
       const [found] = await exec(
-        `with c as (
-           insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
-           on conflict (company_id, number) do update set
-             name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
-             updated_at = now()
-           returning id, name, number, (xmax = 0) as inserted
-         )
+        `with c as (${contactUpsertSql('')})
          select c.id as contact_id, c.inserted as contact_inserted, c.name as contact_name, c.number as contact_number, t.id as active_id,
                 (select h.id from tickets h where ?::boolean and h.contact_id = c.id and h.whatsapp_id = ? and h.company_id = ? and h.status = 'closed' and ${heldSql('h')}
                   order by h.id desc limit 1) as held_id

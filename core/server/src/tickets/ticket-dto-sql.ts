@@ -1,4 +1,5 @@
 import type { TicketDto } from '@atende/core-contract';
+import type { TicketSummary } from '@atende/sdk-server';
 
 /** Runs one statement on the caller's connection (or transaction) and returns its rows. */
 export type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -56,3 +57,15 @@ export function ticketRowDto(r: Record<string, unknown>): TicketDto {
 export const tagListSql = (alias: string) =>
   `coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.id)
               from ticket_tags tt join tags g on g.id = tt.tag_id and g.company_id = ${alias}.company_id where tt.ticket_id = ${alias}.id), '[]'::json)`;
+
+/** A `tickets` row as the SDK's TicketSummary (the ports and the inbound chain). */
+export function ticketSummaryOf(r: Record<string, unknown>): TicketSummary {
+  return {
+    id: r.id as number,
+    status: r.status as TicketSummary['status'],
+    queueId: (r.queue_id as number | null) ?? null,
+    userId: (r.user_id as number | null) ?? null,
+    contactId: r.contact_id as number,
+    whatsappId: r.whatsapp_id as number,
+  };
+}

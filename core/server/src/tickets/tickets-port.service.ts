@@ -8,7 +8,7 @@ import { DomainEventsService } from '../events/domain-events.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { TicketLifecycle } from './ticket-lifecycle.js';
 import { toTicketDtos } from './ticket-dto.js';
-import type { Exec } from './ticket-dto-sql.js';
+import { ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
 import { ticketWhere } from './ticket-list-query.js';
 import { ticketViewer, type TicketViewer } from './ticket-visibility.js';
 
@@ -54,14 +54,7 @@ export class TicketsPortService implements Tickets {
         order by t.updated_at desc, t.id desc limit ?`,
       [...where.params, ...(query.contactId !== undefined ? [query.contactId] : []), limit],
     );
-    return rows.map((r) => ({
-      id: r.id as number,
-      status: r.status as TicketSummary['status'],
-      queueId: (r.queue_id as number | null) ?? null,
-      userId: (r.user_id as number | null) ?? null,
-      contactId: r.contact_id as number,
-      whatsappId: r.whatsapp_id as number,
-    }));
+    return rows.map(ticketSummaryOf);
   }
 
   async transition(companyId: number, ticketId: number, change: { status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null }): Promise<TicketSummary> {
