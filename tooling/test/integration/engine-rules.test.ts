@@ -384,6 +384,21 @@ describe('channel engine rules', () => {
       await eventually(async () => events.some((e) => e.action === 'update' && e.message.id === inbound.id && e.message.isDeleted && e.message.body === ''));
       expect((await api.get(`/api/messages/${ticket.id}`, admin)).body.messages.find((m: { id: number }) => m.id === inbound.id)).toMatchObject({ isDeleted: true, body: '' });
       expect((await sql.query(`select ack from messages where id = $1`, [out.id])).rows[0].ack).toBe(3);
+
+      // An edit and a revoke reported before their messages were stored (Baileys sends messages.update
+      // at once; the upserts go through the inbox first): they wait for them instead of being lost.
+      await drive(wa, 'update', { updates: [{ key: { remoteJid: JID, fromMe: false, id: 'EARLY-1' }, update: { message: { editedMessage: { message: { conversation: 'corregido' } } } } }] });
+      await drive(wa, 'update', { updates: [{ key: { remoteJid: JID, fromMe: false, id: 'EARLY-2' }, update: { message: null, messageStubType: 1 } }] });
+      await pause(300);
+      await drive(wa, 'upsert', {
+        messages: [
+          { key: { remoteJid: JID, id: 'EARLY-1', fromMe: false }, message: { conversation: 'original' }, messageTimestamp: 1_700_000_100, pushName: 'Cliente Falso' },
+          { key: { remoteJid: JID, id: 'EARLY-2', fromMe: false }, message: { conversation: 'me arrepiento' }, messageTimestamp: 1_700_000_101, pushName: 'Cliente Falso' },
+        ],
+      });
+      await eventually(async () => (await messageRow(wa, 'EARLY-1'))?.body === 'corregido', 20_000);
+      expect(await messageRow(wa, 'EARLY-1')).toMatchObject({ is_edited: true });
+      await eventually(async () => (await messageRow(wa, 'EARLY-2'))?.is_deleted, 20_000);
       s.disconnect();
       await api.del(`/api/whatsappsession/${wa}`, admin);
     });

@@ -22,7 +22,7 @@ import { WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { withoutCodes } from './link-codes.js';
-import { InboundService, INBOUND_QUEUE, inboundJobId, type InboundJob } from '../tickets/inbound.service.js';
+import { InboundService, INBOUND_QUEUE, PATCH_JOB, inboundJobId, type InboundJob, type PatchJob } from '../tickets/inbound.service.js';
 import { OutboundService, outboundQueueName } from '../messages/outbound.service.js';
 import { MediaStore } from '../media/media-store.js';
 import { isSandboxSession } from '../channels/sandbox/sandbox.provider.js';
@@ -634,6 +634,21 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     await this.queueInbound(w, { ...message, media: undefined }, { mediaUrl });
   }
 
+  private async queuePatch(patch: PatchJob): Promise<void> {
+    // One job per change (an edit's text is part of its id): the same change reported twice is one job.
+    const change = createHash('sha256').update(`${patch.kind}:${patch.body ?? ''}`).digest('base64url').slice(0, 16);
+    await this.jobs
+      .queue(INBOUND_QUEUE)
+      .add(PATCH_JOB, patch, {
+        jobId: `${inboundJobId(patch.whatsappId, patch.providerMessageId)}-${change}`,
+        attempts: 6,
+        backoff: { type: 'exponential', delay: 500 },
+        removeOnComplete: { age: 3600 },
+        removeOnFail: { age: 86400 },
+      })
+      .catch((err: Error) => this.logger.error(`Edit/revoke of ${patch.providerMessageId} not queued: ${err.message}`));
+  }
+
   private async queueInbound(w: Pick<Whatsapp, 'id' | 'companyId'>, message: InboundMessage, extra: Pick<InboundJob, 'mediaUrl' | 'callRejected'>) {
     await this.jobs.queue(INBOUND_QUEUE).add(
       'inbound',
@@ -717,8 +732,9 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       // Only the sandbox's messages are simulated, whatever a provider claims.
       message: (message) => this.enqueueInbound(w, { ...message, simulated: w.provider === 'sandbox' }),
       ack: (id, ack) => void this.inbound.ack(companyId, w.id, id, ack).catch((err) => this.logger.error(err)),
-      edit: (id, body, author) => void this.inbound.edit(companyId, w.id, id, body, author).catch((err) => this.logger.error(err)),
-      revoke: (id, author) => void this.inbound.revoke(companyId, w.id, id, author).catch((err) => this.logger.error(err)),
+      // Through the inbound queue: an edit or revoke arriving before its message is stored waits for it.
+      edit: (id, body, author) => void this.queuePatch({ companyId, whatsappId: w.id, providerMessageId: id, kind: 'edit', body, author }),
+      revoke: (id, author) => void this.queuePatch({ companyId, whatsappId: w.id, providerMessageId: id, kind: 'revoke', author }),
       contact: (c) => void this.inbound.contact(companyId, w.id, c).catch((err) => this.logger.error(err)),
       call: (from, callId) => void this.incomingCall(w, from, callId).catch((err) => this.logger.error(err)),
     };

@@ -39,6 +39,17 @@ export interface InboundJob {
   callRejected?: boolean;
 }
 
+/** An edit or revoke of a stored message, queued on the inbound queue under this job name. */
+export const PATCH_JOB = 'patch';
+export interface PatchJob {
+  companyId: number;
+  whatsappId: number;
+  providerMessageId: string;
+  kind: 'edit' | 'revoke';
+  body?: string;
+  author: MessageAuthor;
+}
+
 /** What the connection writes to a caller whose call was rejected (the `call` setting is not enabled). */
 export const CALL_REJECTED_MESSAGE =
   '*Mensaje automático:*\n\nLas llamadas de voz y video no están habilitadas en este WhatsApp. Por favor, envíenos un mensaje de texto. ¡Gracias!';
@@ -139,7 +150,11 @@ export class InboundService implements OnModuleInit {
 
   onModuleInit() {
     // A job a killed process held is handed again once its lock lapses (15 s), not after BullMQ's 30–60 s.
-    this.jobs.worker(INBOUND_QUEUE, (job) => this.process(job.data as InboundJob), { concurrency: 32, lockDuration: 15_000, stalledInterval: 5_000 });
+    this.jobs.worker(INBOUND_QUEUE, (job) => (job.name === PATCH_JOB ? this.patch(job.data as PatchJob) : this.process(job.data as InboundJob)), {
+      concurrency: 32,
+      lockDuration: 15_000,
+      stalledInterval: 5_000,
+    });
   }
 
   private em(companyId: number): EntityManager {
@@ -406,22 +421,28 @@ export class InboundService implements OnModuleInit {
         moved = true;
       }
     });
-    if (m && moved) {
+    if (m && m !== 'missing' && moved) {
       this.events.emit('message.ack', companyId, { messageId: m.id, ticketId: m.ticketId, whatsappId, ack: m.ack, source: m.source ?? null, correlationId: m.correlationId ?? null });
     }
   }
 
-  async edit(companyId: number, whatsappId: number, providerMessageId: string, body: string, author: MessageAuthor) {
-    await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
-      m.body = body;
-      m.isEdited = true;
-    }, author);
-  }
-
-  async revoke(companyId: number, whatsappId: number, providerMessageId: string, author: MessageAuthor) {
-    await this.patchMessage(companyId, whatsappId, providerMessageId, (m) => {
-      m.isDeleted = true;
-    }, author);
+  /**
+   * An edit or a revoke the channel reported, handled as a job of the inbound queue (see PatchJob): a
+   * message not stored yet (its own job still queued or retried) makes the job throw, so it is tried
+   * again a moment later instead of the change being lost.
+   */
+  async patch({ companyId, whatsappId, providerMessageId, author, ...change }: PatchJob): Promise<void> {
+    const applied = await this.patchMessage(
+      companyId,
+      whatsappId,
+      providerMessageId,
+      (m) => {
+        if (change.kind === 'revoke') m.isDeleted = true;
+        else Object.assign(m, { body: change.body ?? m.body, isEdited: true });
+      },
+      author,
+    );
+    if (applied === 'missing') throw new Error(`message ${providerMessageId} of connection ${whatsappId} is not stored yet`);
   }
 
   /**
@@ -483,10 +504,10 @@ export class InboundService implements OnModuleInit {
     providerMessageId: string,
     change: (m: { ack: number; body: string; isEdited: boolean; isDeleted: boolean; fromMe: boolean }) => void,
     author?: MessageAuthor,
-  ): Promise<Message | undefined> {
+  ): Promise<Message | 'missing' | undefined> {
     const em = this.em(companyId);
     const m = await em.findOne(MessageSchema, { whatsappId, providerMessageId });
-    if (!m) return undefined;
+    if (!m) return 'missing';
     if (author && !(await this.wroteIt(em, m, author))) {
       this.logger.warn(`ignored an edit or revoke of message ${m.id} by someone who did not write it`);
       return undefined;
