@@ -3,7 +3,7 @@ import { KERNEL_CONTROLLERS } from './kernel-controllers.js';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Redis } from 'ioredis';
-import { CHANNEL_REGISTRY, COMPANIES, CONNECTIONS, CONTACTS, DOMAIN_EVENTS, JOB_QUEUES, MESSAGES, REALTIME, SETTINGS, TENANCY, TICKETS } from '@atende/sdk-server';
+import { CHANNEL_REGISTRY, COMPANIES, CONNECTIONS, CONTACTS, DOMAIN_EVENTS, JOB_QUEUES, MEDIA, MESSAGES, REALTIME, SETTINGS, TENANCY, TICKETS } from '@atende/sdk-server';
 import { ConnectionsPortService, ContactsPortService } from './contacts/contacts-port.service.js';
 import { CompaniesPortService } from './companies/companies-port.service.js';
 import { TicketsPortService } from './tickets/tickets-port.service.js';
@@ -38,6 +38,7 @@ import { SessionManager } from './connections/session-manager.js';
 import { OutboundService } from './messages/outbound.service.js';
 import { InboundService } from './tickets/inbound.service.js';
 import { InboundChainService } from './inbound/inbound-chain.service.js';
+import { MediaPortService } from './media/media-port.service.js';
 import { RatingHandler } from './inbound/handlers/rating.handler.js';
 import { OutOfHoursHandler } from './inbound/handlers/out-of-hours.handler.js';
 import { OptionsTreeHandler } from './inbound/handlers/options-tree.handler.js';
@@ -90,6 +91,8 @@ class KernelModule {
       SettingsService,
       { provide: SETTINGS, useExisting: SettingsService },
       MediaStore,
+      MediaPortService,
+      { provide: MEDIA, useExisting: MediaPortService },
       OutboundService,
       MessagesPortService,
       { provide: MESSAGES, useExisting: MessagesPortService },

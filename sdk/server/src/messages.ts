@@ -7,7 +7,10 @@
 export const MESSAGES = Symbol.for('atende:messages');
 
 export interface SendText {
+  /** The text; with `media`, its caption (a voice note carries none: the text then goes first, on its own). */
   body: string;
+  /** A file the company keeps (from the `MEDIA` port's `store`): sent as an image, video, document or voice note. */
+  media?: { url: string; name?: string };
   /** The sending plugin's id. */
   source: string;
   /** The caller's own id for this message (a campaign contact, a flow step…), up to 100 characters. */

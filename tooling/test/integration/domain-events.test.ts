@@ -230,6 +230,43 @@ describe('domain events', () => {
     expect((await act({ action: 'find', query: { viewerUserId: otherUser } })).status).toBe(404);
   });
 
+  it('the Media port keeps files under the upload policy, and the Messages port sends them (issue 11 item 3)', async () => {
+    const media = (body: object, token = admin) => api.post('/api/fixture-events/media', body, token);
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+    const stored = await media({ name: 'foto.png', mimetype: 'image/png', content: png.toString('base64') });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    expect(stored.body).toMatchObject({ kind: 'image', mimetype: 'image/png', name: 'foto.png', url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}\.png$/) });
+    expect((await media({ action: 'read', url: stored.body.url })).body).toEqual({ size: png.length, mimetype: 'image/png' });
+    // Content that is not what it says, and a type the policy does not take: refused like an agent's upload.
+    expect((await media({ name: 'foto.png', mimetype: 'image/png', content: Buffer.from('MZ fake exe').toString('base64') })).status).toBe(415);
+    expect((await media({ name: 'x.exe', mimetype: 'application/x-msdownload', content: Buffer.from('MZ').toString('base64') })).status).toBe(415);
+    // Served to the company's users only.
+    expect((await api.get(stored.body.url, admin)).status).toBe(200);
+    expect((await api.get(stored.body.url, otherAdmin)).status).toBe(404);
+
+    const contact = (await api.post('/api/contacts', { name: 'Mia Media', number: '51911100088' }, admin)).body;
+    const ticket = (await api.post('/api/tickets', { contactId: contact.id, status: 'pending' }, admin)).body;
+    const sent = await api.post('/api/fixture-events/send', { ticketId: ticket.id, body: 'mire esto', media: { url: stored.body.url, name: 'foto.png' } }, admin);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const [row] = await queryDb(db.url, `select body, media_type, media_url, media_name, source from messages where id = $1`, [sent.body.messageId]);
+    expect(row).toEqual({ body: 'mire esto', media_type: 'image', media_url: stored.body.url, media_name: 'foto.png', source: 'fixture-events' });
+    // A file of no company of ours is not sent.
+    expect((await api.post('/api/fixture-events/send', { ticketId: ticket.id, body: 'x', media: { url: '/api/media/00000000-0000-0000-0000-000000000000.png' } }, admin)).status).toBe(404);
+
+    // The .xlsx reader behind the zip guard.
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Hoja');
+    sheet.addRow(['nombre', 'numero']);
+    sheet.addRow(['Ana', 51911100099]);
+    const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+    expect((await media({ action: 'sheet', content: xlsx.toString('base64') })).body.rows).toEqual([
+      ['nombre', 'numero'],
+      ['Ana', '51911100099'],
+    ]);
+    expect((await media({ action: 'sheet', content: Buffer.from('not a zip').toString('base64') })).status).toBe(400);
+  });
+
   it('the Contacts and Connections ports read and upsert within the company only (issue 11 item 3)', async () => {
     const port = (body: object, token = admin) => api.post('/api/fixture-events/contact', body, token);
     const made = (await port({ action: 'upsert', contact: { number: '+51 911 100 077', name: 'Pia Puerto', extraInfo: [{ name: 'plan', value: 'oro' }] } })).body;

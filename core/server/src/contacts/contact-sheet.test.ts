@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { SHEET_ZIP_LIMITS, csvField, parseContactSheet } from './contact-sheet.js';
+import { csvField, parseContactSheet } from './contact-sheet.js';
+import { SHEET_ZIP_LIMITS } from '../media/sheet-reader.js';
 import { zip } from '../media/testing.js';
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {

@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { CONTACT_IMPORT_LIMITS, contactInputSchema } from '@atende/core-contract';
 import { AppError } from '@atende/sdk-server';
-import { checkZip } from '../media/zip-guard.js';
+import { cellText, firstWorksheet } from '../media/sheet-reader.js';
 
 /** Header spellings in es/pt/en, compared without accents or case. */
 const HEADERS: Record<string, 'name' | 'number' | 'email'> = {
@@ -20,20 +19,6 @@ const HEADERS: Record<string, 'name' | 'number' | 'email'> = {
 
 const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 
-/** A cell as text: numbers (phones typed as numbers), hyperlinks (e-mails), rich text and formula results. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value == null) return '';
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('');
-    if ('text' in value && value.text != null) return cellText(value.text as ExcelJS.CellValue);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  }
-  return '';
-}
-
 export interface SheetRow {
   /** 1-based row number in the sheet, for messages. */
   row: number;
@@ -44,13 +29,6 @@ export interface SheetRow {
 
 export type ParsedRow = { ok: true; row: SheetRow } | { ok: false; contactName: string; message: string };
 
-/**
- * What a legitimate sheet of 10,000 contacts unpacks to is a few megabytes (its XML parts, styles,
- * shared strings); 50 MB leaves room for rich formatting and refuses bombs. Workbooks have a few
- * dozen parts.
- */
-export const SHEET_ZIP_LIMITS = { uncompressedBytes: 50 * 1024 * 1024, entries: 500 };
-
 const invalid = (message: string) => new AppError('ERR_INVALID_SPREADSHEET', 400, undefined, [{ path: 'file', message }]);
 
 /**
@@ -59,18 +37,7 @@ const invalid = (message: string) => new AppError('ERR_INVALID_SPREADSHEET', 400
  * exceljs cannot open, or a sheet without name and number columns or with too many rows, is refused.
  */
 export async function parseContactSheet(data: Buffer): Promise<ParsedRow[]> {
-  // exceljs unpacks the whole zip in memory: a 5 MB upload must not become gigabytes first.
-  const problem = checkZip(data, SHEET_ZIP_LIMITS);
-  if (problem) throw invalid(problem === 'not_zip' ? 'not_xlsx' : problem);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw invalid('not_xlsx');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw invalid('no_sheet');
-  if (sheet.actualRowCount - 1 > CONTACT_IMPORT_LIMITS.rows) throw invalid('too_many_rows');
+  const sheet = await firstWorksheet(data, CONTACT_IMPORT_LIMITS.rows);
   const columns: Partial<Record<'name' | 'number' | 'email', number>> = {};
   sheet.getRow(1).eachCell((cell, col) => {
     const key = HEADERS[fold(cellText(cell.value))];

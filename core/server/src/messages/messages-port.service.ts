@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, type Messages, type SendText } from '@atende/sdk-server';
-import { TicketSchema, WhatsappSchema } from '../database/channel-entities.js';
+import { TicketSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
+import { MediaStore } from '../media/media-store.js';
+import { mediaKindOf } from '../media/upload-policy.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { activeTicket } from '../tickets/active-ticket.js';
 import { OutboundService } from './outbound.service.js';
@@ -17,6 +19,7 @@ export class MessagesPortService implements Messages {
     private readonly orm: MikroORM,
     private readonly outbound: OutboundService,
     private readonly modules: ModuleRef,
+    private readonly files: MediaStore,
   ) {}
 
   async isOnWhatsApp(companyId: number, whatsappId: number, number: string): Promise<boolean> {
@@ -32,7 +35,25 @@ export class MessagesPortService implements Messages {
     // The tenant filter makes another company's ticket simply not found.
     const ticket = await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId });
     if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
-    return { messageId: await this.outbound.queue(ticket, { body: text.body, userId: null, source: text.source, correlationId: text.correlationId }) };
+    return { messageId: await this.send(ticket, text) };
+  }
+
+  /**
+   * Through the connection's outbound queue, stored first. A file must be one of the company's (the
+   * Media port's); a voice note carries no caption, so its text goes first as a message of its own.
+   */
+  private async send(ticket: Ticket, m: SendText): Promise<number> {
+    const base = { userId: null, source: m.source, correlationId: m.correlationId };
+    const body = m.body ?? '';
+    if (!m.media) return this.outbound.queue(ticket, { ...base, body });
+    if (!(await this.files.exists(ticket.companyId, m.media.url))) throw AppError.notFound('ERR_NOT_FOUND', 'No such file of this company.');
+    const mediaType = mediaKindOf(this.files.mimetypeOf(m.media.url));
+    if (mediaType === 'audio' && body.trim()) await this.outbound.queue(ticket, { ...base, body });
+    return this.outbound.queue(ticket, {
+      ...base,
+      body: mediaType === 'audio' ? '' : body,
+      media: { url: m.media.url, mediaType, mediaName: mediaType === 'audio' ? null : (m.media.name?.slice(0, 255) ?? null) },
+    });
   }
 
   async sendToNumber(companyId: number, to: { whatsappId: number; number: string; name?: string }, message: SendText): Promise<{ messageId: number; ticketId: number }> {
@@ -52,14 +73,14 @@ export class MessagesPortService implements Messages {
       return ticket.id as number;
     });
     const ticket = await em.findOneOrFail(TicketSchema, { id: ticketId });
-    const messageId = await this.outbound.queue(ticket, { body: text.body, userId: null, source: text.source, correlationId: text.correlationId });
-    return { messageId, ticketId };
+    return { messageId: await this.send(ticket, text), ticketId };
   }
 }
 
 function checked(m: SendText): SendText {
-  if (!m.body?.trim()) throw AppError.validation([{ path: 'body', message: 'required' }]);
-  if (m.body.length > 4096) throw AppError.validation([{ path: 'body', message: 'too_long' }]);
+  if (!m.body?.trim() && !m.media) throw AppError.validation([{ path: 'body', message: 'required' }]);
+  if (m.media && typeof m.media.url !== 'string') throw AppError.validation([{ path: 'media.url', message: 'required' }]);
+  if ((m.body ?? '').length > 4096) throw AppError.validation([{ path: 'body', message: 'too_long' }]);
   if (!/^[a-z][a-z0-9-]*$/.test(m.source ?? '')) throw AppError.validation([{ path: 'source', message: 'plugin_id_required' }]);
   if (m.correlationId !== undefined && m.correlationId.length > 100) throw AppError.validation([{ path: 'correlationId', message: 'too_long' }]);
   return m;

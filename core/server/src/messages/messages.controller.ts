@@ -20,7 +20,8 @@ import { SessionManager } from '../connections/session-manager.js';
 import { MediaStore } from '../media/media-store.js';
 import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
 import { checkUpload, mediaKindOf, type CheckedUpload } from '../media/upload-policy.js';
-import { ffmpegPath, toVoiceNote } from '../media/voice-note.js';
+import { ffmpegPath } from '../media/voice-note.js';
+import { keepUpload } from '../media/keep-upload.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toMessageDto } from '../tickets/ticket-dto.js';
 import { TicketsService } from '../tickets/tickets.service.js';
@@ -214,14 +215,7 @@ export class MessagesController {
   }
 
   private async store(companyId: number, u: CheckedUpload): Promise<{ url: string; kind: CheckedUpload['kind']; name: string | null }> {
-    if (u.kind !== 'audio') return { url: await this.media.saveFile(companyId, u.mimetype, u.path), kind: u.kind, name: u.originalName };
-    let voice: Buffer;
-    try {
-      voice = await toVoiceNote(u.path, this.ffmpeg, u.mimetype);
-    } catch {
-      throw new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 415, 'The audio file could not be read.', [{ path: 'medias', message: 'unreadable_audio' }]);
-    }
-    return { url: await this.media.save(companyId, 'audio/ogg', voice), kind: 'audio', name: null };
+    return keepUpload(this.media, this.ffmpeg, companyId, u);
   }
 
   /** A quick message's attachment, given its own file name so the message outlives later changes to it. */
