@@ -6,7 +6,7 @@ import {
   phoneSchema,
   settingValueError,
   weeklySchedulesSchema,
-} from './tenancy.js';
+} from './index.js';
 
 describe('password policy', () => {
   it('needs 8+ characters with a digit, a lowercase and an uppercase letter', () => {

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { partialUpdate } from './partial-update.js';
+import { PLAN_FLAGS } from './plans.js';
+
+/** Plans (commercial-admin §3). */
+
+const flagsShape = Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean()])) as Record<(typeof PLAN_FLAGS)[number], z.ZodBoolean>;
+export const planFlagsSchema = z.object(flagsShape);
+
+export const planSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  value: z.number(),
+  users: z.number().int(),
+  connections: z.number().int(),
+  queues: z.number().int(),
+  ...flagsShape,
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const planInputSchema = z.object({
+  name: z.string().trim().min(2, 'too_short').max(100, 'too_long'),
+  value: z.coerce.number().min(0).max(1_000_000),
+  users: z.coerce.number().int().min(0).max(100000),
+  connections: z.coerce.number().int().min(0).max(100000),
+  queues: z.coerce.number().int().min(0).max(100000),
+  // The form offers every flag enabled by default (commercial-admin §3).
+  ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().default(true)])) as Record<(typeof PLAN_FLAGS)[number], z.ZodDefault<z.ZodBoolean>>),
+});
+export const planUpdateSchema = partialUpdate(planInputSchema);
+export type PlanInput = z.input<typeof planInputSchema>;

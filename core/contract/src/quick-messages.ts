@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { partialUpdate } from './partial-update.js';
+
+/** Quick messages (core-operations §3, §5, §7). */
+
+export const quickMessageSchema = z.object({
+  id: z.number().int(),
+  shortcode: z.string(),
+  message: z.string(),
+  geral: z.boolean(),
+  userId: z.number().int().nullable(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  /** Whether the current user may edit it (their own, or an admin on a shared one). */
+  allowEdit: z.boolean(),
+});
+export const quickMessageInputSchema = z.object({
+  shortcode: z.string().trim().min(1, 'required').max(100, 'too_long'),
+  message: z.string().max(5000).default(''),
+  /** Shared with the whole company (admins only); otherwise personal. */
+  geral: z.boolean().default(false),
+});
+export const quickMessageUpdateSchema = partialUpdate(quickMessageInputSchema);
+export const quickMessagePageSchema = z.object({ records: z.array(quickMessageSchema), hasMore: z.boolean() });
+/** POST /quick-messages/{id}/media-upload: multipart `file` plus `typeArch` (the reference client sends "quickMessage"). */
+export const quickMessageMediaFieldsSchema = z.object({ typeArch: z.string().trim().max(50).optional() });
