@@ -14,6 +14,7 @@ import { DomainEventsService, KERNEL_SUBSCRIBER } from '../events/domain-events.
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { ticketSummaryOf, type Exec } from '../tickets/ticket-dto-sql.js';
 import { heldSql, holdTicket, releaseTicket } from './ticket-holder.js';
+import type { KernelChainTicket } from './handlers/kernel-handler.js';
 
 export interface ChainReply {
   text: string;
@@ -73,16 +74,18 @@ export class InboundChainService {
     const result = await em.transactional(async (tx) => {
       const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
       const [row] = await exec(
-        `select t.id, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id, t.is_group, t.holder, t.holder_state, ${heldSql('t')} as held
+        `select t.id, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id, t.is_group, t.holder, t.holder_state, ${heldSql('t')} as held,
+                t.bot_started_at is not null as bot_started
            from tickets t where t.id = ? and t.company_id = ? for no key update`,
         [ticket.id, companyId],
       );
       if (!row) return null;
-      const current: InboundChainTicket = {
+      const current: KernelChainTicket = {
         ...ticketSummaryOf(row),
         isGroup: row.is_group as boolean,
         created: ticket.created,
         holder: row.held ? (row.holder as string) : null,
+        botStarted: row.bot_started as boolean,
       };
       const before = { status: current.status, queueId: current.queueId, userId: current.userId, holder: row.holder as string | null };
       let holder: Holder = row.held ? { key: row.holder as string, state: row.holder_state } : null;

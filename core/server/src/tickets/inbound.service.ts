@@ -1,11 +1,12 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import type { ChannelContact, InboundChainMessage, InboundChainTicket, InboundMessage, MessageAuthor } from '@atende/sdk-server';
+import type { ChannelContact, InboundChainMessage, InboundMessage, MessageAuthor } from '@atende/sdk-server';
 import { MESSAGE_ACK_FAILED, companySettingDefault } from '@atende/core-contract';
 import { ContactSchema, MessageSchema, TicketSchema, type Message, type Ticket, type Whatsapp } from '../database/channel-entities.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { InboundChainService, type ChainReply } from '../inbound/inbound-chain.service.js';
 import { heldSql } from '../inbound/ticket-holder.js';
+import type { KernelChainTicket } from '../inbound/handlers/kernel-handler.js';
 import { activeTicket } from './active-ticket.js';
 import { TicketTimersService } from './ticket-timers.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
@@ -121,8 +122,8 @@ function messageRowOf(json: unknown): Record<string, unknown> {
 const held = (row: Record<string, unknown>) =>
   row.holder != null && (row.held_until == null || new Date(row.held_until as string).getTime() > Date.now()) ? (row.holder as string) : null;
 
-function chainTicket(row: Record<string, unknown>, created: boolean): InboundChainTicket {
-  return { ...ticketSummaryOf(row), isGroup: row.is_group as boolean, created, holder: held(row) };
+function chainTicket(row: Record<string, unknown>, created: boolean): KernelChainTicket {
+  return { ...ticketSummaryOf(row), isGroup: row.is_group as boolean, created, holder: held(row), botStarted: row.bot_started_at != null };
 }
 
 /**

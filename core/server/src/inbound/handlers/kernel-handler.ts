@@ -1,5 +1,5 @@
 import type { OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { INBOUND_CHAIN, type InboundChainContext, type InboundChainMessage, type InboundHandler, type InboundHandlerResult } from '@atende/sdk-server';
+import { INBOUND_CHAIN, type InboundChainContext, type InboundChainMessage, type InboundChainTicket, type InboundHandler, type InboundHandlerResult } from '@atende/sdk-server';
 
 /**
  * A kernel handler on the inbound chain: registered like a plugin's (through the SDK's extension
@@ -19,6 +19,15 @@ export abstract class KernelInboundHandler implements InboundHandler, OnModuleIn
   onModuleDestroy(): void {
     this.unregister?.();
   }
+}
+
+/**
+ * The chain's ticket view as the kernel builds it: with the queue bot's first-contact mark, so the
+ * kernel's handlers can tell without a query that they have nothing to do (plugins see the SDK type).
+ */
+export interface KernelChainTicket extends InboundChainTicket {
+  /** The queue bot (or the out-of-hours answer) has already answered on this ticket. */
+  botStarted?: boolean;
 }
 
 /** A customer's own message on a 1:1 chat, not a call: what the kernel's automatic answers talk to. */

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_SCHEDULES, type ScheduleEntry } from '@atende/core-contract';
-import type { InboundChainContext, InboundChainMessage, InboundChainTicket, InboundHandlerResult } from '@atende/sdk-server';
+import type { InboundChainContext, InboundChainMessage, InboundHandlerResult } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isWithinHours } from '../../tickets/business-hours.js';
 import { botSettings } from './bot-settings.js';
-import { KernelInboundHandler, execIn, fromCustomer } from './kernel-handler.js';
+import { KernelInboundHandler, execIn, fromCustomer, type KernelChainTicket } from './kernel-handler.js';
 import { QUEUE_BOT_HOLDER, type QueueBotState } from './queue-bot.handler.js';
 
 /**
@@ -24,8 +24,8 @@ export class OutOfHoursHandler extends KernelInboundHandler {
     this.timeZone = config.BUSINESS_TIMEZONE;
   }
 
-  appliesTo(m: InboundChainMessage, t: InboundChainTicket): boolean {
-    return fromCustomer(m) && t.status === 'pending' && t.queueId == null;
+  appliesTo(m: InboundChainMessage, t: KernelChainTicket): boolean {
+    return fromCustomer(m) && t.status === 'pending' && t.queueId == null && !t.botStarted;
   }
 
   async handle(ctx: InboundChainContext): Promise<InboundHandlerResult> {

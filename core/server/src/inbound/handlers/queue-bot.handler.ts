@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ScheduleEntry } from '@atende/core-contract';
-import type { InboundChainContext, InboundChainMessage, InboundChainTicket, InboundHandlerResult } from '@atende/sdk-server';
+import type { InboundChainContext, InboundChainMessage, InboundHandlerResult } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isWithinHours } from '../../tickets/business-hours.js';
 import { botSettings, type BotSettings } from './bot-settings.js';
-import { KernelInboundHandler, execIn, fromCustomer } from './kernel-handler.js';
+import { KernelInboundHandler, execIn, fromCustomer, type KernelChainTicket } from './kernel-handler.js';
 import { startOptionsTree } from './options-tree.handler.js';
 
 export const QUEUE_BOT_HOLDER = 'kernel.queue-bot';
@@ -43,8 +43,9 @@ export class QueueBotHandler extends KernelInboundHandler {
     this.minuteMs = config.TIMERS_MINUTE_MS;
   }
 
-  appliesTo(m: InboundChainMessage, t: InboundChainTicket): boolean {
-    return fromCustomer(m) && t.status === 'pending' && t.queueId == null;
+  /** Its first contact on a pending ticket without a queue, or a ticket it holds (its menu is out). */
+  appliesTo(m: InboundChainMessage, t: KernelChainTicket): boolean {
+    return fromCustomer(m) && t.status === 'pending' && t.queueId == null && (t.holder === QUEUE_BOT_HOLDER || !t.botStarted);
   }
 
   async handle(ctx: InboundChainContext): Promise<InboundHandlerResult> {
