@@ -26,3 +26,4 @@ export * from './tags.js';
 export * from './ticket-notes.js';
 export * from './quick-messages.js';
 export * from './events.js';
+export * from './socket-events.js';

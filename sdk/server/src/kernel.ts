@@ -1,3 +1,4 @@
+import type { SocketPayload } from '@atende/core-contract';
 import type { Queue, Worker, Processor, WorkerOptions } from 'bullmq';
 
 /**
@@ -7,15 +8,19 @@ import type { Queue, Worker, Processor, WorkerOptions } from 'bullmq';
 export const REALTIME = Symbol.for('atende:realtime');
 export const JOB_QUEUES = Symbol.for('atende:job-queues');
 
+/**
+ * Socket events. A kernel event name (core-contract `socketEventSchemas`) takes exactly its payload
+ * type; any other name (a plugin's own event) takes what the plugin sends.
+ */
 export interface RealtimePublisher {
   /** Everyone signed in to this company. */
-  toCompany(companyId: number, event: string, payload: unknown): void;
+  toCompany<K extends string>(companyId: number, event: K, payload: SocketPayload<K>): void;
   /** Every open socket of one user. */
-  toUser(userId: number, event: string, payload: unknown): void;
+  toUser<K extends string>(userId: number, event: K, payload: SocketPayload<K>): void;
   /** Every signed-in user of every company: only platform-wide data meant for all (help videos, announcements). */
-  toPlatform(event: string, payload: unknown): void;
+  toPlatform<K extends string>(event: K, payload: SocketPayload<K>): void;
   /** The platform's super users only (companies, plans, billing of every company). */
-  toSuperUsers(event: string, payload: unknown): void;
+  toSuperUsers<K extends string>(event: K, payload: SocketPayload<K>): void;
 }
 
 export interface JobQueues {

@@ -231,7 +231,7 @@ export class CompaniesService {
 
   /** The company's own users see their record change (due date, status); the platform's super users their list. */
   async announceUpdate(c: Company, em: EntityManager = this.em): Promise<void> {
-    const event = { action: 'update', company: await this.toDto(c, em) };
+    const event = { action: 'update' as const, company: await this.toDto(c, em) };
     this.realtime.toCompany(c.id, 'company', event);
     this.realtime.toSuperUsers('company', event);
   }

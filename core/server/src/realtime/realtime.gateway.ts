@@ -11,7 +11,7 @@ import {
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import type { Server, Socket } from 'socket.io';
-import { PLATFORM_ROOM, SOCKET_EVENTS, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
+import { PLATFORM_ROOM, SOCKET_EVENTS, type SocketPayload, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
 import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
 import { UserSchema } from '../database/entities.js';
 import { ACROSS_TENANTS, tenantEm } from '../tenancy/tenant-filter.js';
@@ -144,7 +144,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return [...viewer.queueIds.map((id) => `queue-${id}`), ...(viewer.queueless ? [`company-${user.companyId}-noqueue`] : [])];
   }
 
-  toTicketAudience(ticket: { id?: number; companyId: number; queueId?: number | null; userId?: number | null }, event: string, payload: unknown): void {
+  toTicketAudience<K extends string>(ticket: { id?: number; companyId: number; queueId?: number | null; userId?: number | null }, event: K, payload: SocketPayload<K>): void {
     const rooms = [`company-${ticket.companyId}-admins`, ticket.queueId ? `queue-${ticket.queueId}` : `company-${ticket.companyId}-noqueue`];
     if (ticket.id) rooms.push(`ticket-${ticket.id}`);
     if (ticket.userId) rooms.push(userRoom(ticket.userId));
@@ -202,21 +202,21 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (sockets.length) setTimeout(() => sockets.forEach((s) => s.disconnect(true)), 300).unref();
   }
 
-  toCompany(companyId: number, event: string, payload: unknown): void {
+  toCompany<K extends string>(companyId: number, event: K, payload: SocketPayload<K>): void {
     this.server.to(companyRoom(companyId)).emit(event, payload);
   }
-  toUser(userId: number, event: string, payload: unknown): void {
+  toUser<K extends string>(userId: number, event: K, payload: SocketPayload<K>): void {
     this.server.to(userRoom(userId)).emit(event, payload);
   }
-  toPlatform(event: string, payload: unknown): void {
+  toPlatform<K extends string>(event: K, payload: SocketPayload<K>): void {
     this.server.to(PLATFORM_ROOM).emit(event, payload);
   }
   /** One event in two versions: the full one to the company's linkers, the redacted one to everyone else there. */
-  toCompanySplit(companyId: number, event: string, forLinkers: unknown, forOthers: unknown): void {
+  toCompanySplit<K extends string>(companyId: number, event: K, forLinkers: SocketPayload<K>, forOthers: SocketPayload<K>): void {
     this.server.to(linkersRoom(companyId)).emit(event, forLinkers);
     this.server.to(companyRoom(companyId)).except(linkersRoom(companyId)).emit(event, forOthers);
   }
-  toSuperUsers(event: string, payload: unknown): void {
+  toSuperUsers<K extends string>(event: K, payload: SocketPayload<K>): void {
     this.server.to(SUPER_ROOM).emit(event, payload);
   }
 }

@@ -8,6 +8,7 @@ import { InboundChainService, type ChainReply } from '../inbound/inbound-chain.s
 import { heldSql } from '../inbound/ticket-holder.js';
 import type { KernelChainTicket } from '../inbound/handlers/kernel-handler.js';
 import { activeTicket } from './active-ticket.js';
+import { contactDto } from '../contacts/contact-dto.js';
 import { TicketTimersService } from './ticket-timers.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
@@ -480,14 +481,12 @@ export class InboundService implements OnModuleInit {
          from input i
          where c.company_id = i.company_id and c.number = i.number
            and ((c.name = c.number and i.name is not null and i.name <> c.number) or (i.pic is not null and c.profile_pic_url <> i.pic))
-         returning c.id, c.name, c.number, c.profile_pic_url`,
+         returning c.*`,
         [companyId, whatsappId, c.number, c.name ?? null, c.profilePicUrl ?? null],
       );
     if (!row) return;
-    this.realtime.toCompany(companyId, 'contact', {
-      action: 'update',
-      contact: { id: row.id as number, name: row.name as string, number: row.number as string, profilePicUrl: row.profile_pic_url as string },
-    });
+    // The whole contact, as every `contact` event carries it (a list replacing its row loses nothing).
+    this.realtime.toCompany(companyId, 'contact', { action: 'update', contact: contactDto(this.em(companyId).map(ContactSchema, row)) });
   }
 
   /** Only the sender of a message may edit or delete it: ourselves our own, a contact theirs in their chat. */
