@@ -3,7 +3,8 @@ import { ModuleRef } from '@nestjs/core';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { AppError, type Companies, type CompanyTerms } from '@atende/sdk-server';
-import { CompanySchema, PlanSchema, type Company } from '../database/entities.js';
+import { CompanySchema, type Company } from './company.entity.js';
+import { PlanSchema } from '../plans/plan.entity.js';
 import { CompaniesService } from './companies.service.js';
 
 const terms = (c: Company): CompanyTerms => ({ id: c.id, name: c.name, planId: c.planId ?? null, dueDate: c.dueDate?.toISOString() ?? null, status: c.status });

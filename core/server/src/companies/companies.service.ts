@@ -17,7 +17,10 @@ import { AppError, REALTIME, type RealtimePublisher, containsPattern } from '@at
 
 type CompanyCreate = z.infer<typeof companyCreateSchema>;
 type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
-import { CompanySchema, GlobalSettingSchema, PlanSchema, UserSchema, type Company } from '../database/entities.js';
+import { CompanySchema, type Company } from './company.entity.js';
+import { PlanSchema } from '../plans/plan.entity.js';
+import { GlobalSettingSchema } from '../settings/setting.entity.js';
+import { UserSchema } from '../users/user.entity.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { hashPassword } from '../auth/password.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';

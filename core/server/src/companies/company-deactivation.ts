@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { UserSchema } from '../database/entities.js';
-import { WhatsappSchema } from '../database/channel-entities.js';
+import { UserSchema } from '../users/user.entity.js';
+import { WhatsappSchema } from '../connections/whatsapp.entity.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { SessionManager } from '../connections/session-manager.js';
 import { MediaStore } from '../media/media-store.js';

@@ -18,7 +18,7 @@ import { redisNamespace } from '../jobs/namespace.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { ChannelRegistryService } from '../channels/channel-registry.js';
-import { WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
+import { WhatsappSchema, type Whatsapp } from './whatsapp.entity.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { withoutCodes } from './link-codes.js';

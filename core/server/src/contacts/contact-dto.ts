@@ -1,5 +1,5 @@
 import type { ContactDto } from '@atende/core-contract';
-import type { Contact } from '../database/channel-entities.js';
+import { type Contact } from './contact.entity.js';
 
 /** A contact as the API and the `contact` realtime event show it. */
 export const contactDto = (c: Contact): ContactDto => ({

@@ -20,7 +20,8 @@ import {
   type ContactDto,
 } from '@atende/core-contract';
 import { AppError, CurrentUser, REALTIME, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
-import { ContactSchema, WhatsappSchema, type Contact } from '../database/channel-entities.js';
+import { WhatsappSchema } from '../connections/whatsapp.entity.js';
+import { ContactSchema, type Contact } from './contact.entity.js';
 import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { contactDto as toDto } from './contact-dto.js';

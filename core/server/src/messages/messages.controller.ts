@@ -14,8 +14,12 @@ import {
 import { AppError, CurrentUser, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { ContactSchema, MessageSchema, QuickMessageSchema, TicketSchema, WhatsappSchema, type Message, type Ticket } from '../database/channel-entities.js';
-import { UserSchema } from '../database/entities.js';
+import { WhatsappSchema } from '../connections/whatsapp.entity.js';
+import { ContactSchema } from '../contacts/contact.entity.js';
+import { MessageSchema, type Message } from './message.entity.js';
+import { QuickMessageSchema } from './quick-message.entity.js';
+import { TicketSchema, type Ticket } from '../tickets/ticket.entity.js';
+import { UserSchema } from '../users/user.entity.js';
 import { SessionManager } from '../connections/session-manager.js';
 import { MediaStore } from '../media/media-store.js';
 import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';

@@ -16,7 +16,7 @@ import {
 } from '@atende/core-contract';
 import { AppError, CurrentUser, REALTIME, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { QuickMessageSchema, type QuickMessage } from '../database/channel-entities.js';
+import { QuickMessageSchema, type QuickMessage } from './quick-message.entity.js';
 import { MediaStore } from '../media/media-store.js';
 import { UploadInterceptor, uploadedFiles } from '../media/upload.interceptor.js';
 import { checkUpload } from '../media/upload-policy.js';

@@ -3,7 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { PLAN_FLAGS, definedFields, type Plan, type PlanInput } from '@atende/core-contract';
 import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
 import { Inject } from '@nestjs/common';
-import { CompanySchema, PlanSchema, type Plan as PlanRow } from '../database/entities.js';
+import { CompanySchema } from '../companies/company.entity.js';
+import { PlanSchema, type Plan as PlanRow } from './plan.entity.js';
 
 export const toPlanDto = (p: PlanRow): Plan => ({
   id: p.id,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { PLAN_FLAGS, type PlanFlags } from '@atende/core-contract';
-import { CompanySchema, PlanSchema } from '../database/entities.js';
+import { CompanySchema } from '../companies/company.entity.js';
+import { PlanSchema } from '../plans/plan.entity.js';
 
 const NONE: PlanFlags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, false])) as PlanFlags;
 

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { EntitySchema } from '@mikro-orm/core';
 import { AppError } from '@atende/sdk-server';
-import { CompanySchema, PlanSchema } from '../database/entities.js';
+import { CompanySchema } from '../companies/company.entity.js';
+import { PlanSchema } from '../plans/plan.entity.js';
 
 export type LimitedResource = 'users' | 'connections' | 'queues';
 

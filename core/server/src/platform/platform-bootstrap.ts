@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CompanySchema, PlanSchema, UserSchema } from '../database/entities.js';
+import { CompanySchema } from '../companies/company.entity.js';
+import { PlanSchema } from '../plans/plan.entity.js';
+import { UserSchema } from '../users/user.entity.js';
 import { hashPassword } from '../auth/password.js';
 import { newReferralCode } from '../companies/referral-code.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';

@@ -3,8 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { definedFields, idParamSchema, queueOptionInputSchema, queueOptionUpdateSchema, queueOptionQuerySchema, queueOptionSchema, type QueueOptionDto } from '@atende/core-contract';
 import { AppError, CurrentUser, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
-import { QueueOptionSchema, type QueueOption } from '../database/channel-entities.js';
-import { QueueSchema } from '../database/entities.js';
+import { QueueOptionSchema, type QueueOption } from './queue-option.entity.js';
+import { QueueSchema } from './queue.entity.js';
 
 type Input = z.infer<typeof queueOptionInputSchema>;
 const toDto = (o: QueueOption): QueueOptionDto => ({ id: o.id, queueId: o.queueId, parentId: o.parentId ?? null, title: o.title, message: o.message, option: o.option });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { can, definedFields, type Queue as QueueDto, type QueueInput } from '@atende/core-contract';
 import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
-import { QueueSchema, UserQueueSchema, type Queue } from '../database/entities.js';
+import { QueueSchema, UserQueueSchema, type Queue } from './queue.entity.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
 
 export const toQueueDto = (q: Queue): QueueDto => ({

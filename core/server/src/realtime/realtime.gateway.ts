@@ -13,7 +13,7 @@ import { RequestContext } from '@mikro-orm/core';
 import type { Server, Socket } from 'socket.io';
 import { PLATFORM_ROOM, SOCKET_EVENTS, type SocketPayload, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
 import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
-import { UserSchema } from '../database/entities.js';
+import { UserSchema } from '../users/user.entity.js';
 import { ACROSS_TENANTS, tenantEm } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { mayLink } from '../connections/link-codes.js';

@@ -11,7 +11,8 @@ import {
 } from '@atende/core-contract';
 import { can } from '@atende/core-contract';
 import { AppError, REALTIME, type AuthUser, type PluginSetting, type RealtimePublisher, type Settings } from '@atende/sdk-server';
-import { GlobalSettingSchema, SettingSchema, UserSchema } from '../database/entities.js';
+import { GlobalSettingSchema, SettingSchema } from './setting.entity.js';
+import { UserSchema } from '../users/user.entity.js';
 import { PluginRegistry } from '../plugins/plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';

@@ -4,7 +4,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
 import { can, definedFields, idParamSchema, pageQuerySchema, tagInputSchema, tagUpdateSchema, tagPageSchema, tagSchema, tagSyncSchema, ticketSchema, type TagDto } from '@atende/core-contract';
 import { AppError, CurrentUser, REALTIME, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type RealtimePublisher, containsPattern } from '@atende/sdk-server';
-import { TagSchema, TicketTagSchema, type Tag } from '../database/channel-entities.js';
+import { TagSchema, TicketTagSchema, type Tag } from './tag.entity.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { TicketsService } from './tickets.service.js';

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { ContactSchema, WhatsappSchema, type Ticket } from '../database/channel-entities.js';
-import { QueueSchema, SettingSchema, UserSchema } from '../database/entities.js';
+import { WhatsappSchema } from '../connections/whatsapp.entity.js';
+import { ContactSchema } from '../contacts/contact.entity.js';
+import { type Ticket } from './ticket.entity.js';
+import { QueueSchema } from '../queues/queue.entity.js';
+import { SettingSchema } from '../settings/setting.entity.js';
+import { UserSchema } from '../users/user.entity.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { holdTicket } from '../inbound/ticket-holder.js';
 import { RATING_HOLDER, RATING_HOLD_MS, type RatingState } from '../inbound/handlers/rating.handler.js';

@@ -1,7 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MessageDto, TicketDto } from '@atende/core-contract';
-import { ContactSchema, TagSchema, TicketTagSchema, type Message, type Ticket } from '../database/channel-entities.js';
-import { QueueSchema, UserSchema } from '../database/entities.js';
+import { ContactSchema } from '../contacts/contact.entity.js';
+import { type Message } from '../messages/message.entity.js';
+import { TagSchema, TicketTagSchema } from './tag.entity.js';
+import { type Ticket } from './ticket.entity.js';
+import { QueueSchema } from '../queues/queue.entity.js';
+import { UserSchema } from '../users/user.entity.js';
 
 /** Tickets with their contact, queue and user, loaded in three queries for the whole page. */
 export async function toTicketDtos(em: EntityManager, tickets: Ticket[]): Promise<TicketDto[]> {

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { DomainEventMap, TicketDto } from '@atende/core-contract';
 import { AppError } from '@atende/sdk-server';
-import type { Ticket } from '../database/channel-entities.js';
+import { type Ticket } from './ticket.entity.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { TicketAutomationService } from './ticket-automation.service.js';

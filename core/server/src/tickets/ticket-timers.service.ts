@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { TicketSchema, WhatsappSchema, type Whatsapp } from '../database/channel-entities.js';
+import { WhatsappSchema, type Whatsapp } from '../connections/whatsapp.entity.js';
+import { TicketSchema } from './ticket.entity.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';

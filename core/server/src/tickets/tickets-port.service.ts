@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, type AuthUser, type TicketQuery, type TicketSummary, type Tickets } from '@atende/sdk-server';
-import { TagSchema, TicketSchema, type Ticket } from '../database/channel-entities.js';
-import { QueueSchema, UserSchema } from '../database/entities.js';
+import { TagSchema } from './tag.entity.js';
+import { TicketSchema, type Ticket } from './ticket.entity.js';
+import { QueueSchema } from '../queues/queue.entity.js';
+import { UserSchema } from '../users/user.entity.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';

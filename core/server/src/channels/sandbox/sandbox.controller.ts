@@ -14,7 +14,8 @@ import {
   sandboxOutboxQuerySchema,
 } from '@atende/core-contract';
 import { AppError, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse } from '@atende/sdk-server';
-import { SandboxOutboxSchema, WhatsappSchema } from '../../database/channel-entities.js';
+import { SandboxOutboxSchema } from './sandbox-outbox.entity.js';
+import { WhatsappSchema } from '../../connections/whatsapp.entity.js';
 import { SessionManager } from '../../connections/session-manager.js';
 import { mediaKindOf } from '../../media/upload-policy.js';
 

@@ -12,7 +12,7 @@ import {
   type OutboundMedia,
   type OutboundMessage,
 } from '@atende/sdk-server';
-import { SandboxOutboxSchema } from '../../database/channel-entities.js';
+import { SandboxOutboxSchema } from './sandbox-outbox.entity.js';
 
 /** A sandbox session also lets the simulated phone finish linking (the QR scanned, the code typed). */
 export interface SandboxSession extends ChannelSession {
