@@ -488,4 +488,22 @@ describe('channel engine through the sandbox provider', () => {
       expect((await api.get(`/api/tickets/${t.id}`, admin)).body).toMatchObject({ status: 'pending', userId: null, queueId: ventas });
     });
   });
+  describe('realtime rooms follow the ticket', () => {
+    it('an agent who had a ticket open stops getting its messages once it is transferred out of her queues', async () => {
+      const contact = (await api.post('/api/contacts', { name: 'Rita Rooms', number: '5511977776666' }, admin)).body;
+      const t = (await api.post('/api/tickets', { contactId: contact.id, status: 'pending', queueId: ventas }, admin)).body;
+      expect(t.id, JSON.stringify(t)).toBeTruthy();
+      const s = await connect(server.url, agent);
+      expect(await new Promise((r) => s.emit('joinChatBox', t.id, r))).toEqual({ ok: true });
+      const seen = record(s, 'appMessage');
+      expect((await api.put(`/api/tickets/${t.id}`, { queueId: soporte }, admin)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 500));
+      // The admin writes a note-like reply on the moved ticket: Ana (Ventas only) must not hear of it.
+      expect((await api.put(`/api/tickets/${t.id}`, { status: 'open' }, admin)).status).toBe(200);
+      expect((await api.post(`/api/messages/${t.id}`, { body: 'solo para Soporte' }, admin)).status).toBe(201);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(seen.filter((e) => e.message?.ticketId === t.id)).toEqual([]);
+      s.disconnect();
+    });
+  });
 });

@@ -365,7 +365,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       // A pairing code asked for while a QR (or another code) is shown: the running session, wherever
       // it runs, is stopped (it holds no linked credentials yet) and starts again asking for the code
       // (issue 10 item 8), instead of the request being ignored because a session already runs.
-      await this.stop(w.id);
+      await this.stopNow(w.id);
     }
     if (this.live.has(w.id) || this.shuttingDown) return;
     if (!(await this.takeLease(w.id))) return; // another live process owns this session
@@ -473,6 +473,13 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
    * lease dropped, so the next start need not wait for it to lapse).
    */
   async stop(id: number, logout = false): Promise<void> {
+    // A start of this connection under way here (the watchdog resuming it, say) finishes first: its
+    // session is then stopped like any other instead of coming up after the stop was written.
+    for (let pending = this.starting.get(id); pending; pending = this.starting.get(id)) await pending.catch(() => undefined);
+    await this.stopNow(id, logout);
+  }
+
+  private async stopNow(id: number, logout = false): Promise<void> {
     const { reached, staleOwner } = await this.onOwner(id, logout ? 'logout' : 'stop');
     if (reached) return;
     if (staleOwner) {

@@ -80,6 +80,10 @@ export class InboundChainService {
         [ticket.id, companyId],
       );
       if (!row) return null;
+      // Under the ticket's lock: a job handed to a second worker while the first still ran the chain
+      // (its lock lapsed during a slow handler) finds the message done and does nothing.
+      const [done] = await exec(`select chained from messages where id = ? and company_id = ?`, [message.id, companyId]);
+      if (done?.chained) return null;
       const current: KernelChainTicket = {
         ...ticketSummaryOf(row),
         isGroup: row.is_group as boolean,
@@ -128,6 +132,8 @@ export class InboundChainService {
         await exec(`savepoint chain_handler`, []);
         try {
           const outcome = await handler.handle(contextFor(key, state));
+          // The handler's entity changes are written inside its savepoint, so a failing write is its own.
+          await tx.flush();
           await exec(`release savepoint chain_handler`, []);
           return outcome === 'handled' ? 'handled' : 'pass';
         } catch (err) {
@@ -172,7 +178,9 @@ export class InboundChainService {
           }
         }
       }
-      await exec(`update messages set chained = true where id = ? and company_id = ?`, [message.id, companyId]);
+      // A message its closed ticket's holder passed on is not done yet: the pipeline moves it to the
+      // active ticket and runs the chain there (a crash before that, and the retry does it).
+      if (handled || current.status !== 'closed') await exec(`update messages set chained = true where id = ? and company_id = ?`, [message.id, companyId]);
       return { before, after: current, handled, replies, deferred };
     });
     if (!result) return NOTHING;

@@ -178,6 +178,19 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return { ok: true };
   }
 
+  /**
+   * After a ticket moved (queue or user), the sockets that had it open and may no longer see it leave
+   * its room: a transfer out of an agent's queues stops its messages reaching that agent.
+   */
+  async recheckTicketRoom(ticketId: number): Promise<void> {
+    const room = `ticket-${ticketId}`;
+    for (const s of await this.server.in(room).fetchSockets()) {
+      const connected = s.data.user as AuthUser | undefined;
+      const user = connected ? await this.currentUser(connected.id) : null;
+      if (!user || !(await this.mayOpenTicket(user, ticketId))) s.leave(room);
+    }
+  }
+
   /** Heartbeat every 5 minutes from the shell: records online and last seen (core-operations §4). */
   @SubscribeMessage(USER_STATUS_EVENT)
   async userStatus(@ConnectedSocket() socket: Socket): Promise<{ ok: boolean }> {

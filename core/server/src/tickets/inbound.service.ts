@@ -210,22 +210,10 @@ export class InboundService implements OnModuleInit {
     else stored = await this.store(em, companyId, whatsappId, m, mediaUrl, mayBeHeld, fast.contactCreated);
     if (!stored) return this.replayed(companyId, whatsappId, m, found.whatsapp);
 
-    let outcome = await this.chain.run(companyId, this.chainMessage(stored.messageRow, m), chainTicket(stored.ticketRow, stored.created));
-    let replies = outcome.replies;
-    let ticketRow = stored.ticketRow;
-    let { created } = stored;
-    let fresh = !outcome.changed;
-    if (ticketRow.status === 'closed' && !outcome.handled) {
-      // Its holder passed it on (not a rating after all): it belongs to the conversation's active ticket.
-      const moved = await this.moveToActive(em, companyId, whatsappId, stored.messageRow.id as number, m, mediaUrl);
-      ticketRow = moved.ticketRow;
-      created = moved.created;
-      stored.messageRow.ticket_id = ticketRow.id;
-      outcome = await this.chain.run(companyId, this.chainMessage(stored.messageRow, m), chainTicket(ticketRow, created));
-      replies = [...replies, ...outcome.replies];
-      fresh = !outcome.changed;
-    }
-    if (!fresh) ticketRow = (await loadTickets(run, companyId, [ticketRow.id as number]))[0].row;
+    const chained = await this.runChain(em, companyId, whatsappId, stored.messageRow, stored.ticketRow, stored.created, m, mediaUrl);
+    const { outcome, replies, created } = chained;
+    let ticketRow = chained.ticketRow;
+    if (!chained.fresh) ticketRow = (await loadTickets(run, companyId, [ticketRow.id as number]))[0].row;
     const ticket = em.map(TicketSchema, ticketRow);
     const message = em.map(MessageSchema, stored.messageRow);
     const dto = ticketRowDto(ticketRow);
@@ -244,6 +232,35 @@ export class InboundService implements OnModuleInit {
     if (ticket.status !== 'closed') await this.timers.arm(ticket, created, found.whatsapp);
   }
 
+  /**
+   * The chain for a stored message; when it landed on a closed ticket whose holder passed it on (not a
+   * rating after all), it moves to the conversation's active ticket and the chain runs there.
+   */
+  private async runChain(
+    em: EntityManager,
+    companyId: number,
+    whatsappId: number,
+    messageRow: Record<string, unknown>,
+    ticketRow: Record<string, unknown>,
+    created: boolean,
+    m: InboundMessage,
+    mediaUrl: string | undefined,
+  ) {
+    let outcome = await this.chain.run(companyId, this.chainMessage(messageRow, m), chainTicket(ticketRow, created));
+    let replies = outcome.replies;
+    let fresh = !outcome.changed;
+    if (ticketRow.status === 'closed' && !outcome.handled) {
+      const moved = await this.moveToActive(em, companyId, whatsappId, messageRow.id as number, m, mediaUrl);
+      ticketRow = moved.ticketRow;
+      created = moved.created;
+      messageRow.ticket_id = ticketRow.id;
+      outcome = await this.chain.run(companyId, this.chainMessage(messageRow, m), chainTicket(ticketRow, created));
+      replies = [...replies, ...outcome.replies];
+      fresh = !outcome.changed;
+    }
+    return { outcome, replies, ticketRow, created, fresh };
+  }
+
   private chainMessage(row: Record<string, unknown>, m: InboundMessage): InboundChainMessage {
     return { id: row.id as number, body: m.body, mediaType: m.mediaType, fromMe: m.fromMe, isGroup: m.isGroup };
   }
@@ -260,19 +277,21 @@ export class InboundService implements OnModuleInit {
   private async replayed(companyId: number, whatsappId: number, m: InboundMessage, whatsapp: PipelineConnection): Promise<void> {
     const em = this.em(companyId);
     const run: Exec = (sql, params) => em.getConnection().execute(sql, params);
+    // Only a message stored in the last minutes: a crash's retry comes within them; a provider re-sending
+    // an old message (history sync) must not wake the bot against today's ticket.
     const [row] = await run(
-      `select m.id as message_id, m.chained, t.* from messages m join tickets t on t.id = m.ticket_id and t.company_id = m.company_id
-        where m.whatsapp_id = ? and m.provider_message_id = ? and m.company_id = ?`,
+      `select to_json(m) as message_row, m.chained, t.* from messages m join tickets t on t.id = m.ticket_id and t.company_id = m.company_id
+        where m.whatsapp_id = ? and m.provider_message_id = ? and m.company_id = ? and m.updated_at > now() - interval '10 minutes'`,
       [whatsappId, m.providerMessageId, companyId],
     );
-    if (!row || row.chained || row.status === 'closed') return;
-    const outcome = await this.chain.run(companyId, { id: row.message_id as number, body: m.body, mediaType: m.mediaType, fromMe: m.fromMe, isGroup: m.isGroup }, chainTicket(row, false));
-    if (!outcome.changed && !outcome.replies.length) return;
-    const [loaded] = await loadTickets(run, companyId, [row.id as number]);
+    if (!row || row.chained) return;
+    const { outcome, replies, ticketRow } = await this.runChain(em, companyId, whatsappId, messageRowOf(row.message_row), row, false, m, undefined);
+    if (!outcome.changed && !replies.length && ticketRow.id === row.id) return;
+    const [loaded] = await loadTickets(run, companyId, [ticketRow.id as number]);
     const ticket = em.map(TicketSchema, loaded.row);
     if (Object.keys(outcome.changes).length) this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: outcome.changes });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: loaded.dto });
-    await this.answer(ticket, outcome.replies);
+    await this.answer(ticket, replies);
     await this.timers.arm(ticket, false, whatsapp);
   }
 

@@ -33,18 +33,22 @@ export class TicketAutomationService {
     if (w.status !== 'CONNECTED') return;
     if (w.complationMessage.trim()) await this.outbound.queueText(ticket, w.complationMessage, null);
     if (await this.enabled(em, 'userRating')) {
-      await this.outbound.queueText(ticket, w.ratingMessage.trim() || DEFAULT_RATING_MESSAGE, null);
       // The closed ticket is held by the rating handler for a day: the customer's next message goes
       // there first and, if 1–5, is their rating of this ticket (see inbound/handlers/rating.handler.ts).
-      const exec: Exec = (sql, params) => em.getConnection().execute(sql, params);
-      const [rating] = await exec(`insert into ticket_ratings (company_id, ticket_id, contact_id, whatsapp_id, user_id) values (?, ?, ?, ?, ?) returning id`, [
-        ticket.companyId,
-        ticket.id,
-        ticket.contactId,
-        ticket.whatsappId,
-        ticket.userId ?? null,
-      ]);
-      await holdTicket(exec, ticket.companyId, ticket.id, RATING_HOLDER, { ratingId: rating.id as number } satisfies RatingState, RATING_HOLD_MS);
+      // The request row and the hold commit together, and before the question goes out: a quick "5"
+      // always finds them.
+      await em.transactional(async (tx) => {
+        const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+        const [rating] = await exec(`insert into ticket_ratings (company_id, ticket_id, contact_id, whatsapp_id, user_id) values (?, ?, ?, ?, ?) returning id`, [
+          ticket.companyId,
+          ticket.id,
+          ticket.contactId,
+          ticket.whatsappId,
+          ticket.userId ?? null,
+        ]);
+        await holdTicket(exec, ticket.companyId, ticket.id, RATING_HOLDER, { ratingId: rating.id as number } satisfies RatingState, RATING_HOLD_MS);
+      });
+      await this.outbound.queueText(ticket, w.ratingMessage.trim() || DEFAULT_RATING_MESSAGE, null);
     }
   }
 

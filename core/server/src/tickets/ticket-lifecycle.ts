@@ -79,6 +79,9 @@ export class TicketLifecycle {
     // Tell both the old and the new audience (a transfer moves the ticket between queues).
     this.realtime.toTicketAudience(before, 'ticket', { action: 'update', ticket: dto });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+    if ((before.queueId ?? null) !== (ticket.queueId ?? null) || (before.userId ?? null) !== (ticket.userId ?? null)) {
+      void this.realtime.recheckTicketRoom(ticket.id).catch(() => undefined);
+    }
     return dto;
   }
 

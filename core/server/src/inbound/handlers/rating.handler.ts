@@ -33,12 +33,14 @@ export class RatingHandler extends KernelInboundHandler {
     if (ctx.ticket.status !== 'closed' || typeof ratingId !== 'number') return 'pass';
     const rate = /^\s*([1-5])\s*$/.exec(ctx.message.body)?.[1];
     if (!rate || ctx.message.fromMe) {
-      await exec(`delete from ticket_ratings where id = ? and company_id = ? and rate is null`, [ratingId, ctx.companyId]);
+      await exec(`delete from ticket_ratings where id = ? and ticket_id = ? and company_id = ? and rate is null`, [ratingId, ctx.ticket.id, ctx.companyId]);
       return 'pass';
     }
-    const [rated] = await exec(`update ticket_ratings set rate = ?, rated_at = now() where id = ? and company_id = ? and rate is null returning id`, [
+    // The rating of this very ticket only (a hold handed over by someone else cannot name another's).
+    const [rated] = await exec(`update ticket_ratings set rate = ?, rated_at = now() where id = ? and ticket_id = ? and company_id = ? and rate is null returning id`, [
       Number(rate),
       ratingId,
+      ctx.ticket.id,
       ctx.companyId,
     ]);
     if (!rated) return 'pass';
