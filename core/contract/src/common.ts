@@ -50,3 +50,17 @@ export const DEFAULT_SCHEDULES: ScheduleEntry[] = WEEKDAYS_EN.map((weekdayEn, i)
   startTime: i < 6 ? '08:00' : '00:00',
   endTime: i < 5 ? '18:00' : i === 5 ? '12:00' : '00:00',
 }));
+
+/**
+ * A connection's or queue's binding to a plugin's record (issue 11 item 2): the specification's
+ * `promptId` (the AI plugin's prompts) or `integrationId` (queue integrations); at most one is set.
+ * The server checks the record exists in the company and that its plugin is on the company's plan.
+ */
+export const handlerBindingInput = {
+  promptId: z.number().int().positive().nullable().default(null),
+  integrationId: z.number().int().positive().nullable().default(null),
+};
+export const handlerBindingOutput = {
+  promptId: z.number().int().nullable(),
+  integrationId: z.number().int().nullable(),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { partialUpdate } from './partial-update.js';
+import { handlerBindingInput, handlerBindingOutput } from './common.js';
 
 /** Connections (core-operations §3, §7). */
 
@@ -28,8 +29,7 @@ export const connectionSchema = z.object({
   maxUseBotQueues: z.number().int(),
   transferQueueId: z.number().int().nullable(),
   timeToTransfer: z.number().int(),
-  integrationId: z.number().int().nullable(),
-  promptId: z.number().int().nullable(),
+  ...handlerBindingOutput,
   queues: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
   updatedAt: z.string(),
 });
@@ -54,6 +54,7 @@ export const connectionInputSchema = z.object({
   transferQueueId: z.number().int().positive().nullable().default(null),
   timeToTransfer: z.coerce.number().int().min(0).max(100000).default(0),
   queueIds: z.array(z.number().int().positive()).max(200).default([]),
+  ...handlerBindingInput,
 });
 export type ConnectionInput = z.input<typeof connectionInputSchema>;
 /** PUT /whatsapp/{id}: partial; the provider of a connection never changes. */

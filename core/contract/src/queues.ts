@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scheduleEntrySchema } from './common.js';
+import { handlerBindingInput, handlerBindingOutput, scheduleEntrySchema } from './common.js';
 import { partialUpdate } from './partial-update.js';
 
 /** Queues (core-operations §3). */
@@ -12,6 +12,7 @@ export const queueSchema = z.object({
   outOfHoursMessage: z.string(),
   orderQueue: z.number().int().nullable(),
   schedules: z.array(scheduleEntrySchema),
+  ...handlerBindingOutput,
 });
 export type Queue = z.infer<typeof queueSchema>;
 export const queueInputSchema = z.object({
@@ -21,6 +22,7 @@ export const queueInputSchema = z.object({
   outOfHoursMessage: z.string().max(5000).default(''),
   orderQueue: z.number().int().min(0).max(10000).nullable().default(null),
   schedules: z.array(scheduleEntrySchema).max(7).default([]),
+  ...handlerBindingInput,
 });
 export type QueueInput = z.input<typeof queueInputSchema>;
 export const queueUpdateSchema = partialUpdate(queueInputSchema);

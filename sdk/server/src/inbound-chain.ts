@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { createExtensionPoint } from './extension-point.js';
 import type { TicketSummary } from './tickets.js';
+import type { HandlerBinding } from './handler-bindings.js';
 
 /**
  * The inbound handler chain (issue 11 item 2): every inbound message, once stored and committed, is
@@ -30,6 +31,11 @@ export interface InboundHandler {
    * handler applies and the ticket is not held, the chain opens no transaction at all.
    */
   appliesTo?(message: InboundChainMessage, ticket: InboundChainTicket): boolean;
+  /**
+   * Runs only on tickets whose queue (or, without a queue binding, connection) is bound to this
+   * handler's plugin (see `HANDLER_BINDINGS`); `ctx.binding` then names the bound record.
+   */
+  bound?: boolean;
   handle(ctx: InboundChainContext): Promise<InboundHandlerResult>;
 }
 
@@ -58,6 +64,8 @@ export interface InboundChainContext {
   readonly message: InboundChainMessage;
   /** The ticket as it was when the chain started (read under a row lock: one chain per ticket at a time). */
   readonly ticket: InboundChainTicket;
+  /** The queue's or connection's binding to this handler's plugin (only for `bound` handlers and holders), else null. */
+  readonly binding: HandlerBinding | null;
   /** When this handler holds the ticket: its state as it last stored it. */
   readonly holder: { state: unknown } | null;
   /**
@@ -78,8 +86,10 @@ export interface InboundChainContext {
   reply(text: string): void;
   /**
    * Runs `fn` once the chain has committed (not at all if it rolled back). Calls to the SDK ports that
-   * change kernel data (Messages, Tickets…) belong here: they run in their own transactions, and the
-   * chain's transaction holds the ticket until it ends. A throwing `fn` is logged.
+   * change kernel data (Tickets.transition/tag/untag, Messages.send*, Contacts.upsert, Companies.set*,
+   * Settings.setCompany) belong here: they run in their own transactions, and the chain's transaction
+   * holds the ticket until it ends, so inside `handle` they throw (the handler is then rolled back and
+   * counts as 'pass'). A throwing `fn` is logged.
    */
   afterCommit(fn: () => Promise<unknown> | void): void;
 }

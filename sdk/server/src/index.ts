@@ -15,3 +15,4 @@ export * from './tickets.js';
 export * from './contacts.js';
 export * from './companies.js';
 export * from './inbound-chain.js';
+export * from './handler-bindings.js';

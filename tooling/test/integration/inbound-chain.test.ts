@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { ROOT } from '../../lib/workspace.mjs';
-import { client, createDatabase, eventually, pause, queryDb, sandbox, startServer, twoCompanies, type RunningServer } from '@atende/sdk-server/testing';
+import { SUPER, TENANT_PASSWORD, client, createDatabase, eventually, pause, queryDb, sandbox, startServer, twoCompanies, type RunningServer } from '@atende/sdk-server/testing';
 
 /**
  * Issue 11 item 2: the inbound chain's own rules, with the fixture plugin's handler (priority 50,
@@ -13,6 +13,10 @@ describe('inbound handler chain', () => {
   let server: RunningServer;
   let api: ReturnType<typeof client>;
   let admin: string;
+  let companyId: number;
+  let otherCompanyId: number;
+  let noFlagAdmin: string;
+  let noFlagCompanyId: number;
   let wa: number;
   const MENU = 'Elija:\n\n*1* - Soporte\n*2* - Ventas';
 
@@ -20,7 +24,15 @@ describe('inbound handler chain', () => {
     db = await createDatabase();
     server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs') } });
     api = client(server.url);
-    ({ admin } = await twoCompanies(api));
+    ({ admin, companyId } = await twoCompanies(api));
+    otherCompanyId = (await queryDb(db.url, `select id from companies where name = 'Otra'`))[0].id as number;
+    // A company whose plan lacks the fixture plugin's flag (useCampaigns).
+    const sup = (await api.login(SUPER.email, SUPER.password)).token;
+    const plan = (await api.post('/api/plans', { name: 'Sin campañas', value: 1, users: 2, connections: 1, queues: 2, useCampaigns: false }, sup)).body;
+    await api.post('/api/companies', { name: 'Sin', email: 'admin@sin.test', password: TENANT_PASSWORD, planId: plan.id }, sup);
+    const sin = await api.login('admin@sin.test', TENANT_PASSWORD);
+    noFlagAdmin = sin.token;
+    noFlagCompanyId = sin.user.companyId as number;
     const soporte = (await api.post('/api/queue', { name: 'Soporte', color: '#3f51b5' }, admin)).body.id;
     const ventas = (await api.post('/api/queue', { name: 'Ventas', color: '#e91e63' }, admin)).body.id;
     wa = await sandbox(api, admin).connect('Cadena', { greetingMessage: 'Elija:', queueIds: [soporte, ventas] });
@@ -48,6 +60,15 @@ describe('inbound handler chain', () => {
     expect((await ticketOf(who)).holder).toBe('kernel.queue-bot');
     expect(await notes()).not.toContain('never');
     expect(server.logs()).toContain('boom on purpose');
+  });
+
+  it('a port that changes kernel data, called inside handle, throws: the handler is undone and the chain goes on', async () => {
+    const who = '51966600006';
+    await phone().say(wa, who, 'port inside');
+    await eventually(async () => (await phone().outbox(wa, who)).length === 1);
+    expect(await phone().outbox(wa, who)).toEqual([MENU]);
+    expect((await ticketOf(who)).holder).toBe('kernel.queue-bot');
+    expect(server.logs()).toContain('Tickets.tag was called inside the inbound handler fixture-events.chain');
   });
 
   it("a handler's own rows commit with its hold, in the chain's transaction", async () => {
@@ -97,5 +118,68 @@ describe('inbound handler chain', () => {
     // An agent accepting the ticket releases it.
     expect((await api.put(`/api/tickets/${(await ticketOf(who)).id}`, { status: 'open' }, admin)).status).toBe(200);
     expect((await ticketOf(who)).holder).toBeNull();
+  });
+
+  describe('handler bindings (promptId / integrationId → plugin id + record id)', () => {
+    const prompt = async (companyId: number, name: string) =>
+      (await queryDb(db.url, `insert into fixture_events_notes (company_id, name) values ($1, $2) returning id`, [companyId, name]))[0].id as number;
+
+    it("a queue or connection names a record of the plugin registered for the field, in the company and on the plan", async () => {
+      const own = await prompt(companyId, 'prompt of Tienda');
+      const foreign = await prompt(otherCompanyId, 'prompt of Otra');
+      const queue = (await api.post('/api/queue', { name: 'Bots', color: '#009688', promptId: own }, admin)).body;
+      expect(queue).toMatchObject({ promptId: own, integrationId: null });
+      expect((await api.get(`/api/queue/${queue.id}`, admin)).body).toMatchObject({ promptId: own });
+      expect(await queryDb(db.url, `select bound_plugin, bound_ref from queues where id = $1`, [queue.id])).toEqual([{ bound_plugin: 'fixture-events', bound_ref: own }]);
+      // Another company's record, a field no loaded plugin answers to, two bindings at once: refused, nothing changed.
+      const refused = async (body: object, path: string, message: string) => {
+        const r = await api.put(`/api/queue/${queue.id}`, body, admin);
+        expect(r.status).toBe(400);
+        expect(r.body.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message })]));
+      };
+      await refused({ promptId: foreign }, 'promptId', 'not_found');
+      await refused({ integrationId: 7 }, 'integrationId', 'no_plugin');
+      await refused({ promptId: own, integrationId: 7 }, 'integrationId', 'one_binding_only');
+      expect((await api.get(`/api/queue/${queue.id}`, admin)).body).toMatchObject({ promptId: own });
+      // An update that does not name the binding keeps it; null clears it.
+      expect((await api.put(`/api/queue/${queue.id}`, { name: 'Bots 2' }, admin)).body).toMatchObject({ promptId: own });
+      expect((await api.put(`/api/queue/${queue.id}`, { integrationId: null }, admin)).body).toMatchObject({ promptId: own });
+      expect((await api.put(`/api/queue/${queue.id}`, { promptId: null }, admin)).body).toMatchObject({ promptId: null });
+      // A company whose plan lacks the plugin's flag cannot bind to it.
+      const flagless = await prompt(noFlagCompanyId, 'prompt of Sin');
+      const r = await api.post('/api/queue', { name: 'Sin bot', color: '#795548', promptId: flagless }, noFlagAdmin);
+      expect(r.status).toBe(400);
+      expect(JSON.stringify(r.body)).toContain('no_plugin');
+    });
+
+    it("the plugin's bound handler runs on tickets of a bound connection or queue, with the binding (the queue's first)", async () => {
+      const byConnection = await prompt(companyId, 'connection prompt');
+      const byQueue = await prompt(companyId, 'queue prompt');
+      const soporte = (await api.get('/api/queue', admin)).body.find((q: { name: string }) => q.name === 'Soporte').id;
+      // Not bound: the bound handler never runs ("bound?" is a first contact for the queue bot).
+      const unbound = '51966600010';
+      await phone().say(wa, unbound, 'bound?');
+      await eventually(async () => (await phone().outbox(wa, unbound)).length === 1);
+      expect(await phone().outbox(wa, unbound)).toEqual([MENU]);
+      expect((await api.put(`/api/whatsapp/${wa}`, { promptId: byConnection }, admin)).body).toMatchObject({ promptId: byConnection });
+      const who = '51966600011';
+      await phone().say(wa, who, 'bound?');
+      await eventually(async () => (await phone().outbox(wa, who)).length === 1);
+      expect(await phone().outbox(wa, who)).toEqual([`bound to ${byConnection} on connection`]);
+      // Other messages pass on to the queue bot; in a bound queue, the queue's binding wins.
+      await phone().say(wa, who, 'hola');
+      await eventually(async () => (await phone().outbox(wa, who)).length === 2);
+      await phone().say(wa, who, '1');
+      await eventually(async () => (await queryDb(db.url, `select queue_id from tickets where id = $1`, [(await ticketOf(who)).id]))[0].queue_id === soporte);
+      await phone().say(wa, who, 'bound?');
+      await eventually(async () => (await phone().outbox(wa, who)).at(-1) === `bound to ${byConnection} on connection`);
+      await api.put(`/api/queue/${soporte}`, { promptId: byQueue }, admin);
+      const before = (await phone().outbox(wa, who)).length;
+      await phone().say(wa, who, 'bound?');
+      await eventually(async () => (await phone().outbox(wa, who)).length === before + 1);
+      expect((await phone().outbox(wa, who)).at(-1)).toBe(`bound to ${byQueue} on queue`);
+      await api.put(`/api/queue/${soporte}`, { promptId: null }, admin);
+      await api.put(`/api/whatsapp/${wa}`, { promptId: null }, admin);
+    });
   });
 });

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ALLOW_EXPIRED, AppError, PUBLIC_ROUTE, type AuthUser } from '@atende/sdk-server';
 import { TENANT_FILTER } from '../tenancy/tenant-filter.js';
 import { TokensService } from './tokens.service.js';
-import { isExpired } from './auth.service.js';
+import { isExpired } from './company-expiry.js';
 
 /**
  * Global guard: every route needs a valid bearer token unless marked @Public(). The user row is read on

@@ -1,3 +1,4 @@
+import { isExpired } from './company-expiry.js';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { SessionUser } from '@atende/core-contract';
@@ -13,9 +14,6 @@ import { RateLimiter, loginLimits } from './rate-limiter.js';
 import { SessionsService } from './sessions.service.js';
 import { readableCompanySettings, companySettingDefault } from '@atende/core-contract';
 
-export function isExpired(company: Pick<Company, 'isPlatform' | 'dueDate'>, now = new Date()): boolean {
-  return !company.isPlatform && !!company.dueDate && company.dueDate.getTime() < now.getTime();
-}
 
 @Injectable()
 export class AuthService {

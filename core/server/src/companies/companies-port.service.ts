@@ -1,28 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { AppError, type Companies, type CompanyTerms } from '@atende/sdk-server';
 import { CompanySchema, type Company } from './company.entity.js';
 import { PlanSchema } from '../plans/plan.entity.js';
 import { CompaniesService } from './companies.service.js';
+import { outsideChain } from '../inbound/chain-scope.js';
 
 const terms = (c: Company): CompanyTerms => ({ id: c.id, name: c.name, planId: c.planId ?? null, dueDate: c.dueDate?.toISOString() ?? null, status: c.status });
 
-/**
- * The SDK's Companies port. Kernel-global so plugins can inject it; the companies service (which
- * announces changes) lives with the HTTP API and is found when first needed.
- */
+/** The SDK's Companies port (the companies service announces the changes it makes). */
 @Injectable()
 export class CompaniesPortService implements Companies {
   constructor(
     private readonly orm: MikroORM,
-    private readonly modules: ModuleRef,
+    private readonly companies: CompaniesService,
   ) {}
-
-  private get companies(): CompaniesService {
-    return this.modules.get(CompaniesService, { strict: false });
-  }
 
   async get(companyId: number): Promise<CompanyTerms | null> {
     const c = await this.orm.em.fork().findOne(CompanySchema, { id: companyId });
@@ -30,6 +23,7 @@ export class CompaniesPortService implements Companies {
   }
 
   async setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms> {
+    outsideChain('Companies.setDueDate');
     const at = new Date(dueDate);
     if (Number.isNaN(at.getTime())) throw AppError.validation([{ path: 'dueDate', message: 'invalid_date' }]);
     return this.change(companyId, by, async (em, c) => {
@@ -40,6 +34,7 @@ export class CompaniesPortService implements Companies {
   }
 
   async setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms> {
+    outsideChain('Companies.setPlan');
     return this.change(companyId, by, async (em, c) => {
       if (!(await em.findOne(PlanSchema, { id: planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
       c.planId = planId;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, expiryWhere } from './companies.service.js';
-import { isExpired } from '../auth/auth.service.js';
+import { isExpired } from '../auth/company-expiry.js';
 
 describe('addMonths', () => {
   it('keeps the day of month, clamped to the target month', () => {

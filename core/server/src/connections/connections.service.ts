@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { ChannelRegistryService } from '../channels/channel-registry.js';
 import { withoutCodes } from './link-codes.js';
+import { HandlerBindingsService } from '../inbound/handler-bindings.service.js';
 
 type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
@@ -23,6 +24,7 @@ export class ConnectionsService {
     private readonly gateway: RealtimeGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: ChannelRegistryService,
+    private readonly bindings: HandlerBindingsService,
   ) {}
 
   async toDtos(rows: Whatsapp[]): Promise<Connection[]> {
@@ -50,8 +52,7 @@ export class ConnectionsService {
       maxUseBotQueues: w.maxUseBotQueues,
       transferQueueId: w.transferQueueId ?? null,
       timeToTransfer: w.timeToTransfer,
-      integrationId: w.integrationId ?? null,
-      promptId: w.promptId ?? null,
+      ...this.bindings.toFields({ boundPlugin: w.boundPlugin ?? null, boundRef: w.boundRef ?? null }),
       queues: links.filter((l) => l.whatsappId === w.id && byId.has(l.queueId)).map((l) => byId.get(l.queueId)!),
       updatedAt: w.updatedAt.toISOString(),
     }));
@@ -77,12 +78,13 @@ export class ConnectionsService {
 
   private async insert(companyId: number, input: ConnectionInput): Promise<Connection> {
     await this.validate(input);
-    const { queueIds, ...fields } = input;
+    const { queueIds, promptId, integrationId, ...fields } = input;
+    const binding = await this.bindings.fromInput(companyId, { promptId, integrationId }, null);
     const first = (await this.em.count(WhatsappSchema, {})) === 0;
     const row = await this.em.transactional(async (tx) => {
       // The first connection is the default; a new default replaces the old one.
       if (fields.isDefault || first) await tx.nativeUpdate(WhatsappSchema, { isDefault: true }, { isDefault: false });
-      const w = tx.create(WhatsappSchema, { ...fields, companyId, isDefault: fields.isDefault || first, status: 'DISCONNECTED' });
+      const w = tx.create(WhatsappSchema, { ...fields, ...binding, companyId, isDefault: fields.isDefault || first, status: 'DISCONNECTED' });
       await tx.flush();
       for (const queueId of new Set(queueIds)) tx.create(WhatsappQueueSchema, { whatsappId: w.id, queueId });
       await tx.flush();
@@ -105,10 +107,11 @@ export class ConnectionsService {
     });
     // Unsetting the default needs another one to take over; not sending isDefault changes nothing.
     if (w.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
-    const { queueIds, ...fields } = definedFields(input);
+    const { queueIds, promptId, integrationId, ...fields } = definedFields(input);
+    const binding = await this.bindings.fromInput(w.companyId, { promptId, integrationId }, { boundPlugin: w.boundPlugin ?? null, boundRef: w.boundRef ?? null });
     await this.em.transactional(async (tx) => {
       if (fields.isDefault && !w.isDefault) await tx.nativeUpdate(WhatsappSchema, { isDefault: true }, { isDefault: false });
-      tx.assign(w, fields);
+      tx.assign(w, { ...fields, ...binding });
       if (queueIds) {
         await tx.nativeDelete(WhatsappQueueSchema, { whatsappId: id });
         for (const queueId of new Set(queueIds)) tx.create(WhatsappQueueSchema, { whatsappId: id, queueId });

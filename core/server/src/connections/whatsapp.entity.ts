@@ -31,8 +31,9 @@ export const WhatsappSchema = defineEntity({
     maxUseBotQueues: p.integer().default(3),
     transferQueueId: p.integer().nullable(),
     timeToTransfer: p.integer().default(0),
-    integrationId: p.integer().nullable(),
-    promptId: p.integer().nullable(),
+    /** The plugin record this connection is bound to (core_0016; see HANDLER_BINDINGS). */
+    boundPlugin: p.string().length(60).nullable(),
+    boundRef: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { AppError, type ConnectionSummary, type Connections, type ContactSummary, type Contacts } from '@atende/sdk-server';
-import { WhatsappSchema, type Whatsapp } from '../connections/whatsapp.entity.js';
+import { AppError, type ContactSummary, type Contacts } from '@atende/sdk-server';
 import { ContactSchema, type Contact } from './contact.entity.js';
-import { DomainEventsService } from '../events/domain-events.service.js';
-import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { ContactsService } from './contacts.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
-import { contactDto } from './contact-dto.js';
+import { outsideChain } from '../inbound/chain-scope.js';
 
 const NUMBER = /^\d{8,15}$/;
 
@@ -20,15 +18,12 @@ const contactSummary = (c: Contact): ContactSummary => ({
   extraInfo: (c.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
 });
 
-const connectionSummary = (w: Whatsapp): ConnectionSummary => ({ id: w.id, name: w.name, provider: w.provider, status: w.status, isDefault: w.isDefault });
-
 /** The SDK's Contacts port (tenant-scoped by the company each call names). */
 @Injectable()
 export class ContactsPortService implements Contacts {
   constructor(
     private readonly orm: MikroORM,
-    private readonly events: DomainEventsService,
-    private readonly realtime: RealtimeGateway,
+    private readonly contacts: ContactsService,
   ) {}
 
   async get(companyId: number, id: number): Promise<ContactSummary | null> {
@@ -42,6 +37,7 @@ export class ContactsPortService implements Contacts {
   }
 
   async upsert(companyId: number, input: { number: string; name?: string; email?: string; extraInfo?: { name: string; value: string }[] }): Promise<ContactSummary> {
+    outsideChain('Contacts.upsert');
     const number = input.number.replace(/\D/g, '');
     if (!NUMBER.test(number)) throw AppError.validation([{ path: 'number', message: 'invalid_number' }]);
     const em = tenantEm(this.orm, companyId);
@@ -63,10 +59,8 @@ export class ContactsPortService implements Contacts {
       if (created && err instanceof UniqueConstraintViolationException) return this.upsert(companyId, input);
       throw err;
     }
-    const summary = contactSummary(contact);
-    this.events.emit('contact.upserted', companyId, { contactId: contact.id, number: contact.number, name: contact.name, created });
-    this.realtime.toCompany(companyId, 'contact', { action: created ? 'create' : 'update', contact: contactDto(contact) });
-    return summary;
+    this.contacts.announce(contact, created);
+    return contactSummary(contact);
   }
 
   async byTag(companyId: number, tagId: number, page: { afterId?: number; limit?: number } = {}): Promise<ContactSummary[]> {
@@ -84,20 +78,5 @@ export class ContactsPortService implements Contacts {
     if (!rows.length) return [];
     const contacts = await em.find(ContactSchema, { id: { $in: rows.map((r) => Number(r.id)) } }, { orderBy: { id: 'asc' } });
     return contacts.map(contactSummary);
-  }
-}
-
-/** The SDK's Connections port. */
-@Injectable()
-export class ConnectionsPortService implements Connections {
-  constructor(private readonly orm: MikroORM) {}
-
-  async list(companyId: number): Promise<ConnectionSummary[]> {
-    return (await tenantEm(this.orm, companyId).find(WhatsappSchema, {}, { orderBy: { id: 'asc' } })).map(connectionSummary);
-  }
-
-  async get(companyId: number, id: number): Promise<ConnectionSummary | null> {
-    const w = await tenantEm(this.orm, companyId).findOne(WhatsappSchema, { id });
-    return w ? connectionSummary(w) : null;
   }
 }

@@ -8,6 +8,7 @@ import {
   type InboundChainMessage,
   type InboundChainTicket,
   type InboundHandler,
+  type HandlerBinding,
 } from '@atende/sdk-server';
 import type { DomainEventMap } from '@atende/core-contract';
 import { DomainEventsService, KERNEL_SUBSCRIBER } from '../events/domain-events.service.js';
@@ -15,6 +16,8 @@ import { tenantEm } from '../tenancy/tenant-filter.js';
 import { ticketSummaryOf, type Exec } from '../tickets/ticket-dto-sql.js';
 import { heldSql, holdTicket, releaseTicket } from './ticket-holder.js';
 import type { KernelChainTicket } from './handlers/kernel-handler.js';
+import { HandlerBindingsService } from './handler-bindings.service.js';
+import { runAsHandler } from './chain-scope.js';
 
 export interface ChainReply {
   text: string;
@@ -31,6 +34,9 @@ export interface ChainOutcome {
   changes: DomainEventMap['ticket.updated']['changes'];
   replies: ChainReply[];
 }
+
+/** How long a chain waits for its ticket's row lock (held by another chain of the ticket, or an agent's change). */
+const CHAIN_LOCK_TIMEOUT = '15s';
 
 const NOTHING: ChainOutcome = { handled: false, changed: false, changes: {}, replies: [] };
 
@@ -49,6 +55,7 @@ export class InboundChainService {
   constructor(
     private readonly orm: MikroORM,
     private readonly events: DomainEventsService,
+    private readonly bindings: HandlerBindingsService,
   ) {}
 
   /** The registered handlers, lower priority first (then by key, so the order is stable). */
@@ -69,10 +76,19 @@ export class InboundChainService {
    */
   async run(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<ChainOutcome> {
     const handlers = this.handlers();
-    if (!ticket.holder && !handlers.some(({ handler }) => !handler.appliesTo || handler.appliesTo(message, ticket))) return NOTHING;
+    // The ticket's binding is looked up only while some handler works on bindings (one query by primary keys).
+    const needsBinding = handlers.some(({ handler }) => handler.bound);
+    const bindingOf = (exec: Exec, t: { whatsappId: number; queueId: number | null }) => (needsBinding ? this.bindings.ofTicket(exec, companyId, t) : Promise.resolve(null));
+    let binding: HandlerBinding | null = await bindingOf((sql, params) => this.orm.em.getConnection().execute(sql, params), ticket);
+    /** A bound handler applies only where its plugin is bound; then its own cheap test. */
+    const applies = (key: string, handler: InboundHandler, t: InboundChainTicket) =>
+      (!handler.bound || binding?.plugin === handlerPluginId(key)) && (!handler.appliesTo || handler.appliesTo(message, t));
+    if (!ticket.holder && !handlers.some(({ key, handler }) => applies(key, handler, ticket))) return NOTHING;
     const em = tenantEm(this.orm, companyId);
     const result = await em.transactional(async (tx) => {
       const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+      // A chain waiting this long for its ticket fails, and its job's retry runs it again (the message is stored).
+      await exec(`set local lock_timeout = '${CHAIN_LOCK_TIMEOUT}'`, []);
       const [row] = await exec(
         `select t.id, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id, t.is_group, t.holder, t.holder_state, ${heldSql('t')} as held,
                 t.bot_started_at is not null as bot_started
@@ -84,6 +100,8 @@ export class InboundChainService {
       // (its lock lapsed during a slow handler) finds the message done and does nothing.
       const [done] = await exec(`select chained from messages where id = ? and company_id = ?`, [message.id, companyId]);
       if (done?.chained) return null;
+      // Moved to another queue since the pipeline looked: the binding is the new queue's.
+      if (row.queue_id !== ticket.queueId) binding = await bindingOf(exec, { whatsappId: row.whatsapp_id as number, queueId: row.queue_id as number | null });
       const current: KernelChainTicket = {
         ...ticketSummaryOf(row),
         isGroup: row.is_group as boolean,
@@ -98,10 +116,11 @@ export class InboundChainService {
       const replies: ChainReply[] = [];
       const deferred: { key: string; fn: () => Promise<unknown> | void }[] = [];
 
-      const contextFor = (key: string, state: Holder): InboundChainContext => ({
+      const contextFor = (key: string, handler: InboundHandler, state: Holder): InboundChainContext => ({
         companyId,
         message,
         ticket: { ...current },
+        binding: handler.bound && binding?.plugin === handlerPluginId(key) ? binding : null,
         holder: state ? { state: state.state } : null,
         em: tx,
         claim: async (newState, options) => {
@@ -131,7 +150,7 @@ export class InboundChainService {
         const saved = { holder, ticket: { ...current }, replies: replies.length, deferred: deferred.length };
         await exec(`savepoint chain_handler`, []);
         try {
-          const outcome = await handler.handle(contextFor(key, state));
+          const outcome = await runAsHandler(key, () => handler.handle(contextFor(key, handler, state)));
           // The handler's entity changes are written inside its savepoint, so a failing write is its own.
           await tx.flush();
           await exec(`release savepoint chain_handler`, []);
@@ -169,7 +188,7 @@ export class InboundChainService {
       // Not on a closed ticket: a message its holder passed on goes to the active ticket (the pipeline moves it).
       if (!handled && !holder && current.status !== 'closed') {
         for (const { key, handler } of handlers) {
-          if (tried.has(key) || (handler.appliesTo && !handler.appliesTo(message, current))) continue;
+          if (tried.has(key) || !applies(key, handler, current)) continue;
           if (!(await this.allowed(key, companyId))) continue;
           tried.add(key);
           if ((await attempt(key, handler, null)) === 'handled' || holder) {

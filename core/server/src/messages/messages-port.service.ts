@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, type Messages, type SendText } from '@atende/sdk-server';
 import { WhatsappSchema } from '../connections/whatsapp.entity.js';
@@ -10,6 +9,7 @@ import { tenantEm } from '../tenancy/tenant-filter.js';
 import { activeTicket } from '../tickets/active-ticket.js';
 import { OutboundService } from './outbound.service.js';
 import { SessionManager } from '../connections/session-manager.js';
+import { outsideChain } from '../inbound/chain-scope.js';
 
 const NUMBER = /^\d{8,15}$/;
 
@@ -19,7 +19,7 @@ export class MessagesPortService implements Messages {
   constructor(
     private readonly orm: MikroORM,
     private readonly outbound: OutboundService,
-    private readonly modules: ModuleRef,
+    private readonly sessions: SessionManager,
     private readonly files: MediaStore,
   ) {}
 
@@ -27,11 +27,11 @@ export class MessagesPortService implements Messages {
     const digits = number.replace(/\D/g, '');
     if (!NUMBER.test(digits)) throw AppError.validation([{ path: 'number', message: 'invalid_number' }]);
     if (!(await tenantEm(this.orm, companyId).findOne(WhatsappSchema, { id: whatsappId }))) throw AppError.notFound('ERR_NO_WAPP_FOUND');
-    // The session manager lives with the HTTP API; found when first needed (this port is kernel-global).
-    return this.modules.get(SessionManager, { strict: false }).isOnChannel(whatsappId, digits);
+    return this.sessions.isOnChannel(whatsappId, digits);
   }
 
   async sendToTicket(companyId: number, ticketId: number, message: SendText): Promise<{ messageId: number }> {
+    outsideChain('Messages.sendToTicket');
     const text = checked(message);
     // The tenant filter makes another company's ticket simply not found.
     const ticket = await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId });
@@ -58,6 +58,7 @@ export class MessagesPortService implements Messages {
   }
 
   async sendToNumber(companyId: number, to: { whatsappId: number; number: string; name?: string }, message: SendText): Promise<{ messageId: number; ticketId: number }> {
+    outsideChain('Messages.sendToNumber');
     const text = checked(message);
     const number = to.number.replace(/\D/g, '');
     if (!NUMBER.test(number)) throw AppError.validation([{ path: 'number', message: 'invalid_number' }]);

@@ -4,7 +4,7 @@ import { can } from '@atende/core-contract';
 import { AppError, REQUIRED_PERMISSION, type AuthUser } from '@atende/sdk-server';
 import { PluginRegistry } from './plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
-import { KERNEL_CONTROLLERS } from '../kernel-controllers.js';
+import { KERNEL_CONTROLLERS } from '../kernel-modules.js';
 
 const KERNEL = new Set<unknown>(KERNEL_CONTROLLERS);
 

@@ -15,6 +15,9 @@ export const QueueSchema = defineEntity({
     outOfHoursMessage: p.text().default(''),
     orderQueue: p.integer().nullable(),
     schedules: p.json<ScheduleEntry[]>().onCreate(() => []),
+    /** The plugin record this queue is bound to (core_0016; see HANDLER_BINDINGS). */
+    boundPlugin: p.string().length(60).nullable(),
+    boundRef: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

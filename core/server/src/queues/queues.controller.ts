@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import type { z } from 'zod';
 import { idParamSchema, queueInputSchema, queueSchema, queueUpdateSchema, type Queue } from '@atende/core-contract';
 import { CurrentUser, RequirePermission, ZodBody, ZodParam, ZodResponse, type AuthUser } from '@atende/sdk-server';
-import { QueuesService, toQueueDto } from './queues.service.js';
+import { QueuesService } from './queues.service.js';
 
 /** Kernel queues under the spec's path `/queue`; the queues screen comes with the agents' workspace. */
 @Controller('queue')
@@ -31,7 +31,7 @@ export class QueuesController {
   @RequirePermission('queues:read')
   @ZodResponse(queueSchema)
   async show(@ZodParam('id', idParamSchema) id: number, @CurrentUser() user: AuthUser): Promise<Queue> {
-    return toQueueDto(await this.queues.get(user, id));
+    return this.queues.toDto(await this.queues.get(user, id));
   }
 
   @Post()

@@ -4,8 +4,9 @@ import { can, definedFields, type Queue as QueueDto, type QueueInput } from '@at
 import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
 import { QueueSchema, UserQueueSchema, type Queue } from './queue.entity.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
+import { HandlerBindingsService } from '../inbound/handler-bindings.service.js';
 
-export const toQueueDto = (q: Queue): QueueDto => ({
+const toQueueDto = (q: Queue, bindings: HandlerBindingsService): QueueDto => ({
   id: q.id,
   name: q.name,
   color: q.color,
@@ -13,6 +14,7 @@ export const toQueueDto = (q: Queue): QueueDto => ({
   outOfHoursMessage: q.outOfHoursMessage,
   orderQueue: q.orderQueue ?? null,
   schedules: Array.isArray(q.schedules) ? q.schedules : [],
+  ...bindings.toFields({ boundPlugin: q.boundPlugin ?? null, boundRef: q.boundRef ?? null }),
 });
 
 /** The company's queues (tenant filter); agents see only the queues they work (core-operations §6). */
@@ -22,14 +24,19 @@ export class QueuesService {
     private readonly em: EntityManager,
     private readonly limits: PlanLimitsService,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly bindings: HandlerBindingsService,
   ) {}
+
+  toDto(q: Queue): QueueDto {
+    return toQueueDto(q, this.bindings);
+  }
 
   async list(user: AuthUser): Promise<QueueDto[]> {
     const where = can(user, 'queues:write')
       ? {}
       : { id: { $in: (await this.em.find(UserQueueSchema, { userId: user.id })).map((l) => l.queueId) } };
     const rows = await this.em.find(QueueSchema, where, { orderBy: { orderQueue: 'asc', name: 'asc' } });
-    return rows.map(toQueueDto);
+    return rows.map((q) => this.toDto(q));
   }
 
   /** Names and colours of all the company's queues (transfer targets). */
@@ -50,7 +57,9 @@ export class QueuesService {
   async create(companyId: number, input: Required<QueueInput>): Promise<QueueDto> {
     const q = await this.limits.createWithin(companyId, 'queues', QueueSchema, async () => {
       await this.assertColorFree(input.color);
-      const created = this.em.create(QueueSchema, { companyId, ...input });
+      const { promptId, integrationId, ...fields } = input;
+      const binding = await this.bindings.fromInput(companyId, { promptId, integrationId }, null);
+      const created = this.em.create(QueueSchema, { companyId, ...fields, ...binding });
       await this.em.flush();
       return created;
     });
@@ -60,7 +69,9 @@ export class QueuesService {
   async update(user: AuthUser, id: number, input: Partial<QueueInput>): Promise<QueueDto> {
     const q = await this.get(user, id);
     if (input.color !== undefined && input.color !== q.color) await this.assertColorFree(input.color, id);
-    this.em.assign(q, definedFields(input));
+    const { promptId, integrationId, ...fields } = definedFields(input);
+    const binding = await this.bindings.fromInput(q.companyId, { promptId, integrationId }, { boundPlugin: q.boundPlugin ?? null, boundRef: q.boundRef ?? null });
+    this.em.assign(q, { ...fields, ...binding });
     await this.em.flush();
     return this.publish(q, 'update');
   }
@@ -72,7 +83,7 @@ export class QueuesService {
   }
 
   private publish(q: Queue, action: 'create' | 'update'): QueueDto {
-    const dto = toQueueDto(q);
+    const dto = this.toDto(q);
     this.realtime.toCompany(q.companyId, 'queue', { action, queue: dto });
     return dto;
   }

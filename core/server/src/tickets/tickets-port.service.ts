@@ -13,6 +13,7 @@ import { toTicketDtos } from './ticket-dto.js';
 import { ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
 import { ticketWhere } from './ticket-list-query.js';
 import { ticketViewer, type TicketViewer } from './ticket-visibility.js';
+import { outsideChain } from '../inbound/chain-scope.js';
 
 const summary = (t: Ticket): TicketSummary => ({
   id: t.id,
@@ -60,6 +61,7 @@ export class TicketsPortService implements Tickets {
   }
 
   async transition(companyId: number, ticketId: number, change: { status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null }): Promise<TicketSummary> {
+    outsideChain('Tickets.transition');
     const em = tenantEm(this.orm, companyId);
     const ticket = await this.ticket(em, ticketId);
     if (change.queueId != null && !(await em.findOne(QueueSchema, { id: change.queueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
@@ -70,10 +72,12 @@ export class TicketsPortService implements Tickets {
   }
 
   async tag(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
+    outsideChain('Tickets.tag');
     await this.retag(companyId, ticketId, tagIds, 'add');
   }
 
   async untag(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
+    outsideChain('Tickets.untag');
     await this.retag(companyId, ticketId, tagIds, 'remove');
   }
 

@@ -19,8 +19,8 @@ const put = vi.mocked(api.put);
 const del = vi.mocked(api.delete);
 
 const QUEUES: Queue[] = [
-  { id: 11, name: 'Ventas', color: '#E91E63', greetingMessage: '', outOfHoursMessage: '', orderQueue: null, schedules: [] },
-  { id: 12, name: 'Soporte', color: '#2196F3', greetingMessage: '', outOfHoursMessage: '', orderQueue: null, schedules: [] },
+  { id: 11, name: 'Ventas', color: '#E91E63', greetingMessage: '', outOfHoursMessage: '', orderQueue: null, schedules: [], promptId: null, integrationId: null },
+  { id: 12, name: 'Soporte', color: '#2196F3', greetingMessage: '', outOfHoursMessage: '', orderQueue: null, schedules: [], promptId: null, integrationId: null },
 ];
 
 function serve(rows: Connection[]) {

@@ -25,6 +25,8 @@ const queue = (over: Partial<Queue>): Queue => ({
   outOfHoursMessage: '',
   orderQueue: null,
   schedules: [],
+  promptId: null,
+  integrationId: null,
   ...over,
 });
 

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, BINDING_FIELDS, HANDLER_BINDINGS, type BindingField, type HandlerBinding } from '@atende/sdk-server';
+import { DomainEventsService } from '../events/domain-events.service.js';
+import type { Exec } from '../tickets/ticket-dto-sql.js';
+
+/** The stored form of a binding (columns `bound_plugin`, `bound_ref` of whatsapps and queues). */
+export interface StoredBinding {
+  boundPlugin: string | null;
+  boundRef: number | null;
+}
+
+/** The API's view of a binding: the specification's fields. */
+export type BindingFields = Record<BindingField, number | null>;
+
+/**
+ * Maps the API's `promptId`/`integrationId` to generic handler bindings (plugin id + record id) and
+ * back (issue 11 item 2; the SDK's `HANDLER_BINDINGS` says who answers to which field). On save, a
+ * field names a record of the plugin registered for it: refused when no such plugin is loaded, when
+ * the company's plan lacks it, or when the record is not the company's.
+ */
+@Injectable()
+export class HandlerBindingsService {
+  constructor(private readonly events: DomainEventsService) {}
+
+  private pluginFor(field: BindingField): string | undefined {
+    return HANDLER_BINDINGS.all().find(({ contribution }) => contribution.field === field)?.key;
+  }
+
+  /** `promptId`/`integrationId` of a stored binding (both null when its plugin is not loaded). */
+  toFields(stored: StoredBinding): BindingFields {
+    const field = stored.boundPlugin ? HANDLER_BINDINGS.get(stored.boundPlugin)?.field : undefined;
+    return { promptId: field === 'promptId' ? stored.boundRef : null, integrationId: field === 'integrationId' ? stored.boundRef : null };
+  }
+
+  /**
+   * The binding to store for a (partial) input, or undefined to keep `current`. A record id replaces
+   * any binding (one per connection or queue); null clears the binding only when it is that field's.
+   */
+  async fromInput(companyId: number, input: Partial<BindingFields>, current: StoredBinding | null): Promise<StoredBinding | undefined> {
+    const given = BINDING_FIELDS.filter((f) => input[f] !== undefined);
+    const set = given.filter((f) => input[f] !== null);
+    if (set.length > 1) throw AppError.validation([{ path: set[1], message: 'one_binding_only' }]);
+    if (set.length === 1) {
+      const field = set[0];
+      const ref = input[field] as number;
+      const plugin = this.pluginFor(field);
+      if (!plugin || !(await this.events.allowed(plugin, companyId))) throw AppError.validation([{ path: field, message: 'no_plugin' }]);
+      if (!(await HANDLER_BINDINGS.get(plugin)!.exists(companyId, ref))) throw AppError.validation([{ path: field, message: 'not_found' }]);
+      return { boundPlugin: plugin, boundRef: ref };
+    }
+    // A binding to a plugin no longer loaded shows as null and is cleared by either field's null.
+    const cleared = given.some((f) => current?.boundPlugin && (!HANDLER_BINDINGS.get(current.boundPlugin) || this.toFields(current)[f] !== null));
+    return cleared ? { boundPlugin: null, boundRef: null } : undefined;
+  }
+
+  /**
+   * A ticket's binding: its queue's, else its connection's (one query, by primary keys). Null when
+   * neither is bound.
+   */
+  async ofTicket(exec: Exec, companyId: number, ticket: { whatsappId: number; queueId: number | null }): Promise<HandlerBinding | null> {
+    const [row] = await exec(
+      `select q.bound_plugin as queue_plugin, q.bound_ref as queue_ref, w.bound_plugin as connection_plugin, w.bound_ref as connection_ref
+         from whatsapps w left join queues q on q.id = ? and q.company_id = w.company_id
+        where w.id = ? and w.company_id = ?`,
+      [ticket.queueId, ticket.whatsappId, companyId],
+    );
+    if (row?.queue_plugin) return { plugin: row.queue_plugin as string, ref: row.queue_ref as number, on: 'queue' };
+    if (row?.connection_plugin) return { plugin: row.connection_plugin as string, ref: row.connection_ref as number, on: 'connection' };
+    return null;
+  }
+}

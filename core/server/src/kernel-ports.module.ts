@@ -1,0 +1,40 @@
+import { Global, Module } from '@nestjs/common';
+import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, SETTINGS, TICKETS } from '@atende/sdk-server';
+import { TicketsModule } from './tickets/tickets.module.js';
+import { TicketsPortService } from './tickets/tickets-port.service.js';
+import { MessagesModule } from './messages/messages.module.js';
+import { MessagesPortService } from './messages/messages-port.service.js';
+import { ContactsModule } from './contacts/contacts.module.js';
+import { ContactsPortService } from './contacts/contacts-port.service.js';
+import { ConnectionsModule } from './connections/connections.module.js';
+import { ConnectionsPortService } from './connections/connections-port.service.js';
+import { CompaniesModule } from './companies/companies.module.js';
+import { CompaniesPortService } from './companies/companies-port.service.js';
+import { MediaModule } from './media/media.module.js';
+import { MediaPortService } from './media/media-port.service.js';
+import { SettingsModule } from './settings/settings.module.js';
+import { SettingsService } from './settings/settings.service.js';
+
+/**
+ * The SDK's kernel ports under their tokens, global so every plugin module can inject them. Each
+ * port is implemented in its feature module; this module only names them (the platform's own
+ * tokens, REALTIME, JOB_QUEUES, DOMAIN_EVENTS and TENANCY, are in PlatformModule; CHANNEL_REGISTRY
+ * comes with the connections).
+ */
+const PORTS = [
+  { provide: TICKETS, useExisting: TicketsPortService },
+  { provide: MESSAGES, useExisting: MessagesPortService },
+  { provide: CONTACTS, useExisting: ContactsPortService },
+  { provide: CONNECTIONS, useExisting: ConnectionsPortService },
+  { provide: COMPANIES, useExisting: CompaniesPortService },
+  { provide: MEDIA, useExisting: MediaPortService },
+  { provide: SETTINGS, useExisting: SettingsService },
+];
+
+@Global()
+@Module({
+  imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
+  providers: PORTS,
+  exports: [...PORTS.map((p) => p.provide), ConnectionsModule],
+})
+export class KernelPortsModule {}

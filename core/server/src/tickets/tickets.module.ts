@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { OutboundModule } from '../messages/outbound.module.js';
+import { InboundModule } from '../inbound/inbound.module.js';
+import { TicketAutomationService } from './ticket-automation.service.js';
+import { TicketLifecycle } from './ticket-lifecycle.js';
+import { TicketsService } from './tickets.service.js';
+import { TicketTimersService } from './ticket-timers.service.js';
+import { InboundService } from './inbound.service.js';
+import { TicketsPortService } from './tickets-port.service.js';
+import { TicketsController } from './tickets.controller.js';
+import { TagsController } from './tags.controller.js';
+import { TicketNotesController } from './ticket-notes.controller.js';
+
+/** Tickets: the lifecycle, timers, the inbound pipeline, tags and notes, and the SDK's Tickets port. */
+@Module({
+  imports: [OutboundModule, InboundModule],
+  providers: [TicketAutomationService, TicketLifecycle, TicketsService, TicketTimersService, InboundService, TicketsPortService],
+  controllers: [TicketsController, TagsController, TicketNotesController],
+  exports: [TicketsService, TicketTimersService, InboundService, TicketsPortService],
+})
+export class TicketsModule {}
