@@ -16,6 +16,7 @@ import { UserSchema } from '../users/user.entity.js';
 import { PluginRegistry } from '../plugins/plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
+import { outsideChain } from '../inbound/chain-scope.js';
 
 type KV = { key: string; value: string };
 
@@ -77,10 +78,12 @@ export class SettingsService implements Settings {
 
   /** Writes a checked value in `em`'s company scope and tells the screens that may see it. */
   private async store(em: EntityManager, companyId: number, key: string, value: string, secret: boolean): Promise<KV> {
-    const row = await em.findOne(SettingSchema, { key: key as CompanySettingKey });
-    if (row) row.value = value;
-    else em.create(SettingSchema, { companyId, key: key as CompanySettingKey, value });
-    await em.flush();
+    // One statement: two first writes of a key at once must not collide on (company_id, key).
+    await em.getConnection().execute(
+      `insert into settings (company_id, key, value) values (?, ?, ?)
+       on conflict (company_id, key) do update set value = excluded.value, updated_at = now()`,
+      [companyId, key, value],
+    );
     const setting = { key, value };
     if (SECRET_COMPANY_SETTINGS.includes(key as CompanySettingKey) || secret) {
       // A secret goes only to those who may read it: the company's admins (and a super user of it).
@@ -125,6 +128,7 @@ export class SettingsService implements Settings {
   }
 
   async setCompany(pluginId: string, companyId: number, key: string, value: string): Promise<void> {
+    outsideChain('Settings.setCompany');
     // A plugin writes only keys it declared itself, for companies whose plan has its flag.
     if (!key.startsWith(`${pluginId}.`)) throw AppError.forbidden(`Plugin ${pluginId} may not write "${key}".`);
     const declared = (await this.pluginKeysOf(companyId)).find(([k]) => k === key)?.[1];

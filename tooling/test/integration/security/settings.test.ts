@@ -57,4 +57,13 @@ describe('security: company options (item 22)', () => {
     expect((await api.put('/api/settings/userCreation', { value: 'enabled' }, admin)).status).toBe(200);
     expect((await api.post('/api/users', { name: 'Nuevo', email: 'nuevo@tienda.test', password: TENANT_PASSWORD }, admin)).status).toBe(201);
   });
+
+  it('first writes of one key at once all succeed and leave one row with one of the values', async () => {
+    const values = ['enabled', 'disabled', 'enabled', 'disabled', 'enabled', 'disabled'];
+    const answers = await Promise.all(values.map((value) => api.put('/api/settings/sendReadReceipts', { value }, admin)));
+    expect(answers.map((r) => r.status)).toEqual(values.map(() => 200));
+    const stored = (await api.get('/api/settings', admin)).body.filter((s: { key: string }) => s.key === 'sendReadReceipts');
+    expect(stored).toHaveLength(1);
+    expect(values).toContain(stored[0].value);
+  });
 });
