@@ -33,6 +33,13 @@ export interface Tickets {
   get(companyId: number, ticketId: number): Promise<TicketSummary | null>;
   find(companyId: number, query: TicketQuery): Promise<TicketSummary[]>;
   /**
+   * The contact's active (pending or open) ticket on the connection, opened pending when there is none
+   * (`created`: then `ticket.created` is emitted and the agents' lists show it). One insert path with
+   * the inbound pipeline, so a message arriving at the same moment lands on the same ticket. A contact
+   * or connection of another company: 404 ERR_NO_CONTACT_FOUND / ERR_NO_WAPP_FOUND.
+   */
+  openFor(companyId: number, at: { contactId: number; whatsappId: number }): Promise<{ ticket: TicketSummary; created: boolean }>;
+  /**
    * Moves a ticket: `queueId` (with or without `userId`) transfers it, `status` accepts (open, with
    * `userId`), returns (pending) or resolves (closed) it.
    */

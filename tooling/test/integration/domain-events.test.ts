@@ -175,6 +175,16 @@ describe('domain events', () => {
       (await seen()).durable.find((e) => e.name === 'message.sent' && e.payload.messageId === first.body.messageId),
     );
     expect(sent.payload).toMatchObject({ source: 'fixture-events', correlationId: 'camp-7:1', ticketId: first.body.ticketId });
+    // The ticket and the contact it made are announced once, like the kernel's own.
+    const made = (await seen()).inProcess;
+    expect(made.filter((e) => e.name === 'ticket.created' && e.payload.ticketId === first.body.ticketId)).toHaveLength(1);
+    expect(made.filter((e) => e.name === 'contact.upserted' && e.payload.number === '51911100055').map((e) => e.payload.created)).toEqual([true]);
+    // Tickets.openFor finds that same active ticket (one insert path); another company's contact is not found.
+    const contactId = (await queryDb(db.url, `select contact_id from tickets where id = $1`, [first.body.ticketId]))[0].contact_id;
+    const opened = (await api.post(`/api/fixture-events/ticket/0`, { action: 'openFor', at: { contactId, whatsappId: wa } }, admin)).body;
+    expect(opened).toMatchObject({ created: false, ticket: { id: first.body.ticketId, status: 'pending' } });
+    const foreignContact = (await queryDb(db.url, `insert into contacts (company_id, name, number) values ($1, 'Ajeno', '51911100099') returning id`, [otherId]))[0].id;
+    expect((await api.post(`/api/fixture-events/ticket/0`, { action: 'openFor', at: { contactId: foreignContact, whatsappId: wa } }, admin)).status).toBe(404);
     const outbox = (await api.get(`/api/sandbox/${wa}/messages?to=51911100055`, admin)).body as { body: string }[];
     expect(outbox.map((o) => o.body)).toEqual(expect.arrayContaining(['Hola desde el plugin']));
     const toTicket = await api.post('/api/fixture-events/send', { ticketId: first.body.ticketId, body: 'Al ticket' }, admin);

@@ -4,5 +4,5 @@ import { ContactsService } from './contacts.service.js';
 import { ContactsController } from './contacts.controller.js';
 
 /** Contacts and the SDK's Contacts port. */
-@Module({ providers: [ContactsService, ContactsPortService], controllers: [ContactsController], exports: [ContactsPortService] })
+@Module({ providers: [ContactsService, ContactsPortService], controllers: [ContactsController], exports: [ContactsService, ContactsPortService] })
 export class ContactsModule {}

@@ -6,7 +6,9 @@ import { TicketSchema, type Ticket } from '../tickets/ticket.entity.js';
 import { MediaStore } from '../media/media-store.js';
 import { mediaKindOf } from '../media/upload-policy.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
-import { activeTicket } from '../tickets/active-ticket.js';
+import { TicketsPortService } from '../tickets/tickets-port.service.js';
+import { ContactsService } from '../contacts/contacts.service.js';
+import { ContactSchema } from '../contacts/contact.entity.js';
 import { OutboundService } from './outbound.service.js';
 import { SessionManager } from '../connections/session-manager.js';
 import { outsideChain } from '../inbound/chain-scope.js';
@@ -20,6 +22,8 @@ export class MessagesPortService implements Messages {
     private readonly orm: MikroORM,
     private readonly outbound: OutboundService,
     private readonly sessions: SessionManager,
+    private readonly tickets: TicketsPortService,
+    private readonly contacts: ContactsService,
     private readonly files: MediaStore,
   ) {}
 
@@ -64,16 +68,15 @@ export class MessagesPortService implements Messages {
     if (!NUMBER.test(number)) throw AppError.validation([{ path: 'number', message: 'invalid_number' }]);
     const em = tenantEm(this.orm, companyId);
     if (!(await em.findOne(WhatsappSchema, { id: to.whatsappId }))) throw AppError.notFound('ERR_NO_WAPP_FOUND');
-    const ticketId = await em.transactional(async (tx) => {
-      const exec = (sql: string, params: unknown[]) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
-      const [contact] = await exec(
-        `insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, false, ?)
-         on conflict (company_id, number) do update set updated_at = now() returning id`,
-        [companyId, to.name?.trim().slice(0, 100) || number, number, to.whatsappId],
-      );
-      const { ticket } = await activeTicket(exec, companyId, contact.id as number, to.whatsappId, false, ['id']);
-      return ticket.id as number;
-    });
+    const [contact] = await em.getConnection().execute(
+      `insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, false, ?)
+       on conflict (company_id, number) do update set updated_at = now() returning id, (xmax = 0) as inserted`,
+      [companyId, to.name?.trim().slice(0, 100) || number, number, to.whatsappId],
+    );
+    // A new contact is announced like any other (contact.upserted, the contacts screen).
+    if (contact.inserted) this.contacts.announce(await em.findOneOrFail(ContactSchema, { id: contact.id as number }), true);
+    const opened = await this.tickets.openFor(companyId, { contactId: contact.id as number, whatsappId: to.whatsappId });
+    const ticketId = opened.ticket.id;
     const ticket = await em.findOneOrFail(TicketSchema, { id: ticketId });
     return { messageId: await this.send(ticket, text), ticketId };
   }

@@ -14,6 +14,9 @@ import { ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
 import { ticketWhere } from './ticket-list-query.js';
 import { ticketViewer, type TicketViewer } from './ticket-visibility.js';
 import { outsideChain } from '../inbound/chain-scope.js';
+import { ContactSchema } from '../contacts/contact.entity.js';
+import { WhatsappSchema } from '../connections/whatsapp.entity.js';
+import { activeTicket } from './active-ticket.js';
 
 const summary = (t: Ticket): TicketSummary => ({
   id: t.id,
@@ -58,6 +61,23 @@ export class TicketsPortService implements Tickets {
       [...where.params, ...(query.contactId !== undefined ? [query.contactId] : []), limit],
     );
     return rows.map(ticketSummaryOf);
+  }
+
+  async openFor(companyId: number, at: { contactId: number; whatsappId: number }): Promise<{ ticket: TicketSummary; created: boolean }> {
+    outsideChain('Tickets.openFor');
+    const em = tenantEm(this.orm, companyId);
+    const contact = await em.findOne(ContactSchema, { id: at.contactId });
+    if (!contact) throw AppError.notFound('ERR_NO_CONTACT_FOUND');
+    if (!(await em.findOne(WhatsappSchema, { id: at.whatsappId }))) throw AppError.notFound('ERR_NO_WAPP_FOUND');
+    const exec: Exec = (sql, params) => em.getConnection().execute(sql, params);
+    const { ticket: row, created } = await activeTicket(exec, companyId, contact.id, at.whatsappId, contact.isGroup, ['id']);
+    const ticket = await em.findOneOrFail(TicketSchema, { id: row.id as number });
+    if (created) {
+      this.events.ticketCreated(ticket);
+      const [dto] = await toTicketDtos(em, [ticket]);
+      this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+    }
+    return { ticket: summary(ticket), created };
   }
 
   async transition(companyId: number, ticketId: number, change: { status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null }): Promise<TicketSummary> {
