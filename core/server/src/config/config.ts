@@ -87,6 +87,11 @@ export const envSchema = z.object({
   SMTP_FROM: z.string().default('Atende <no-reply@atende.local>'),
   /** How long an outbound message waits for its session to (re)connect before it is marked failed. */
   OUTBOUND_MAX_WAIT_MS: z.coerce.number().int().min(1_000).max(7 * 86_400_000).default(15 * 60_000),
+  /**
+   * Every this many ms, outgoing messages stored at least this long ago and never handed to their
+   * connection's queue (a crash between storing and queueing) are queued again.
+   */
+  OUTBOUND_SWEEP_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** WhatsApp Web version to announce when the current one cannot be fetched at boot (e.g. 2.3000.1023223821). */
   WA_WEB_VERSION: z
     .string()

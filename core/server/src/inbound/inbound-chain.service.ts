@@ -18,8 +18,10 @@ import { heldSql, holdTicket, releaseTicket } from './ticket-holder.js';
 import type { KernelChainTicket } from './handlers/kernel-handler.js';
 import { HandlerBindingsService } from './handler-bindings.service.js';
 import { runAsHandler } from './chain-scope.js';
+import { OutboundService } from '../messages/outbound.service.js';
+import type { Message } from '../messages/message.entity.js';
 
-export interface ChainReply {
+interface ChainReply {
   text: string;
   /** The plugin that answered (null for the kernel's own handlers: an automatic message like before). */
   source: string | null;
@@ -32,7 +34,11 @@ export interface ChainOutcome {
   changed: boolean;
   /** The status, queue and user changes, for `ticket.updated` (the pipeline tells them after its own events). */
   changes: DomainEventMap['ticket.updated']['changes'];
-  replies: ChainReply[];
+  /**
+   * The handlers' answers, stored (ack 0) in the chain's transaction, so they commit with the changes
+   * that led to them; the pipeline dispatches them (a crash before that, and the outbound sweep does).
+   */
+  replies: Message[];
 }
 
 /** How long a chain waits for its ticket's row lock (held by another chain of the ticket, or an agent's change). */
@@ -56,6 +62,7 @@ export class InboundChainService {
     private readonly orm: MikroORM,
     private readonly events: DomainEventsService,
     private readonly bindings: HandlerBindingsService,
+    private readonly outbound: OutboundService,
   ) {}
 
   /** The registered handlers, lower priority first (then by key, so the order is stable). */
@@ -200,7 +207,9 @@ export class InboundChainService {
       // A message its closed ticket's holder passed on is not done yet: the pipeline moves it to the
       // active ticket and runs the chain there (a crash before that, and the retry does it).
       if (handled || current.status !== 'closed') await exec(`update messages set chained = true where id = ? and company_id = ?`, [message.id, companyId]);
-      return { before, after: current, handled, replies, deferred };
+      const stored: Message[] = [];
+      for (const reply of replies) stored.push(await this.outbound.store(tx, { ...current, companyId }, { body: reply.text, userId: null, source: reply.source ?? undefined }));
+      return { before, after: current, handled, replies: stored, deferred };
     });
     if (!result) return NOTHING;
     for (const { key, fn } of result.deferred) {

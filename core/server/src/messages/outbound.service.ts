@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { OUTBOUND_RECHECK_MS, outboundStep } from './outbound-wait.js';
 import { MESSAGE_ACK_FAILED } from '@atende/core-contract';
 import { isChannelRecipientError, type ChannelSession, type OutboundMedia } from '@atende/sdk-server';
 import { ContactSchema } from '../contacts/contact.entity.js';
-import { MessageSchema } from './message.entity.js';
+import { MessageSchema, type Message } from './message.entity.js';
 import { TicketSchema, type Ticket } from '../tickets/ticket.entity.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
@@ -43,21 +44,50 @@ export interface OutboundDraft {
  * When every try failed the message is marked failed (ack -1 with sendError) and the screens told.
  */
 @Injectable()
-export class OutboundService {
+export class OutboundService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Outbound');
+  private sweep?: NodeJS.Timeout;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly jobs: JobQueuesService,
     private readonly realtime: RealtimeGateway,
     private readonly media: MediaStore,
     private readonly events: DomainEventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    const every = this.config.OUTBOUND_SWEEP_MS;
+    this.sweep = setInterval(() => {
+      this.requeueUnsent(every)
+        .then((n) => n && this.logger.warn(`Queued ${n} outgoing message(s) that were stored but never queued.`))
+        .catch((err: Error) => this.logger.error(`Outbound sweep: ${err.message}`));
+    }, every);
+    this.sweep.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweep);
+  }
 
   async queueText(ticket: Ticket, body: string, userId: number | null, quotedMsgId?: number): Promise<number> {
     return this.queue(ticket, { body, userId, quotedMsgId });
   }
 
   async queue(ticket: Ticket, draft: OutboundDraft): Promise<number> {
-    const em = tenantEm(this.orm, ticket.companyId);
+    const message = await this.store(tenantEm(this.orm, ticket.companyId), ticket, draft);
+    await this.dispatch(ticket, [message]);
+    return message.id;
+  }
+
+  /**
+   * Stores an outgoing message (ack 0) and the ticket's last message through `em`, which may be a
+   * caller's transaction (the inbound chain stores its replies with the chain's changes). Nothing
+   * leaves until `dispatch`; a message stored but never dispatched (a crash in between) is queued by
+   * the sweep (`requeueUnsent`).
+   */
+  async store(em: EntityManager, ticket: Pick<Ticket, 'id' | 'companyId' | 'contactId' | 'whatsappId'>, draft: OutboundDraft): Promise<Message> {
     const message = em.create(MessageSchema, {
       companyId: ticket.companyId,
       ticketId: ticket.id,
@@ -77,17 +107,57 @@ export class OutboundService {
     });
     await em.flush();
     const preview = draft.body || (draft.media ? (draft.media.mediaName ?? `[${draft.media.mediaType}]`) : '');
-    await em.getConnection().execute(`update tickets set last_message = ?, updated_at = now() where id = ? and company_id = ?`, [preview.slice(0, 255), ticket.id, ticket.companyId]);
-    await this.jobs.queue(outboundQueueName(ticket.whatsappId)).add(
-      'send',
-      { companyId: ticket.companyId, messageId: message.id } satisfies OutboundJob,
-      { jobId: `out-${message.id}`, attempts: OUTBOUND_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } },
-    );
+    await em
+      .getConnection()
+      .execute(`update tickets set last_message = ?, updated_at = now() where id = ? and company_id = ?`, [preview.slice(0, 255), ticket.id, ticket.companyId], 'run', em.getTransactionContext());
+    return message;
+  }
+
+  /** Hands stored messages to their connection's queue, in order, and shows them on the ticket's screens. */
+  async dispatch(ticket: Pick<Ticket, 'id' | 'companyId' | 'whatsappId'>, messages: Message[]): Promise<void> {
+    if (!messages.length) return;
+    for (const message of messages) await this.enqueue(ticket.companyId, ticket.whatsappId, message.id);
+    const em = tenantEm(this.orm, ticket.companyId);
     // The ticket as the lists show it, in one query (this runs for every reply and every bot message).
     const [{ dto }] = await loadTickets((sql, params) => em.getConnection().execute(sql, params), ticket.companyId, [ticket.id]);
-    const quoted = message.quotedMsgId ? await em.findOne(MessageSchema, { id: message.quotedMsgId }) : null;
-    this.realtime.toTicketAudience({ ...dto, companyId: ticket.companyId }, 'appMessage', { action: 'create', message: toMessageDto(message, quoted), ticket: dto });
-    return message.id;
+    for (const message of messages) {
+      const quoted = message.quotedMsgId ? await em.findOne(MessageSchema, { id: message.quotedMsgId }) : null;
+      this.realtime.toTicketAudience({ ...dto, companyId: ticket.companyId }, 'appMessage', { action: 'create', message: toMessageDto(message, quoted), ticket: dto });
+    }
+  }
+
+  /** The job id is the message's: queueing a message twice is a no-op while its job is known. */
+  private enqueue(companyId: number, whatsappId: number, messageId: number) {
+    return this.jobs.queue(outboundQueueName(whatsappId)).add(
+      'send',
+      { companyId, messageId } satisfies OutboundJob,
+      { jobId: `out-${messageId}`, attempts: OUTBOUND_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } },
+    );
+  }
+
+  /**
+   * The sweep: outgoing messages stored more than `olderThanMs` ago (and less than a day ago) that
+   * never left, were not marked failed and were not deleted are queued again. A message whose job is
+   * still known (waiting, delayed until its session is back, retrying) is left alone; `deliver` skips
+   * a message that has left meanwhile. Returns how many were handed over.
+   */
+  async requeueUnsent(olderThanMs: number): Promise<number> {
+    const rows = await this.orm.em.fork().getConnection().execute<{ id: number; company_id: number; whatsapp_id: number }[]>(
+      `select m.id, m.company_id, m.whatsapp_id from messages m
+         join whatsapps w on w.id = m.whatsapp_id and w.company_id = m.company_id
+        where m.from_me and m.ack = 0 and m.provider_message_id is null and not m.is_deleted
+          and m.created_at < now() - make_interval(secs => ?) and m.created_at > now() - interval '1 day'
+        order by m.id limit 1000`,
+      [olderThanMs / 1000],
+    );
+    let queued = 0;
+    for (const r of rows) {
+      const queue = this.jobs.queue(outboundQueueName(r.whatsapp_id));
+      if (await queue.getJob(`out-${r.id}`)) continue;
+      await this.enqueue(r.company_id, r.whatsapp_id, r.id);
+      queued++;
+    }
+    return queued;
   }
 
   /**
