@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { ROOT } from '../../lib/workspace.mjs';
+import { connect, record } from '../support/realtime.js';
 import { SUPER, TENANT_PASSWORD, client, createDatabase, eventually, pause, queryDb, sandbox, startServer, twoCompanies, type RunningServer } from '@atende/sdk-server/testing';
 
 /**
@@ -118,6 +119,32 @@ describe('inbound handler chain', () => {
     // An agent accepting the ticket releases it.
     expect((await api.put(`/api/tickets/${(await ticketOf(who)).id}`, { status: 'open' }, admin)).status).toBe(200);
     expect((await ticketOf(who)).holder).toBeNull();
+  });
+
+  it("sockets that may no longer see a ticket a handler moved to another queue leave its room", async () => {
+    const queues = (await api.get('/api/queue', admin)).body as { id: number; name: string }[];
+    const [soporte, ventas] = ['Soporte', 'Ventas'].map((n) => queues.find((q) => q.name === n)!.id);
+    await api.post('/api/users', { name: 'Vera', email: 'vera@tienda.test', password: TENANT_PASSWORD, queueIds: [ventas] }, admin);
+    const vera = (await api.login('vera@tienda.test', TENANT_PASSWORD)).token;
+    const who = '51966600020';
+    await phone().say(wa, who, 'hola');
+    await eventually(async () => (await phone().outbox(wa, who)).length === 1);
+    await phone().say(wa, who, '2');
+    await eventually(async () => (await queryDb(db.url, `select queue_id from tickets where id = $1`, [(await ticketOf(who)).id]))[0].queue_id === ventas);
+    const ticketId = (await ticketOf(who)).id as number;
+    const s = await connect(server.url, vera);
+    expect(await new Promise((r) => s.emit('joinChatBox', ticketId, r))).toEqual({ ok: true });
+    const seen = record(s, 'appMessage');
+    await phone().say(wa, who, `move to ${soporte}`);
+    await eventually(async () => (await queryDb(db.url, `select queue_id from tickets where id = $1`, [ticketId]))[0].queue_id === soporte);
+    await pause(500);
+    const before = seen.length;
+    // The customer goes on writing (nothing else changes the ticket): Vera (Ventas only) must not hear of it.
+    await phone().say(wa, who, 'sigo aquí');
+    await eventually(async () => (await queryDb(db.url, `select 1 from messages where ticket_id = $1 and body = 'sigo aquí'`, [ticketId])).length === 1);
+    await pause(800);
+    expect(seen.slice(before).filter((e) => e.message?.ticketId === ticketId)).toEqual([]);
+    s.disconnect();
   });
 
   describe('handler bindings (promptId / integrationId → plugin id + record id)', () => {

@@ -7,7 +7,7 @@ import { ContactSchema } from '../contacts/contact.entity.js';
 import { MessageSchema, type Message } from '../messages/message.entity.js';
 import { TicketSchema, type Ticket } from './ticket.entity.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
-import { InboundChainService, type ChainReply } from '../inbound/inbound-chain.service.js';
+import { InboundChainService, type ChainOutcome } from '../inbound/inbound-chain.service.js';
 import { heldSql } from '../inbound/ticket-holder.js';
 import type { KernelChainTicket } from '../inbound/handlers/kernel-handler.js';
 import { activeTicket } from './active-ticket.js';
@@ -222,13 +222,12 @@ export class InboundService implements OnModuleInit {
       this.events.emit('contact.upserted', companyId, { contactId: stored.newContact.id, number: stored.newContact.number, name: stored.newContact.name, created: true });
     }
     if (created) this.events.ticketCreated(ticket);
-    // A handler moved an existing ticket (into a queue, to a user): told like any other ticket change.
-    else if (Object.keys(outcome.changes).length) this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: outcome.changes });
+    else this.chainMoved(companyId, ticket.id, outcome.changes);
     this.received(message);
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
     if (m.mediaType === 'call_log' && callRejected) await this.outbound.queueText(ticket, CALL_REJECTED_MESSAGE, null);
-    await this.answer(ticket, replies);
+    await this.answer(replies);
     if (ticket.status !== 'closed') await this.timers.arm(ticket, created, found.whatsapp);
   }
 
@@ -265,9 +264,22 @@ export class InboundService implements OnModuleInit {
     return { id: row.id as number, body: m.body, mediaType: m.mediaType, fromMe: m.fromMe, isGroup: m.isGroup };
   }
 
-  /** The chain's replies, sent through the connection's outbound queue (a plugin's carry its id as source). */
-  private async answer(ticket: Ticket, replies: ChainReply[]): Promise<void> {
-    for (const reply of replies) await this.outbound.queue(ticket, { body: reply.text, userId: null, source: reply.source ?? undefined });
+  /**
+   * A handler moved an existing ticket (into a queue, to a user): told like any other ticket change,
+   * and sockets that may no longer see it leave its room.
+   */
+  private chainMoved(companyId: number, ticketId: number, changes: ChainOutcome['changes']): void {
+    if (!Object.keys(changes).length) return;
+    this.events.emit('ticket.updated', companyId, { ticketId, changes });
+    if (changes.queueId || changes.userId) void this.realtime.recheckTicketRoom(ticketId).catch(() => undefined);
+  }
+
+  /** The chain's replies (stored with the chain's changes), handed to their connection's queue, ticket by ticket. */
+  private async answer(replies: Message[]): Promise<void> {
+    for (const ticketId of new Set(replies.map((r) => r.ticketId))) {
+      const mine = replies.filter((r) => r.ticketId === ticketId);
+      await this.outbound.dispatch({ id: ticketId, companyId: mine[0].companyId, whatsappId: mine[0].whatsappId }, mine);
+    }
   }
 
   /**
@@ -289,9 +301,9 @@ export class InboundService implements OnModuleInit {
     if (!outcome.changed && !replies.length && ticketRow.id === row.id) return;
     const [loaded] = await loadTickets(run, companyId, [ticketRow.id as number]);
     const ticket = em.map(TicketSchema, loaded.row);
-    if (Object.keys(outcome.changes).length) this.events.emit('ticket.updated', companyId, { ticketId: ticket.id, changes: outcome.changes });
+    this.chainMoved(companyId, ticket.id, outcome.changes);
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: loaded.dto });
-    await this.answer(ticket, replies);
+    await this.answer(replies);
     await this.timers.arm(ticket, false, whatsapp);
   }
 

@@ -99,6 +99,8 @@ export class TicketTimersService implements OnModuleInit {
     }
     const [dto] = await toTicketDtos(em, [ticket]);
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+    // Moved into a queue: sockets that may no longer see it leave its room (as after any transfer).
+    if (job.kind === 'transfer') void this.realtime.recheckTicketRoom(ticket.id).catch(() => undefined);
     this.logger.log(`Ticket ${ticket.id}: ${job.kind === 'transfer' ? `moved to queue ${ticket.queueId}` : 'closed for inactivity'}`);
   }
 }
