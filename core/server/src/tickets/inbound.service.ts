@@ -5,7 +5,7 @@ import { MESSAGE_ACK_FAILED, companySettingDefault } from '@atende/core-contract
 import { type Whatsapp } from '../connections/whatsapp.entity.js';
 import { ContactSchema } from '../contacts/contact.entity.js';
 import { MessageSchema, type Message } from '../messages/message.entity.js';
-import { TicketSchema, type Ticket } from './ticket.entity.js';
+import { TicketSchema } from './ticket.entity.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { InboundChainService, type ChainOutcome } from '../inbound/inbound-chain.service.js';
 import { heldSql } from '../inbound/ticket-holder.js';
