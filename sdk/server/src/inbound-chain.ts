@@ -64,7 +64,7 @@ export interface InboundChainContext {
   readonly message: InboundChainMessage;
   /** The ticket as it was when the chain started (read under a row lock: one chain per ticket at a time). */
   readonly ticket: InboundChainTicket;
-  /** The queue's or connection's binding to this handler's plugin (only for `bound` handlers and holders), else null. */
+  /** For a `bound` handler: the queue's (else the connection's) binding to its plugin; null otherwise. */
   readonly binding: HandlerBinding | null;
   /** When this handler holds the ticket: its state as it last stored it. */
   readonly holder: { state: unknown } | null;

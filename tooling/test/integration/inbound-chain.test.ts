@@ -208,5 +208,23 @@ describe('inbound handler chain', () => {
       await api.put(`/api/queue/${soporte}`, { promptId: null }, admin);
       await api.put(`/api/whatsapp/${wa}`, { promptId: null }, admin);
     });
+
+    it('a handler that moves the ticket to another queue hands the handlers after it that queue’s binding', async () => {
+      const queues = (await api.get('/api/queue', admin)).body as { id: number; name: string }[];
+      const [soporte, ventas] = ['Soporte', 'Ventas'].map((n) => queues.find((q) => q.name === n)!.id);
+      const byVentas = await prompt(companyId, 'ventas prompt');
+      await api.put(`/api/queue/${ventas}`, { promptId: byVentas }, admin);
+      const who = '51966600030';
+      await phone().say(wa, who, 'hola');
+      await eventually(async () => (await phone().outbox(wa, who)).length === 1);
+      await phone().say(wa, who, '1');
+      await eventually(async () => (await queryDb(db.url, `select queue_id from tickets where id = $1`, [(await ticketOf(who)).id]))[0].queue_id === soporte);
+      // The fixture's chain handler (50) moves it to Ventas and passes; its bound handler (60) runs in Ventas' binding.
+      const before = (await phone().outbox(wa, who)).length;
+      await phone().say(wa, who, `pass to ${ventas}`);
+      await eventually(async () => (await phone().outbox(wa, who)).length === before + 1);
+      expect((await phone().outbox(wa, who)).at(-1)).toBe(`bound to ${byVentas} on queue`);
+      await api.put(`/api/queue/${ventas}`, { promptId: null }, admin);
+    });
   });
 });

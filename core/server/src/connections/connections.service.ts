@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { ChannelRegistryService } from '../channels/channel-registry.js';
 import { withoutCodes } from './link-codes.js';
-import { HandlerBindingsService } from '../inbound/handler-bindings.service.js';
+import { HandlerBindingsService, type StoredBinding } from '../inbound/handler-bindings.service.js';
 
 type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
@@ -73,13 +73,14 @@ export class ConnectionsService {
     if (input.provider === 'sandbox' && !this.config.sandboxEnabled) throw AppError.forbidden('The sandbox is disabled on this server.');
     // Any provider a plugin registered, not a fixed list (issue 11 item 4); an unknown one is a field error.
     if (!this.registry.get(input.provider)) throw AppError.validation([{ path: 'provider', message: 'unknown_provider' }]);
-    return this.limits.createWithin(companyId, 'connections', WhatsappSchema, () => this.insert(companyId, input));
+    // The plugin's record check runs before the plan-limit lock is taken (it is the plugin's code).
+    const binding = await this.bindings.fromInput(companyId, { promptId: input.promptId, integrationId: input.integrationId }, null);
+    return this.limits.createWithin(companyId, 'connections', WhatsappSchema, () => this.insert(companyId, input, binding));
   }
 
-  private async insert(companyId: number, input: ConnectionInput): Promise<Connection> {
+  private async insert(companyId: number, input: ConnectionInput, binding: StoredBinding | undefined): Promise<Connection> {
     await this.validate(input);
-    const { queueIds, promptId, integrationId, ...fields } = input;
-    const binding = await this.bindings.fromInput(companyId, { promptId, integrationId }, null);
+    const { queueIds, promptId: _prompt, integrationId: _integration, ...fields } = input;
     const first = (await this.em.count(WhatsappSchema, {})) === 0;
     const row = await this.em.transactional(async (tx) => {
       // The first connection is the default; a new default replaces the old one.

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppError, BINDING_FIELDS, HANDLER_BINDINGS, type BindingField, type HandlerBinding } from '@atende/sdk-server';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import type { Exec } from '../tickets/ticket-dto-sql.js';
@@ -19,8 +19,16 @@ export type BindingFields = Record<BindingField, number | null>;
  * the company's plan lacks it, or when the record is not the company's.
  */
 @Injectable()
-export class HandlerBindingsService {
+export class HandlerBindingsService implements OnApplicationBootstrap {
   constructor(private readonly events: DomainEventsService) {}
+
+  /** Plugins register in onModuleInit; by now all have. Two answering to one field is a setup error. */
+  onApplicationBootstrap(): void {
+    for (const field of BINDING_FIELDS) {
+      const owners = HANDLER_BINDINGS.all().filter(({ contribution }) => contribution.field === field).map(({ key }) => key);
+      if (owners.length > 1) throw new Error(`Plugins ${owners.join(' and ')} both answer to "${field}": one plugin per binding field.`);
+    }
+  }
 
   private pluginFor(field: BindingField): string | undefined {
     return HANDLER_BINDINGS.all().find(({ contribution }) => contribution.field === field)?.key;

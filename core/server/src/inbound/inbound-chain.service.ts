@@ -144,7 +144,12 @@ export class InboundChainService {
           await releaseTicket(exec, companyId, current.id);
           holder = null;
           current.holder = null;
-          if (to && (to.queueId !== undefined || to.userId !== undefined) && current.status !== 'closed') await this.moveTo(exec, companyId, current, to);
+          if (to && (to.queueId !== undefined || to.userId !== undefined) && current.status !== 'closed') {
+            const queueBefore = current.queueId;
+            await this.moveTo(exec, companyId, current, to);
+            // In another queue now: the handlers after this one see that queue's binding.
+            if (current.queueId !== queueBefore) binding = await bindingOf(exec, current);
+          }
         },
         reply: (text) => {
           if (typeof text === 'string' && text.trim()) replies.push({ text, source: handlerPluginId(key) === KERNEL_SUBSCRIBER ? null : handlerPluginId(key) });
@@ -154,7 +159,7 @@ export class InboundChainService {
 
       /** One handler inside a savepoint: a throw undoes its writes and its holder changes, and counts as 'pass'. */
       const attempt = async (key: string, handler: InboundHandler, state: Holder): Promise<'handled' | 'pass'> => {
-        const saved = { holder, ticket: { ...current }, replies: replies.length, deferred: deferred.length };
+        const saved = { holder, binding, ticket: { ...current }, replies: replies.length, deferred: deferred.length };
         await exec(`savepoint chain_handler`, []);
         try {
           const outcome = await runAsHandler(key, () => handler.handle(contextFor(key, handler, state)));
@@ -166,6 +171,7 @@ export class InboundChainService {
           await exec(`rollback to savepoint chain_handler`, []);
           tx.clear();
           holder = saved.holder;
+          binding = saved.binding;
           Object.assign(current, saved.ticket);
           replies.length = saved.replies;
           deferred.length = saved.deferred;
@@ -207,6 +213,7 @@ export class InboundChainService {
       // A message its closed ticket's holder passed on is not done yet: the pipeline moves it to the
       // active ticket and runs the chain there (a crash before that, and the retry does it).
       if (handled || current.status !== 'closed') await exec(`update messages set chained = true where id = ? and company_id = ?`, [message.id, companyId]);
+      // On the ticket the chain ran on (a closed ticket's holder that answers and passes answers there).
       const stored: Message[] = [];
       for (const reply of replies) stored.push(await this.outbound.store(tx, { ...current, companyId }, { body: reply.text, userId: null, source: reply.source ?? undefined }));
       return { before, after: current, handled, replies: stored, deferred };

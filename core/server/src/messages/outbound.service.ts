@@ -152,9 +152,11 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     );
     let queued = 0;
     for (const r of rows) {
-      const queue = this.jobs.queue(outboundQueueName(r.whatsapp_id));
-      if (await queue.getJob(`out-${r.id}`)) continue;
-      await this.enqueue(r.company_id, r.whatsapp_id, r.id);
+      if (await this.jobs.queue(outboundQueueName(r.whatsapp_id)).getJob(`out-${r.id}`)) continue;
+      const message = await tenantEm(this.orm, r.company_id).findOne(MessageSchema, { id: r.id });
+      if (!message) continue;
+      // Dispatched as if for the first time: queued, and shown on the screens that never heard of it.
+      await this.dispatch({ id: message.ticketId, companyId: r.company_id, whatsappId: r.whatsapp_id }, [message]);
       queued++;
     }
     return queued;

@@ -55,10 +55,11 @@ export class QueuesService {
   }
 
   async create(companyId: number, input: Required<QueueInput>): Promise<QueueDto> {
+    const { promptId, integrationId, ...fields } = input;
+    // The plugin's record check runs before the plan-limit lock is taken (it is the plugin's code).
+    const binding = await this.bindings.fromInput(companyId, { promptId, integrationId }, null);
     const q = await this.limits.createWithin(companyId, 'queues', QueueSchema, async () => {
       await this.assertColorFree(input.color);
-      const { promptId, integrationId, ...fields } = input;
-      const binding = await this.bindings.fromInput(companyId, { promptId, integrationId }, null);
       const created = this.em.create(QueueSchema, { companyId, ...fields, ...binding });
       await this.em.flush();
       return created;
