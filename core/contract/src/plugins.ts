@@ -22,6 +22,28 @@ export const pluginSettingsTabSchema = z.object({
 });
 export type PluginSettingsTab = z.infer<typeof pluginSettingsTabSchema>;
 
+/**
+ * The places in the shell's screens that plugins can fill (issue 12 item 1). The web SDK types each
+ * one's context (`ZoneContexts` in @atende/sdk-web); a server manifest names the zones its remote fills.
+ */
+export const ZONE_NAMES = [
+  'ticket.header.actions',
+  'ticket.options.menu',
+  'ticket.input.toolbar',
+  'message.actions',
+  'contact.drawer.sections',
+  'connection.row.actions',
+  'connections.page.actions',
+  'connection.modal.fields',
+  'queue.modal.tabs',
+  'users.row.actions',
+  'layout.header',
+  'layout.drawer.footer',
+  'dashboard.cards',
+] as const;
+export type ZoneName = (typeof ZONE_NAMES)[number];
+export const zoneNameSchema = z.enum(ZONE_NAMES);
+
 /** What `GET /api/plugins` returns for each plugin the signed-in user's company may use. */
 export const pluginManifestSchema = z.object({
   id: z.string(),
@@ -30,7 +52,7 @@ export const pluginManifestSchema = z.object({
   routes: z.array(pluginRouteSchema),
   menu: z.array(pluginMenuItemSchema),
   settingsTabs: z.array(pluginSettingsTabSchema),
-  zones: z.array(z.string()),
+  zones: z.array(zoneNameSchema),
 });
 export type PluginManifest = z.infer<typeof pluginManifestSchema>;
 export const pluginListResponseSchema = z.array(pluginManifestSchema);

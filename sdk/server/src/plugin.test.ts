@@ -19,6 +19,10 @@ describe('definePlugin', () => {
   it('rejects unknown plan flags', () => {
     expect(() => definePlugin({ id: 'x', version: '1', module: M, planFlag: 'useTeleport' as never })).toThrow(/unknown plan flag/);
   });
+  it('accepts the shell zones and refuses others', () => {
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { zones: ['ticket.header.actions', 'layout.header'] } })).not.toThrow();
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { zones: ['ticket.footer' as never] } })).toThrow(/unknown zone "ticket.footer"/);
+  });
   it('requires migration names prefixed with the plugin id', () => {
     expect(() => definePlugin({ id: 'x', version: '1', module: M, migrations: [{ name: 'init', class: class {} as never }] })).toThrow(
       /must be named "x_/,

@@ -2,8 +2,8 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import type { ZodType } from 'zod';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { MigrationObject } from '@mikro-orm/core';
-import type { PermissionTable, PlanFlag, PluginMenuItem, PluginRoute, PluginSettingsTab } from '@atende/core-contract';
-import { PLUGIN_ID_PATTERN, PLAN_FLAGS } from '@atende/core-contract';
+import type { PermissionTable, PlanFlag, PluginMenuItem, PluginRoute, PluginSettingsTab, ZoneName } from '@atende/core-contract';
+import { PLUGIN_ID_PATTERN, PLAN_FLAGS, ZONE_NAMES } from '@atende/core-contract';
 
 export interface PluginDefinition {
   /** kebab-case; also the URL segment of its remote (`/plugins/<id>/`). */
@@ -22,7 +22,7 @@ export interface PluginDefinition {
   /** The plugin's permission table (same shape as the kernel's); `@RequirePermission` names resolve here too. */
   permissions?: PermissionTable;
   /** What the shell shows: routes the remote renders, drawer entries, settings tabs, widget zones. */
-  manifest?: { routes?: PluginRoute[]; menu?: PluginMenuItem[]; settingsTabs?: PluginSettingsTab[]; zones?: string[] };
+  manifest?: { routes?: PluginRoute[]; menu?: PluginMenuItem[]; settingsTabs?: PluginSettingsTab[]; zones?: ZoneName[] };
   /**
    * Where the built web remote lives: an npm package name (its `dist/` holds `remoteEntry.js`) or an
    * absolute directory. Omit for server-only plugins.
@@ -55,6 +55,9 @@ export function definePlugin<T extends PluginDefinition>(definition: T): T {
     if (!key.startsWith(`${definition.id}.`) || key.length > 100) {
       throw new Error(`Plugin "${definition.id}": setting "${key}" must be named "${definition.id}.<name>" (100 characters at most).`);
     }
+  }
+  for (const zone of definition.manifest?.zones ?? []) {
+    if (!ZONE_NAMES.includes(zone)) throw new Error(`Plugin "${definition.id}": unknown zone "${zone}" (the shell's zones: ${ZONE_NAMES.join(', ')}).`);
   }
   for (const m of definition.migrations ?? []) {
     if (!m.name.startsWith(`${definition.id}_`)) {

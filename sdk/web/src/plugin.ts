@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Locales } from './i18n.js';
+import type { WebPluginWidget } from './zones.js';
 
 type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -15,10 +16,6 @@ export interface WebPluginSettingsTab {
   load: Lazy;
 }
 
-export interface WebPluginWidget {
-  zone: string;
-  load: Lazy<{ context?: unknown }>;
-}
 
 export interface WebPluginDefinition {
   id: string;

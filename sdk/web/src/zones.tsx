@@ -1,37 +1,137 @@
-import { Suspense, lazy, useMemo, type ComponentType } from 'react';
+import { Component, Suspense, lazy, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createEvent, createStore } from 'effector';
 import { useUnit } from 'effector-react';
-import type { WebPluginWidget } from './plugin.js';
+import type { FormInstance } from 'antd';
+import { sessionEnded } from './session.model.js';
+import type { Connection, ContactDto, LocalizedText, MessageDto, Queue, TicketDto, UserDto, ZoneName } from '@atende/core-contract';
 
-export interface RegisteredWidget extends WebPluginWidget {
-  pluginId: string;
+/**
+ * What each zone hands its widgets (issue 12 item 1). A widget of zone Z receives `{ context:
+ * ZoneContexts[Z] }`; the shell renders `<Zone name="…" context={…} />` where the zone sits.
+ */
+export interface ZoneContexts {
+  /** Buttons beside the ticket's title (open ticket view). */
+  'ticket.header.actions': { ticket: TicketDto };
+  /** Entries of the ticket's "more" menu (render a menu-like button; the menu closes on click). */
+  'ticket.options.menu': { ticket: TicketDto; close: () => void };
+  /** Buttons in the message input's toolbar; `insert` adds text at the cursor. */
+  'ticket.input.toolbar': { ticket: TicketDto; insert: (text: string) => void };
+  /** Extra entries of a message's menu (render a menu-like button; `close` closes the menu). */
+  'message.actions': { message: MessageDto; close: () => void };
+  /** Sections at the end of the contact drawer. */
+  'contact.drawer.sections': { contact: ContactDto };
+  /** Buttons on a connection's row. */
+  'connection.row.actions': { connection: Connection };
+  /** Buttons at the top of the connections page (the flow builder's REVINCULAR); shown to who may edit connections. */
+  'connections.page.actions': { connections: Connection[] };
+  /** Extra fields in the connection modal, inside its form (the binding fields `promptId`/`integrationId` are sent with the connection). */
+  'connection.modal.fields': { connection: Connection | null; form: FormInstance };
+  /** Extra tabs of the queue modal, inside its form (the binding fields are sent with the queue); the tab's title is the widget's `label`. */
+  'queue.modal.tabs': { queue: Queue | null; form: FormInstance };
+  /** Buttons on a user's row (users list). */
+  'users.row.actions': { user: UserDto };
+  /** The top bar, beside the language and theme switches. */
+  'layout.header': Record<string, never>;
+  /** The bottom of the side drawer. */
+  'layout.drawer.footer': { collapsed: boolean };
+  /** Cards of the dashboard (the dashboard plugin renders this zone). */
+  'dashboard.cards': { period: { from: string; to: string } };
 }
 
-/** Filled by the shell as plugin remotes load. */
-export const widgetsRegistered = createEvent<RegisteredWidget[]>();
-export const $widgets = createStore<RegisteredWidget[]>([]).on(widgetsRegistered, (all, added) => [...all, ...added]);
+// Compile-time check: the contract's zone names and the contexts here are the same set.
+const everyZoneTyped: [ZoneName] extends [keyof ZoneContexts] ? ([keyof ZoneContexts] extends [ZoneName] ? true : never) : never = true;
+void everyZoneTyped;
 
-const cache = new WeakMap<WebPluginWidget['load'], ComponentType<{ context?: unknown }>>();
+export type ZoneWidgetProps<Z extends ZoneName> = { context: ZoneContexts[Z] };
+
+/** A widget for one zone: a lazily loaded component of that zone's context (and, for tabs, a label). */
+export type WebPluginWidget = {
+  [Z in ZoneName]: { zone: Z; load: () => Promise<{ default: ComponentType<ZoneWidgetProps<Z>> }>; label?: LocalizedText };
+}[ZoneName];
+
+/**
+ * The fields a plugin's widget in a connection or queue form may set: the API's binding fields
+ * (`promptId`, `integrationId`: a record of the plugin, checked by the server). The forms send them
+ * when a widget put them in the form; other fields of a widget stay in the browser.
+ */
+export function bindingFields(values: Record<string, unknown>): { promptId?: number | null; integrationId?: number | null } {
+  const out: { promptId?: number | null; integrationId?: number | null } = {};
+  for (const key of ['promptId', 'integrationId'] as const) {
+    const v = values[key];
+    if (v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0)) out[key] = v;
+  }
+  return out;
+}
+
+export type RegisteredWidget = WebPluginWidget & { pluginId: string };
+
+/** Filled by the shell as plugin remotes load (every remote with widgets loads at session start). */
+export const widgetsRegistered = createEvent<RegisteredWidget[]>();
+export const $widgets = createStore<RegisteredWidget[]>([])
+  .on(widgetsRegistered, (all, added) => [...all.filter((w) => !added.some((a) => a.pluginId === w.pluginId)), ...added])
+  // Another user (maybe of another company) may sign in next: their plugins register again.
+  .reset(sessionEnded);
+
+const cache = new WeakMap<object, ComponentType<{ context: unknown }>>();
 function lazyOf(load: WebPluginWidget['load']) {
   let c = cache.get(load);
-  if (!c) cache.set(load, (c = lazy(load)));
+  if (!c) cache.set(load, (c = lazy(load as () => Promise<{ default: ComponentType<{ context: unknown }> }>)));
   return c;
 }
 
-/** A place in a kernel screen where plugins can add widgets (for example 'ticket.header.actions'). */
-export function Zone({ name, context }: { name: string; context?: unknown }) {
+/**
+ * One widget's own error boundary: a widget that throws (while loading or rendering) disappears and is
+ * logged; the screen around it and the other widgets go on. It tries again when its context changes.
+ */
+export class WidgetBoundary extends Component<{ pluginId: string; zone: string; resetKey?: unknown; children: ReactNode }, { failed: boolean; key?: unknown }> {
+  override state: { failed: boolean; key?: unknown } = { failed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey?: unknown }, state: { failed: boolean; key?: unknown }) {
+    return props.resetKey !== state.key ? { failed: false, key: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`Widget of plugin ${this.props.pluginId} in zone ${this.props.zone} failed`, error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** The widgets of one zone, in plugin load order. */
+export function useZoneWidgets<Z extends ZoneName>(name: Z): Extract<RegisteredWidget, { zone: Z }>[] {
   const widgets = useUnit($widgets);
-  const here = useMemo(() => widgets.filter((w) => w.zone === name), [widgets, name]);
+  return useMemo(() => widgets.filter((w): w is Extract<RegisteredWidget, { zone: Z }> => w.zone === name), [widgets, name]);
+}
+
+/** One widget, isolated (its own boundary and Suspense). For zones laid out by the screen (tabs). */
+export function ZoneWidget<Z extends ZoneName>({ widget, context, resetKey }: { widget: Extract<RegisteredWidget, { zone: Z }>; context: ZoneContexts[Z]; resetKey?: unknown }) {
+  const C = lazyOf(widget.load);
+  return (
+    <WidgetBoundary pluginId={widget.pluginId} zone={widget.zone} resetKey={resetKey}>
+      <Suspense fallback={null}>
+        <C context={context} />
+      </Suspense>
+    </WidgetBoundary>
+  );
+}
+
+/**
+ * A place in a kernel screen where plugins add widgets. Renders nothing when no plugin fills it, so a
+ * screen shows an action only when a plugin the company may use provides it.
+ */
+export function Zone<Z extends ZoneName>({ name, context, resetKey }: { name: Z; context: ZoneContexts[Z]; resetKey?: unknown }) {
+  const here = useZoneWidgets(name);
   return (
     <>
-      {here.map((w, i) => {
-        const C = lazyOf(w.load);
-        return (
-          <Suspense key={`${w.pluginId}-${i}`} fallback={null}>
-            <C context={context} />
-          </Suspense>
-        );
-      })}
+      {here.map((w) => (
+        <ZoneWidget<Z> key={`${w.pluginId}:${here.indexOf(w)}`} widget={w} context={context} resetKey={resetKey} />
+      ))}
     </>
   );
 }

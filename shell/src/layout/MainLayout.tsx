@@ -4,7 +4,7 @@ import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, U
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { APP_VERSION, LANGUAGES, type Language } from '@atende/core-contract';
-import { localized, useCan, useCurrentUser, useT } from '@atende/sdk-web';
+import { Zone, localized, useCan, useCurrentUser, useT } from '@atende/sdk-web';
 import { $plugins } from '../plugins/plugins.model.js';
 import { logoutFx } from '../model/session.js';
 import { selectLanguage } from '../model/language.js';
@@ -87,6 +87,8 @@ export function MainLayout() {
           <Button type="text" icon={<Avatar size="small" icon={<UserOutlined />} />} data-testid="user-menu" aria-label={t('layout.profile')} />
         </Dropdown>
       </Flex>
+      {/* Plugins add a line here (billing's "renew here", say). */}
+      <Zone name="layout.drawer.footer" context={{ collapsed: !open }} />
       {isAdmin && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="app-version">
           {t('layout.version', { version: APP_VERSION })}
@@ -153,6 +155,8 @@ export function MainLayout() {
               </Typography.Text>
             )}
           </Flex>
+          {/* Plugins add buttons to the top bar here (announcements' bell, say). */}
+          <Zone name="layout.header" context={{}} />
           <LanguageMenu />
           <ThemeToggle />
         </Layout.Header>

@@ -1,6 +1,7 @@
-import { createEffect, createStore } from 'effector';
+import { createEffect, createStore, sample } from 'effector';
 import type { PluginManifest } from '@atende/core-contract';
 import { api, sessionEnded } from '@atende/sdk-web';
+import { loadWidgetPlugins } from './remote-loader.js';
 
 export const fetchPluginsFx = createEffect(() => api.get<PluginManifest[]>('/plugins'));
 
@@ -11,3 +12,7 @@ export const $plugins = createStore<PluginManifest[] | null>(null)
 export const $pluginsError = createStore<boolean>(false)
   .on(fetchPluginsFx.fail, () => true)
   .reset(fetchPluginsFx, sessionEnded);
+
+/** Every plugin with widgets loads as soon as the session knows its plugins (not when a page opens). */
+export const loadWidgetPluginsFx = createEffect(loadWidgetPlugins);
+sample({ clock: fetchPluginsFx.doneData, target: loadWidgetPluginsFx });

@@ -6,8 +6,8 @@ import { registerLocales, widgetsRegistered, type WebPluginDefinition } from '@a
 const registered = new Set<string>();
 const loaded = new Map<string, Promise<WebPluginDefinition>>();
 
-/** Loads a plugin's remote once (module federation at run time) and registers its texts and widgets. */
-export function loadWebPlugin(manifest: PluginManifest): Promise<WebPluginDefinition> {
+/** Loads a plugin's remote once (module federation at run time). */
+function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefinition> {
   const cached = loaded.get(manifest.id);
   if (cached) return cached;
   const promise = (async () => {
@@ -20,13 +20,32 @@ export function loadWebPlugin(manifest: PluginManifest): Promise<WebPluginDefini
     const mod = await loadRemote<{ default: WebPluginDefinition }>(`${name}/${REMOTE_EXPOSE.slice(2)}`);
     const definition = mod?.default;
     if (!definition || definition.id !== manifest.id) throw new Error(`Remote ${name} did not expose plugin ${manifest.id}.`);
-    if (definition.locales) registerLocales(definition.id, definition.locales);
-    const widgets = (definition.widgets ?? []).filter((w) => manifest.zones.includes(w.zone));
-    if (widgets.length) widgetsRegistered(widgets.map((w) => ({ ...w, pluginId: definition.id })));
     return definition;
   })();
   loaded.set(manifest.id, promise);
   // A failed load may be retried later (for example after a deploy finished).
   promise.catch(() => loaded.delete(manifest.id));
   return promise;
+}
+
+/**
+ * A plugin's remote, with its texts and, for this session, its widgets in the zones its server
+ * manifest names (the server decides which plugins this user's company may use).
+ */
+export async function loadWebPlugin(manifest: PluginManifest): Promise<WebPluginDefinition> {
+  const definition = await loadRemoteDefinition(manifest);
+  if (definition.locales) registerLocales(definition.id, definition.locales);
+  const widgets = (definition.widgets ?? []).filter((w) => manifest.zones.includes(w.zone));
+  widgetsRegistered(widgets.map((w) => ({ ...w, pluginId: definition.id })));
+  return definition;
+}
+
+/**
+ * At session start: every plugin whose manifest names zones is loaded at once, in parallel and without
+ * holding the first paint, so a widget-only plugin shows without any of its pages being visited. A
+ * remote that fails is logged; its widgets stay away and the rest load.
+ */
+export async function loadWidgetPlugins(manifests: PluginManifest[]): Promise<void> {
+  const results = await Promise.allSettled(manifests.filter((m) => m.zones.length && m.remoteEntry).map((m) => loadWebPlugin(m)));
+  for (const r of results) if (r.status === 'rejected') console.error('A plugin with widgets did not load', r.reason);
 }

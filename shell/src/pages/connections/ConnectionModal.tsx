@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Switch, Tag } from 'antd';
 import { type Connection, type ConnectionInput, type Queue } from '@atende/core-contract';
-import { ApiError, api, useErrorToast, useT } from '@atende/sdk-web';
+import { ApiError, Zone, api, bindingFields, useErrorToast, useT } from '@atende/sdk-web';
 import { applyServerErrors, lengthRules } from '../../lib/validation.js';
 
 interface Values {
@@ -110,6 +110,7 @@ export function ConnectionModal({ editing, onClose, onSaved }: Props) {
       transferQueueId: v.transferQueueId ?? null,
       timeToTransfer: v.timeToTransfer ?? 0,
       queueIds: v.queueIds ?? [],
+      ...bindingFields(form.getFieldsValue(true)),
     } satisfies ConnectionInput;
     try {
       const saved = connection ? await api.put<Connection>(`/whatsapp/${connection.id}`, body) : await api.post<Connection>('/whatsapp', body);
@@ -266,6 +267,8 @@ export function ConnectionModal({ editing, onClose, onSaved }: Props) {
             {minutes('expiresTicket', t('connections.expiresTicket'), 'connection-expires-ticket')}
           </Col>
         </Row>
+        {/* Plugins add fields here (a flow or an AI prompt for the connection, say). */}
+        <Zone name="connection.modal.fields" context={{ connection, form }} resetKey={connection?.id} />
       </Form>
     </Modal>
   );

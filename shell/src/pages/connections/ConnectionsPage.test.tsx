@@ -63,8 +63,8 @@ describe('connections page', { timeout: 30_000 }, () => {
     // Last update as dd/MM/yy HH:mm (local time of the browser).
     const shown = within(screen.getByTestId('connection-row-100')).getByTestId('connection-updated').textContent;
     expect(shown).toMatch(/^\d{2}\/\d{2}\/26 \d{2}:\d{2}$/);
-    // REVINCULAR is there but cannot be used until the flow builder exists.
-    expect(screen.getByTestId('connections-rebind').hasAttribute('disabled')).toBe(true);
+    // REVINCULAR belongs to the flow builder plugin: without it, nothing is shown.
+    expect(screen.queryByTestId('connections-rebind')).toBeNull();
   });
 
   it('calls the session API of each button and follows the live status', async () => {
@@ -167,6 +167,19 @@ describe('connections page', { timeout: 30_000 }, () => {
     act(() => socket.emit('whatsappSession', { action: 'update', session: { id: 5, status: 'PAIRING', qrcode: '', pairingCode: 'K7PQ2M9X', retries: 0, number: null, updatedAt: c.updatedAt } }));
     expect((await screen.findByTestId('pairing-code')).textContent).toContain('K7PQ2M9X');
     expect(buttonsOf(5)).toEqual(['showCode', 'disconnect']);
+  });
+
+  // Last: the widgets it registers stay for the rest of the file (hence at the end of the block).
+  it('shows what plugins add: an action on every row and a page action (REVINCULAR comes from the flow builder)', async () => {
+    const { widgetsRegistered } = await import('@atende/sdk-web');
+    widgetsRegistered([
+      { pluginId: 'flows', zone: 'connection.row.actions', load: async () => ({ default: ({ context }) => <button data-testid={`bind-${context.connection.id}`}>{context.connection.name}</button> }) },
+      { pluginId: 'flows', zone: 'connections.page.actions', load: async () => ({ default: ({ context }) => <button data-testid="connections-rebind">REVINCULAR {context.connections.length}</button> }) },
+    ]);
+    await renderPage([connection({ id: 1, name: 'Ventas' }), connection({ id: 2, name: 'Soporte' })]);
+    expect((await screen.findByTestId('bind-1')).textContent).toBe('Ventas');
+    expect((await screen.findByTestId('bind-2')).textContent).toBe('Soporte');
+    expect((await screen.findByTestId('connections-rebind')).textContent).toBe('REVINCULAR 2');
   });
 });
 

@@ -8,7 +8,6 @@ import {
   EditOutlined,
   ExperimentOutlined,
   KeyOutlined,
-  LinkOutlined,
   LoadingOutlined,
   PlusOutlined,
   QrcodeOutlined,
@@ -17,7 +16,7 @@ import {
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { api, useCan, useErrorToast, useT } from '@atende/sdk-web';
+import { Zone, api, useCan, useErrorToast, useT } from '@atende/sdk-web';
 import { LoadError } from '../../components/LoadError.js';
 import { sessionActions, upsertConnection, type ConnectionStatus, type LiveConnection, type SessionAction } from './connectionStatus.js';
 import { useConnections } from './useConnections.js';
@@ -201,6 +200,8 @@ export function ConnectionsPage() {
                 >
                   <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} data-testid={`connection-delete-${c.id}`} />
                 </Popconfirm>
+                {/* Plugins add actions per connection here. */}
+                <Zone name="connection.row.actions" context={{ connection: c }} />
               </Flex>
             ),
           },
@@ -218,16 +219,8 @@ export function ConnectionsPage() {
           {t('connections.title')}
         </Typography.Title>
         <Flex gap={8} wrap>
-          {canEdit && (
-            // REVINCULAR points every connection at the flow builder's integration; neither exists yet.
-            <Tooltip title={t('connections.rebindUnavailable')}>
-              <span>
-                <Button icon={<LinkOutlined />} disabled data-testid="connections-rebind">
-                  {t('connections.rebind')}
-                </Button>
-              </span>
-            </Tooltip>
-          )}
+          {/* Plugins add page actions here (the flow builder's REVINCULAR, which binds every connection). */}
+          {canEdit && <Zone name="connections.page.actions" context={{ connections: list }} />}
           {canAdd && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="connections-add">
               {t('connections.add')}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Flex, Form, Input, InputNumber, Modal, Table, Tabs, Tooltip, Typography, theme } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { DEFAULT_SCHEDULES, type Queue, type QueueInput, type ScheduleEntry } from '@atende/core-contract';
-import { ApiError, api, useErrorToast, useT } from '@atende/sdk-web';
+import { ApiError, ZoneWidget, api, bindingFields, localized, useErrorToast, useT, useZoneWidgets } from '@atende/sdk-web';
 import { applyServerErrors, lengthRules } from '../../lib/validation.js';
 import { TIME_PATTERN, maskTime } from '../../lib/format.js';
 import { normalizeSchedules } from '../settings/SchedulesEditor.js';
@@ -30,7 +30,9 @@ interface Props {
 
 /** The queue dialog (core-operations §2 "Other lists"): tabs 'queue data', 'attendance hours' and the options tree. */
 export function QueueModal({ editing, queues, onClose, onSaved }: Props) {
-  const { t } = useT();
+  const { t, i18n } = useT();
+  const lang = i18n.language;
+  const pluginTabs = useZoneWidgets('queue.modal.tabs');
   const { message } = App.useApp();
   const showError = useErrorToast();
   const [form] = Form.useForm<Values>();
@@ -77,6 +79,7 @@ export function QueueModal({ editing, queues, onClose, onSaved }: Props) {
       outOfHoursMessage: values.outOfHoursMessage ?? '',
       orderQueue: values.orderQueue ?? null,
       schedules: hours,
+      ...bindingFields(form.getFieldsValue(true)),
     } satisfies QueueInput;
     try {
       const saved = queue ? await api.put<Queue>(`/queue/${queue.id}`, body) : await api.post<Queue>('/queue', body);
@@ -113,7 +116,7 @@ export function QueueModal({ editing, queues, onClose, onSaved }: Props) {
   };
 
   const dataTab = (
-    <Form<Values> form={form} layout="vertical" requiredMark={false} autoComplete="off" onFinish={() => void save()}>
+    <>
       <Flex gap={16} wrap>
         <Form.Item name="name" label={t('queues.name')} rules={lengthRules(t, 2, 50)} style={{ flex: '1 1 260px' }}>
           <Input maxLength={50} data-testid="queue-name" />
@@ -141,7 +144,7 @@ export function QueueModal({ editing, queues, onClose, onSaved }: Props) {
       <Form.Item name="outOfHoursMessage" label={t('queues.outOfHours')} extra={t('queues.outOfHoursHint')}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={5000} data-testid="queue-out-of-hours" />
       </Form.Item>
-    </Form>
+    </>
   );
 
   const hoursTab = (
@@ -183,6 +186,8 @@ export function QueueModal({ editing, queues, onClose, onSaved }: Props) {
       forceRender
       data-testid="queue-modal"
     >
+      {/* One form around every tab, so the fields of plugin tabs belong to it too. */}
+      <Form<Values> form={form} layout="vertical" requiredMark={false} autoComplete="off" onFinish={() => void save()}>
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as TabKey)}
@@ -199,8 +204,16 @@ export function QueueModal({ editing, queues, onClose, onSaved }: Props) {
             disabled: !queue,
             children: queue ? <QueueOptionsEditor queueId={queue.id} /> : null,
           },
+          // Plugins add tabs here (an AI prompt for the queue, say), each isolated.
+          ...pluginTabs.map((w) => ({
+            key: `plugin:${w.pluginId}`,
+            label: <span data-testid={`queue-tab-plugin-${w.pluginId}`}>{w.label ? localized(w.label, lang) : w.pluginId}</span>,
+            children: <ZoneWidget widget={w} context={{ queue, form }} resetKey={queue?.id} />,
+            forceRender: true,
+          })),
         ]}
       />
+      </Form>
     </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { App, Badge, Button, Card, Flex, Input, Popconfirm, Tag, Tooltip, Typogr
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { SOCKET_EVENTS, type Queue, type UserDto } from '@atende/core-contract';
-import { api, useCurrentUser, useErrorToast, useT, useRealtime } from '@atende/sdk-web';
+import { Zone, api, useCurrentUser, useErrorToast, useT, useRealtime } from '@atende/sdk-web';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
 
 import { usePagedList } from '../../hooks/usePagedList.js';
@@ -128,6 +128,8 @@ export function UsersPage() {
                 data-testid={`user-delete-${u.email}`}
               />
             </Popconfirm>
+            {/* Plugins add actions per user here (billing's coins, say). */}
+            <Zone name="users.row.actions" context={{ user: u }} />
           </Flex>
         ),
       },

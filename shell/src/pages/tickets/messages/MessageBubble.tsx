@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import dayjs from 'dayjs';
 import { Button, Dropdown, Flex, Tag, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import {
@@ -11,7 +11,7 @@ import {
   RollbackOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { ApiError, errorText, useT } from '@atende/sdk-web';
+import { ApiError, Zone, errorText, useT, useZoneWidgets } from '@atende/sdk-web';
 import type { MessageDto } from '@atende/core-contract';
 import { MessageBody } from './MessageBody.js';
 import { MessageMedia, showsCaption } from './media.js';
@@ -132,6 +132,8 @@ export function MessageBubble(p: MessageBubbleProps) {
   const { t } = useT();
   const { token } = theme.useToken();
   const m = p.message;
+  const actionWidgets = useZoneWidgets('message.actions');
+  const [menuOpen, setMenuOpen] = useState(false);
   const items: MenuProps['items'] = [
     ...(p.canReply ? [{ key: 'reply', icon: <RollbackOutlined />, label: t('messages.reply'), onClick: p.onReply }] : []),
     ...(p.canEdit ? [{ key: 'edit', icon: <EditOutlined />, label: t('messages.edit'), onClick: p.onEdit }] : []),
@@ -148,15 +150,32 @@ export function MessageBubble(p: MessageBubbleProps) {
           maxWidth: BUBBLE_MAX_WIDTH,
           minWidth: 96,
           padding: '6px 10px 4px',
-          paddingRight: items.length ? 28 : 10,
+          paddingRight: items.length || actionWidgets.length ? 28 : 10,
           borderRadius: 8,
           background: m.fromMe ? token.colorPrimaryBg : token.colorBgContainer,
           color: token.colorText,
           boxShadow: token.boxShadowTertiary,
         }}
       >
-        {items.length > 0 && (
-          <Dropdown menu={{ items }} trigger={['click']} placement={m.fromMe ? 'bottomRight' : 'bottomLeft'}>
+        {(items.length > 0 || actionWidgets.length > 0) && (
+          <Dropdown
+            menu={{ items, onClick: () => setMenuOpen(false) }}
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            trigger={['click']}
+            placement={m.fromMe ? 'bottomRight' : 'bottomLeft'}
+            popupRender={(menu) => (
+              <div style={{ background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
+                {items.length > 0 && menu}
+                {/* Plugins add entries to a message's menu here. */}
+                {menuOpen && actionWidgets.length > 0 && (
+                  <Flex vertical style={{ padding: 4 }}>
+                    <Zone name="message.actions" context={{ message: m, close: () => setMenuOpen(false) }} />
+                  </Flex>
+                )}
+              </div>
+            )}
+          >
             <Button
               type="text"
               size="small"

@@ -2,7 +2,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Clipboa
 import { App, Button, Flex, Input, Switch, Tooltip, Typography, theme } from 'antd';
 import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
-import { api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { Zone, api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { EmojiPicker } from './EmojiPicker.js';
 import { QuoteBox } from './MessageBubble.js';
 import { messageSaved } from './messageSaved.js';
@@ -222,16 +222,17 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
 
   useImperativeHandle(handle, () => ({ addFiles: (list) => open && list.length > 0 && addFiles(list) }));
 
-  const insertEmoji = (emoji: string) => {
+  /** Inserts at the caret (an emoji, or a plugin's text through the toolbar zone). */
+  const insertAtCaret = (inserted: string) => {
     const el = textarea();
     const start = el?.selectionStart ?? text.length;
     const end = el?.selectionEnd ?? text.length;
-    setText(text.slice(0, start) + emoji + text.slice(end));
+    setText(text.slice(0, start) + inserted + text.slice(end));
     setTimeout(() => {
       const area = textarea();
       if (!area) return;
       area.focus();
-      area.setSelectionRange(start + emoji.length, start + emoji.length);
+      area.setSelectionRange(start + inserted.length, start + inserted.length);
     }, 0);
   };
 
@@ -397,10 +398,12 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
         </Flex>
       ) : (
         <Flex align="flex-end" gap={4}>
-          <EmojiPicker disabled={!open} onPick={insertEmoji} />
+          <EmojiPicker disabled={!open} onPick={insertAtCaret} />
           <Tooltip title={t('messages.attach')}>
             <Button type="text" icon={<PaperClipOutlined />} disabled={!open || sending} onClick={() => fileRef.current?.click()} aria-label={t('messages.attach')} data-testid="message-attach" />
           </Tooltip>
+          {/* Plugins add toolbar buttons here (an AI suggestion, say); only an open ticket takes replies. */}
+          {open && <Zone name="ticket.input.toolbar" context={{ ticket, insert: insertAtCaret }} resetKey={ticket.id} />}
           <Input.TextArea
             data-testid="message-input-text"
             value={text}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar, Button, Descriptions, Divider, Drawer, Empty, Flex, Form, Input, Popconfirm, Space, Spin, Typography, theme } from 'antd';
 import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { ContactDto, TicketDto } from '@atende/core-contract';
-import { api, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { Zone, api, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { ContactModal } from '../../contacts/ContactModal.js';
 import { canDeleteNote, contactLinks, noteError } from './ticketViewLogic.js';
 
@@ -221,6 +221,8 @@ export function ContactDrawer({ open, ticket, onClose, onContactSaved }: Contact
       ) : (
         <Typography.Text type="secondary">{t('ticketView.noExtraInfo')}</Typography.Text>
       )}
+      {/* Plugins add sections about the contact here (its kanban cards, schedules…), once it is loaded. */}
+      {contact && <Zone name="contact.drawer.sections" context={{ contact }} resetKey={contact.id} />}
       <ContactModal
         open={editing}
         contactId={ticket.contactId}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { App, Avatar, Badge, Button, Dropdown, Flex, Space, Tooltip, Typography, theme } from 'antd';
 import {
   ArrowLeftOutlined,
-  CalendarOutlined,
   CheckCircleOutlined,
   DeleteOutlined,
   MoreOutlined,
@@ -11,14 +10,11 @@ import {
   UndoOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
-import { useUnit } from 'effector-react';
 import type { TicketDto } from '@atende/core-contract';
-import { Zone, api, useCan, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
-import { $plugins } from '../../../plugins/plugins.model.js';
+import { Zone, api, useCan, useCurrentUser, useErrorToast, useT, useZoneWidgets } from '@atende/sdk-web';
 import { TagSelector } from './TagSelector.js';
 import { TransferModal } from './TransferModal.js';
-import { actionBody, actionsFor, hasPluginRoute, type TicketAction } from './ticketViewLogic.js';
+import { actionBody, actionsFor, type TicketAction } from './ticketViewLogic.js';
 
 export interface TicketHeaderProps {
   ticket: TicketDto;
@@ -42,11 +38,11 @@ export function TicketHeader({ ticket, narrow, onChange, onOpenContact, onClose 
   const { token } = theme.useToken();
   const { message, modal } = App.useApp();
   const showError = useErrorToast();
-  const navigate = useNavigate();
   const me = useCurrentUser();
   const canDelete = useCan('ticket-options:deleteTicket');
-  const plugins = useUnit($plugins);
-  const canSchedule = hasPluginRoute(plugins, '/schedules');
+  // Plugins add entries to the options menu (a schedules plugin its "schedule message", say).
+  const menuWidgets = useZoneWidgets('ticket.options.menu');
+  const [menuOpen, setMenuOpen] = useState(false);
   const [busy, setBusy] = useState<TicketAction | null>(null);
   const [transferring, setTransferring] = useState(false);
 
@@ -86,9 +82,6 @@ export function TicketHeader({ ticket, narrow, onChange, onOpenContact, onClose 
     });
 
   const menuItems = [
-    ...(canSchedule
-      ? [{ key: 'schedule', icon: <CalendarOutlined />, label: <span data-testid="ticket-option-schedule">{t('ticketView.schedule')}</span> }]
-      : []),
     ...(canDelete ? [{ key: 'delete', danger: true, icon: <DeleteOutlined />, label: <span data-testid="ticket-option-delete">{t('ticketView.delete')}</span> }] : []),
   ];
 
@@ -139,16 +132,28 @@ export function TicketHeader({ ticket, narrow, onChange, onOpenContact, onClose 
           </Button>
           {/* Plugins (kanban, schedules…) add their own buttons here. */}
           <Zone name="ticket.header.actions" context={{ ticket }} />
-          {menuItems.length > 0 && (
+          {(menuItems.length > 0 || menuWidgets.length > 0) && (
             <Dropdown
               trigger={['click']}
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
               menu={{
                 items: menuItems,
                 onClick: ({ key }) => {
+                  setMenuOpen(false);
                   if (key === 'delete') confirmDelete();
-                  if (key === 'schedule') void navigate(`/schedules?contactId=${ticket.contactId}&ticketId=${ticket.id}`);
                 },
               }}
+              popupRender={(menu) => (
+                <div style={{ background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
+                  {menuItems.length > 0 && menu}
+                  {menuWidgets.length > 0 && (
+                    <Flex vertical style={{ padding: 4 }} data-testid="ticket-options-plugins">
+                      <Zone name="ticket.options.menu" context={{ ticket, close: () => setMenuOpen(false) }} />
+                    </Flex>
+                  )}
+                </div>
+              )}
             >
               <Button size="small" type="text" icon={<MoreOutlined />} aria-label={t('ticketView.options')} data-testid="ticket-options" />
             </Dropdown>

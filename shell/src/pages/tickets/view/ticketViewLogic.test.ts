@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@atende/sdk-web';
 import { ticketViewLocales } from './locales.js';
-import { actionBody, actionsFor, canDeleteNote, contactLinks, hasPluginRoute, loadFailure, matchUsers, noteError, stillVisible, transferBody } from './ticketViewLogic.js';
+import { actionBody, actionsFor, canDeleteNote, contactLinks, loadFailure, matchUsers, noteError, stillVisible, transferBody } from './ticketViewLogic.js';
 
 const agent = { id: 1, profile: 'user' as const, super: false, queues: [{ id: 11, name: 'Ventas', color: '#000' }], allTicket: 'desabled' as const };
 
@@ -65,12 +65,6 @@ describe('ticket view rules', () => {
   it('builds the contact links', () => {
     expect(contactLinks({ number: '51 900-000-042', email: 'a@b.pe' })).toEqual({ tel: 'tel:+51900000042', whatsapp: 'https://wa.me/51900000042', mail: 'mailto:a@b.pe' });
     expect(contactLinks({ number: '120363000000', isGroup: true, email: '' })).toEqual({ tel: null, whatsapp: null, mail: null });
-  });
-
-  it('shows the schedule option only when a plugin serves /schedules', () => {
-    expect(hasPluginRoute(null, '/schedules')).toBe(false);
-    expect(hasPluginRoute([{ routes: [{ path: '/helps' }] }], '/schedules')).toBe(false);
-    expect(hasPluginRoute([{ routes: [{ path: '/helps' }] }, { routes: [{ path: '/schedules' }] }], '/schedules')).toBe(true);
   });
 
   it('says "Acesso não permitido" in Portuguese, as the spec quotes it', () => {

@@ -85,8 +85,3 @@ export function contactLinks(contact: { number: string; email?: string; isGroup?
     mail: contact.email ? `mailto:${contact.email}` : null,
   };
 }
-
-/** Whether a plugin the user may use serves this route (the schedules option appears only with /schedules). */
-export function hasPluginRoute(plugins: { routes: { path: string }[] }[] | null, path: string): boolean {
-  return (plugins ?? []).some((p) => p.routes.some((r) => r.path === path));
-}

@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { PluginManifest, TicketDto } from '@atende/core-contract';
+
+vi.mock('@module-federation/runtime', () => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
+const federation = await import('@module-federation/runtime');
+const { $widgets, Zone, bindingFields, sessionEnded, widgetsRegistered } = await import('@atende/sdk-web');
+const { loadWidgetPlugins } = await import('./remote-loader.js');
+
+const ticket = { id: 7, contactId: 3 } as TicketDto;
+const widget = (text: string) => async () => ({ default: ({ context }: { context: { ticket: TicketDto } }) => <span>{`${text} #${context.ticket.id}`}</span> });
+const plain = (text: string) => async () => ({ default: () => <span>{text}</span> });
+const Throws = () => {
+  throw new Error('widget bug');
+};
+
+afterEach(() => {
+  cleanup();
+  sessionEnded();
+  vi.mocked(federation.loadRemote).mockReset();
+});
+
+describe('zones (issue 12 item 1)', () => {
+  it("renders each widget of the zone with the zone's context, and nothing of other zones", async () => {
+    widgetsRegistered([
+      { pluginId: 'a', zone: 'ticket.header.actions', load: widget('Agendar') },
+      { pluginId: 'b', zone: 'layout.header', load: async () => ({ default: () => <span>campana</span> }) },
+    ]);
+    render(<Zone name="ticket.header.actions" context={{ ticket }} />);
+    expect(await screen.findByText('Agendar #7')).toBeTruthy();
+    expect(screen.queryByText('campana')).toBeNull();
+  });
+
+  it('a widget that throws, or whose code does not load, disappears alone: the screen and the other widgets go on', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    widgetsRegistered([{ pluginId: 'broken', zone: 'ticket.header.actions', load: async () => ({ default: Throws }) }]);
+    widgetsRegistered([{ pluginId: 'gone', zone: 'ticket.header.actions', load: () => Promise.reject(new Error('404')) }]);
+    widgetsRegistered([{ pluginId: 'fine', zone: 'ticket.header.actions', load: widget('Kanban') }]);
+    render(
+      <div>
+        <h1>Ticket</h1>
+        <Zone name="ticket.header.actions" context={{ ticket }} />
+      </div>,
+    );
+    expect(await screen.findByText('Kanban #7')).toBeTruthy();
+    expect(screen.getByText('Ticket')).toBeTruthy();
+    expect(error.mock.calls.some((c) => String(c[0]).includes('Widget of plugin broken'))).toBe(true);
+    error.mockRestore();
+  });
+
+  it("a plugin's widgets registered again replace its earlier ones; a session's end clears them all", () => {
+    widgetsRegistered([{ pluginId: 'a', zone: 'layout.header', load: plain('uno') }]);
+    widgetsRegistered([{ pluginId: 'a', zone: 'layout.header', load: plain('dos') }]);
+    expect($widgets.getState()).toHaveLength(1);
+    sessionEnded();
+    expect($widgets.getState()).toEqual([]);
+  });
+
+  it('at session start, every plugin with zones loads (not only after a page of it opened), each widget only in the zones its manifest names', async () => {
+    const manifest = (id: string, zones: PluginManifest['zones'], remoteEntry: string | null = `/plugins/${id}/remoteEntry.js`): PluginManifest => ({
+      id,
+      version: '1',
+      remoteEntry,
+      routes: [],
+      menu: [],
+      settingsTabs: [],
+      zones,
+    });
+    vi.mocked(federation.loadRemote).mockImplementation(async (name: string) => {
+      const id = name.split('/')[0].replace(/^atende_/, '').replace(/_/g, '-');
+      if (id === 'broken') throw new Error('remote down');
+      return {
+        default: {
+          id,
+          widgets: [
+            { zone: 'layout.header', load: plain(`${id} header`) },
+            { zone: 'ticket.header.actions', load: widget(`${id} ticket`) },
+          ],
+        },
+      };
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(() => loadWidgetPlugins([manifest('bell', ['layout.header']), manifest('broken', ['layout.header']), manifest('pages-only', []), manifest('no-remote', ['layout.header'], null)]));
+    error.mockRestore();
+    expect(vi.mocked(federation.loadRemote).mock.calls.map((c) => String(c[0]).split('/')[0])).toHaveLength(2);
+    expect($widgets.getState().map((w) => `${w.pluginId}:${w.zone}`)).toEqual(['bell:layout.header']);
+  });
+
+  it('forms send only the binding fields a widget put in them, with valid values', () => {
+    expect(bindingFields({ name: 'x', promptId: 4, integrationId: null, other: 1 })).toEqual({ promptId: 4, integrationId: null });
+    expect(bindingFields({ promptId: '4', integrationId: -1 })).toEqual({});
+    expect(bindingFields({})).toEqual({});
+  });
+});
