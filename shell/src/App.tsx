@@ -10,6 +10,7 @@ import { $theme } from './model/theme.model.js';
 import { restoreSessionFx } from './model/session.js';
 import { $plugins } from './plugins/plugins.model.js';
 import { PluginView } from './plugins/PluginView.js';
+import { PlanRefusal } from './plugins/PlanRefusal.js';
 import { MainLayout } from './layout/MainLayout.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { SettingsPage } from './pages/settings/SettingsPage.js';
@@ -40,7 +41,10 @@ function AppRoutes() {
           <Route
             key={`${manifest.id}:${r.path}`}
             path={r.path}
-            element={<PluginView manifest={manifest} what={`route ${r.path}`} pick={(d) => d.routes?.find((x) => x.path === r.path)?.load} />}
+            element={
+              // A plugin the plan lacks: "no permission" and back, not "not found".
+              manifest.locked ? <PlanRefusal /> : <PluginView manifest={manifest} what={`route ${r.path}`} pick={(d) => d.routes?.find((x) => x.path === r.path)?.load} />
+            }
           />
         )),
       ),

@@ -53,6 +53,11 @@ export const pluginManifestSchema = z.object({
   menu: z.array(pluginMenuItemSchema),
   settingsTabs: z.array(pluginSettingsTabSchema),
   zones: z.array(zoneNameSchema),
+  /**
+   * The company's plan lacks the plugin's flag: only its route paths are listed, so that opening one
+   * says "no permission" and goes back (core-operations §6) instead of "not found".
+   */
+  locked: z.boolean(),
 });
 export type PluginManifest = z.infer<typeof pluginManifestSchema>;
 export const pluginListResponseSchema = z.array(pluginManifestSchema);

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Locales } from './i18n.js';
 import type { WebPluginWidget } from './zones.js';
+import type { PluginErrorTexts } from './errors.js';
 
 type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -24,6 +25,8 @@ export interface WebPluginDefinition {
   widgets?: WebPluginWidget[];
   /** Texts under the plugin's namespace (its id); `useT(id)` reads them. */
   locales?: Locales;
+  /** The plugin's error codes with their texts (es required): the error toast shows them like the kernel's. */
+  errors?: PluginErrorTexts;
 }
 
 /**

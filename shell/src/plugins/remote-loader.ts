@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { PluginManifest } from '@atende/core-contract';
 import { REMOTE_EXPOSE, remoteName } from '@atende/sdk-web/federation';
-import { registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
+import { registerErrorTexts, registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
 
 const registered = new Set<string>();
 const loaded = new Map<string, Promise<WebPluginDefinition>>();
@@ -35,6 +35,7 @@ function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefini
 export async function loadWebPlugin(manifest: PluginManifest): Promise<WebPluginDefinition> {
   const definition = await loadRemoteDefinition(manifest);
   if (definition.locales) registerLocales(definition.id, definition.locales);
+  if (definition.errors) registerErrorTexts(definition.id, definition.errors);
   const widgets = (definition.widgets ?? []).filter((w) => manifest.zones.includes(w.zone));
   widgetsRegistered(widgets.map((w) => ({ ...w, pluginId: definition.id })));
   return definition;

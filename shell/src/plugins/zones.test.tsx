@@ -66,6 +66,7 @@ describe('zones (issue 12 item 1)', () => {
       menu: [],
       settingsTabs: [],
       zones,
+      locked: false,
     });
     vi.mocked(federation.loadRemote).mockImplementation(async (name: string) => {
       const id = name.split('/')[0].replace(/^atende_/, '').replace(/_/g, '-');

@@ -74,11 +74,15 @@ describe('plugins', () => {
       expect(helps.settingsTabs).toEqual([]);
     });
 
-    it('applies the plan flag: a company without useKanban does not get the flagged plugin', async () => {
-      const basic = (await api.get('/api/plugins', basicAdmin)).body.map((p: { id: string }) => p.id);
-      const kanban = (await api.get('/api/plugins', kanbanAgent)).body.map((p: { id: string }) => p.id);
-      expect(basic).not.toContain('fixture-flagged');
-      expect(kanban).toContain('fixture-flagged');
+    it('applies the plan flag: a company without useKanban gets the flagged plugin locked (route paths only, nothing to load or show)', async () => {
+      const basic = (await api.get('/api/plugins', basicAdmin)).body.find((p: { id: string }) => p.id === 'fixture-flagged');
+      const kanban = (await api.get('/api/plugins', kanbanAgent)).body.find((p: { id: string }) => p.id === 'fixture-flagged');
+      expect(basic).toMatchObject({ locked: true, remoteEntry: null, menu: [], settingsTabs: [], zones: [] });
+      expect(basic.routes.length).toBeGreaterThan(0);
+      expect(basic.routes.every((r: object) => Object.keys(r).join() === 'path')).toBe(true);
+      expect(kanban).toMatchObject({ locked: false });
+      const helps = (await api.get('/api/plugins', basicAdmin)).body.find((p: { id: string }) => p.id === 'helps');
+      expect(helps.locked).toBe(false);
     });
 
     it('needs a signed-in user', async () => {

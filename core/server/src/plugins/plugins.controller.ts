@@ -11,22 +11,30 @@ export class PluginsController {
     private readonly plans: CompanyPlanService,
   ) {}
 
-  /** The plugins the signed-in user's company may use, with what this user may see of each. */
+  /**
+   * The plugins the signed-in user's company may use, with what this user may see of each; plugins
+   * its plan lacks come `locked`, with their route paths only (no remote, menu, tabs or zones).
+   */
   @Get()
   @ZodResponse(pluginListResponseSchema)
   async list(@CurrentUser() user: AuthUser): Promise<PluginManifest[]> {
     const flags = await this.plans.flagsOf(user.companyId);
     const allowed = (permission?: string) => !permission || can(user, permission, this.registry.permissions);
-    return this.registry.plugins
-      .filter(({ definition }) => !definition.planFlag || flags[definition.planFlag])
-      .map(({ definition: d, webDir }) => ({
+    return this.registry.plugins.map(({ definition: d, webDir }) => {
+      const routes = (d.manifest?.routes ?? []).filter((r) => allowed(r.permission));
+      if (d.planFlag && !flags[d.planFlag]) {
+        return { id: d.id, version: d.version, remoteEntry: null, routes: routes.map((r) => ({ path: r.path })), menu: [], settingsTabs: [], zones: [], locked: true };
+      }
+      return {
         id: d.id,
         version: d.version,
         remoteEntry: webDir ? `/plugins/${d.id}/remoteEntry.js` : null,
-        routes: (d.manifest?.routes ?? []).filter((r) => allowed(r.permission)),
+        routes,
         menu: (d.manifest?.menu ?? []).filter((m) => allowed(m.permission)),
         settingsTabs: (d.manifest?.settingsTabs ?? []).filter((t) => allowed(t.permission)),
         zones: d.manifest?.zones ?? [],
-      }));
+        locked: false,
+      };
+    });
   }
 }
