@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { App as AntApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import esES from 'antd/locale/es_ES';
 import ptBR from 'antd/locale/pt_BR';
@@ -8,7 +8,8 @@ import { useUnit } from 'effector-react';
 import { useT } from '@atende/sdk-web';
 import { $theme } from './model/theme.model.js';
 import { restoreSessionFx } from './model/session.js';
-import { $plugins } from './plugins/plugins.model.js';
+import { $plugins, $publicPlugins, fetchPublicPluginsFx } from './plugins/plugins.model.js';
+import { PublicPageFrame } from './components/PublicPageFrame.js';
 import { PluginView } from './plugins/PluginView.js';
 import { PlanRefusal } from './plugins/PlanRefusal.js';
 import { MainLayout } from './layout/MainLayout.js';
@@ -50,12 +51,33 @@ function AppRoutes() {
       ),
     [plugins],
   );
+  const publicPlugins = useUnit($publicPlugins);
+  useEffect(() => void fetchPublicPluginsFx().catch(() => undefined), []);
+  // Public plugin pages render with or without a session, in the public frame.
+  const publicRoutes = useMemo(
+    () =>
+      publicPlugins.flatMap((manifest) =>
+        manifest.routes.map((r) => (
+          <Route
+            key={`public:${manifest.id}:${r.path}`}
+            path={r.path}
+            element={
+              <PublicPageFrame maxWidth={640}>
+                <PluginView manifest={manifest} what={`route ${r.path}`} pick={(d) => d.routes?.find((x) => x.path === r.path)?.load} />
+              </PublicPageFrame>
+            }
+          />
+        )),
+      ),
+    [publicPlugins],
+  );
   if (restoring) return <Spin fullscreen />;
   return (
     <Routes>
       <Route path="/login" element={<PublicRoute><LoginPage /></PublicRoute>} />
       <Route path="/signup" element={<PublicRoute><SignupPage /></PublicRoute>} />
       <Route path="/forgetpsw" element={<PublicRoute><ForgotPasswordPage /></PublicRoute>} />
+      {publicRoutes}
       <Route element={<PrivateRoute><MainLayout /></PrivateRoute>}>
         <Route index element={<HomeRedirect />} />
         <Route path="/tickets/:ticketId?" element={<TicketsPage />} />

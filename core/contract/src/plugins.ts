@@ -12,7 +12,14 @@ export const pluginMenuItemSchema = z.object({
 });
 export type PluginMenuItem = z.infer<typeof pluginMenuItemSchema>;
 
-export const pluginRouteSchema = z.object({ path: z.string().startsWith('/'), permission: z.string().optional() });
+export const pluginRouteSchema = z.object({
+  path: z.string().startsWith('/'),
+  permission: z.string().optional(),
+  /** Rendered without sign-in (an OAuth callback, say); listed by `GET /api/plugins/public`. Its API routes need `@Public()`. */
+  public: z.boolean().optional(),
+  /** Rendered while the company's subscription is expired (a payment page); its API routes need `@AllowExpired()`. */
+  allowExpired: z.boolean().optional(),
+});
 export type PluginRoute = z.infer<typeof pluginRouteSchema>;
 
 export const pluginSettingsTabSchema = z.object({

@@ -17,12 +17,22 @@ export interface WebPluginSettingsTab {
   load: Lazy;
 }
 
+/** How the drawer shows one of the plugin's menu entries (the entry itself comes from the server manifest). */
+export interface WebPluginMenuEntry {
+  /** The entry's path in the server manifest. */
+  path: string;
+  /** The entry's icon (else the server manifest's `icon` name, else a generic one). */
+  icon?: ComponentType;
+  /** A hook giving the number shown beside the entry (0 hides it); it may use `useRealtime` to stay live. */
+  useBadge?: () => number;
+}
 
 export interface WebPluginDefinition {
   id: string;
   routes?: WebPluginRoute[];
   settingsTabs?: WebPluginSettingsTab[];
   widgets?: WebPluginWidget[];
+  menu?: WebPluginMenuEntry[];
   /** Texts under the plugin's namespace (its id); `useT(id)` reads them. */
   locales?: Locales;
   /** The plugin's error codes with their texts (es required): the error toast shows them like the kernel's. */

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Typography, theme } from 'antd';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { APP_VERSION, LANGUAGES, type Language } from '@atende/core-contract';
 import { Zone, localized, useCan, useCurrentUser, useT } from '@atende/sdk-web';
-import { $plugins } from '../plugins/plugins.model.js';
+import { $plugins, fetchPluginsFx } from '../plugins/plugins.model.js';
 import { logoutFx } from '../model/session.js';
 import { selectLanguage } from '../model/language.js';
 import { ExpiredPage } from '../pages/ExpiredPage.js';
@@ -38,11 +38,21 @@ export function MainLayout() {
   const wide = width > 1200;
   useEffect(() => setOpen(wide && startsOpen), [wide]);
 
-  // An expired subscription hides the menu: only billing may be reached (core-operations §4).
-  const entries = useMemo(
-    () => (expired ? [] : buildMenu(user, plugins, t, (l) => localized(l, i18n.language))),
-    [expired, user, plugins, t, i18n.language],
-  );
+  // An expired subscription hides the menu: only plugin pages marked allowExpired (billing's payment
+  // page) may be reached (core-operations §4); the server lists only those while expired.
+  const expiredRoutes = useMemo(() => plugins.flatMap((p) => (p.locked ? [] : p.routes.filter((r) => r.allowExpired).map((r) => r.path))), [plugins]);
+  const entries = useMemo(() => {
+    const all = buildMenu(user, plugins, t, (l) => localized(l, i18n.language));
+    return expired ? all.filter((e) => expiredRoutes.includes(e.path)) : all;
+  }, [expired, expiredRoutes, user, plugins, t, i18n.language]);
+  // Expired or renewed meanwhile: what the server lists changes with it.
+  const lastExpired = useRef(expired);
+  useEffect(() => {
+    if (lastExpired.current !== expired) void fetchPluginsFx();
+    lastExpired.current = expired;
+  }, [expired]);
+  const onExpiredRoute = expiredRoutes.some((path) => matchPath(path, location.pathname));
+  const landing = expiredRoutes.find((path) => !path.includes(':'));
   const selected = entries.find((e) => location.pathname === e.path || location.pathname.startsWith(`${e.path}/`))?.path;
   const dueDate = user.company.dueDate ? formatDate(user.company.dueDate, i18n.language) : null;
 
@@ -161,7 +171,7 @@ export function MainLayout() {
           <ThemeToggle />
         </Layout.Header>
         <Layout.Content style={{ padding: temporary ? 8 : 16 }}>
-          {expired ? <ExpiredPage /> : <Outlet />}
+          {!expired || onExpiredRoute ? <Outlet /> : landing ? <Navigate to={landing} replace /> : <ExpiredPage />}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -16,6 +16,7 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { ConnectionsMenuBadge } from '../pages/connections/ConnectionsMenuBadge.js';
+import { PluginMenuIcon, PluginMenuLabel } from '../plugins/PluginMenuLabel.js';
 import { can, type LocalizedText, type PluginManifest, type SessionUser } from '@atende/core-contract';
 
 /** Icon names a plugin manifest may use for its drawer entries. */
@@ -68,7 +69,15 @@ export function buildMenu(
     icon: ICONS[e.icon],
   }));
   const fromPlugins = plugins.flatMap((p) =>
-    p.menu.map((m) => ({ path: m.path, label: label(m.label), icon: ICONS[m.icon ?? ''] ?? <AppstoreOutlined /> })),
+    p.menu.map((m) => ({
+      path: m.path,
+      label: (
+        <PluginMenuLabel pluginId={p.id} path={m.path}>
+          {label(m.label)}
+        </PluginMenuLabel>
+      ),
+      icon: <PluginMenuIcon pluginId={p.id} path={m.path} fallback={ICONS[m.icon ?? ''] ?? <AppstoreOutlined />} />,
+    })),
   );
   // The workspace entries first, in the spec's drawer order, then plugin pages, then users and settings.
   const split = core.findIndex((e) => e.path === '/users');

@@ -16,3 +16,7 @@ export const $pluginsError = createStore<boolean>(false)
 /** Every plugin with widgets loads as soon as the session knows its plugins (not when a page opens). */
 export const loadWidgetPluginsFx = createEffect(loadWidgetPlugins);
 sample({ clock: fetchPluginsFx.doneData, target: loadWidgetPluginsFx });
+
+/** The plugins' public pages (an OAuth callback, say): known before anyone signs in. */
+export const fetchPublicPluginsFx = createEffect(() => api.get<PluginManifest[]>('/plugins/public'));
+export const $publicPlugins = createStore<PluginManifest[]>([]).on(fetchPublicPluginsFx.doneData, (_, list) => list);

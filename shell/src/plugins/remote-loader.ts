@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { PluginManifest } from '@atende/core-contract';
 import { REMOTE_EXPOSE, remoteName } from '@atende/sdk-web/federation';
+import { webPluginLoaded } from './web-plugins.model.js';
 import { registerErrorTexts, registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
 
 const registered = new Set<string>();
@@ -36,17 +37,20 @@ export async function loadWebPlugin(manifest: PluginManifest): Promise<WebPlugin
   const definition = await loadRemoteDefinition(manifest);
   if (definition.locales) registerLocales(definition.id, definition.locales);
   if (definition.errors) registerErrorTexts(definition.id, definition.errors);
+  webPluginLoaded(definition);
   const widgets = (definition.widgets ?? []).filter((w) => manifest.zones.includes(w.zone));
   widgetsRegistered(widgets.map((w) => ({ ...w, pluginId: definition.id })));
   return definition;
 }
 
 /**
- * At session start: every plugin whose manifest names zones is loaded at once, in parallel and without
- * holding the first paint, so a widget-only plugin shows without any of its pages being visited. A
- * remote that fails is logged; its widgets stay away and the rest load.
+ * At session start: every plugin whose manifest names zones or drawer entries is loaded at once, in
+ * parallel and without holding the first paint, so a widget-only plugin shows without any of its
+ * pages being visited and drawer entries get their icons and badges. A remote that fails is logged;
+ * its widgets stay away and the rest load.
  */
 export async function loadWidgetPlugins(manifests: PluginManifest[]): Promise<void> {
-  const results = await Promise.allSettled(manifests.filter((m) => m.zones.length && m.remoteEntry).map((m) => loadWebPlugin(m)));
+  const wanted = manifests.filter((m) => m.remoteEntry && !m.locked && (m.zones.length || m.menu.length));
+  const results = await Promise.allSettled(wanted.map((m) => loadWebPlugin(m)));
   for (const r of results) if (r.status === 'rejected') console.error('A plugin with widgets did not load', r.reason);
 }

@@ -88,6 +88,19 @@ describe('plugins', () => {
     it('needs a signed-in user', async () => {
       expect((await api.get('/api/plugins')).status).toBe(401);
     });
+
+    it('answers an expired company too, with only the pages allowed while expired (none here); public pages need no sign-in', async () => {
+      await seedCompany(db.url, { name: 'Vencida', flags: {}, dueInDays: -3, users: [{ email: 'admin@vencida.test', password: PW, profile: 'admin' }] });
+      const expired = (await api.login('admin@vencida.test', PW)).token;
+      expect((await api.get('/api/contacts', expired)).status).toBe(402);
+      const r = await api.get('/api/plugins', expired);
+      expect(r.status).toBe(200);
+      const helps = r.body.find((p: { id: string }) => p.id === 'helps');
+      expect(helps).toMatchObject({ routes: [], menu: [], settingsTabs: [], zones: [], remoteEntry: null });
+      const open = await api.get('/api/plugins/public');
+      expect(open.status).toBe(200);
+      expect(open.body).toEqual([]);
+    });
   });
 
   describe('plan-flag guard on every plugin route', () => {

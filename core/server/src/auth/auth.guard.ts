@@ -24,11 +24,13 @@ export class AuthGuard implements CanActivate {
     if (ctx.getType() !== 'http') return true;
     const targets = [ctx.getHandler(), ctx.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser }>();
+    const req = ctx.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthUser; subscriptionExpired?: boolean }>();
     const match = /^Bearer (.+)$/i.exec(req.headers['authorization'] ?? '');
     if (!match) throw new AppError('ERR_INVALID_TOKEN', 401, 'Missing bearer token.');
     const { user, expired } = await this.authenticate(match[1]);
     req.user = user;
+    // For routes that serve an expired company differently (the plugin list).
+    req.subscriptionExpired = expired;
     this.em.setFilterParams(TENANT_FILTER, { companyId: user.companyId });
     if (expired && !this.reflector.getAllAndOverride<boolean>(ALLOW_EXPIRED, targets)) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402);

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { can } from '@atende/core-contract';
-import { AppError, REQUIRED_PERMISSION, type AuthUser } from '@atende/sdk-server';
+import { AppError, PUBLIC_ROUTE, REQUIRED_PERMISSION, type AuthUser } from '@atende/sdk-server';
 import { PluginRegistry } from './plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { KERNEL_CONTROLLERS } from '../kernel-modules.js';
@@ -31,7 +31,10 @@ export class PluginAccessGuard implements CanActivate {
       this.logger.error(`Refused a route of ${ctx.getClass().name}: not a kernel controller nor one of a known plugin's.`);
       throw AppError.forbidden();
     }
-    if (plugin?.planFlag) {
+    // A public route (an OAuth callback) has no signed-in company to check: the plugin checks the
+    // company it acts for itself. With a user, the plan flag is checked as everywhere.
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [ctx.getHandler(), ctx.getClass()]) === true;
+    if (plugin?.planFlag && !(isPublic && !user)) {
       if (!user) throw AppError.forbidden();
       const flags = await this.plans.flagsOf(user.companyId);
       if (!flags[plugin.planFlag]) throw AppError.forbidden(`Your plan does not include ${plugin.id}.`);

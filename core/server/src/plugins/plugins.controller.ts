@@ -1,6 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { can, pluginListResponseSchema, type PluginManifest } from '@atende/core-contract';
-import { CurrentUser, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { AllowExpired, CurrentUser, Public, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { PluginRegistry } from './plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 
@@ -13,28 +13,44 @@ export class PluginsController {
 
   /**
    * The plugins the signed-in user's company may use, with what this user may see of each; plugins
-   * its plan lacks come `locked`, with their route paths only (no remote, menu, tabs or zones).
+   * its plan lacks come `locked`, with their route paths only (no remote, menu, tabs or zones). While
+   * the subscription is expired, only the routes marked `allowExpired` (and their menu entries) are
+   * listed. Public routes are not here: `GET /api/plugins/public` lists them.
    */
   @Get()
+  @AllowExpired()
   @ZodResponse(pluginListResponseSchema)
-  async list(@CurrentUser() user: AuthUser): Promise<PluginManifest[]> {
+  async list(@CurrentUser() user: AuthUser, @Req() req: { subscriptionExpired?: boolean }): Promise<PluginManifest[]> {
+    const expired = req.subscriptionExpired === true;
     const flags = await this.plans.flagsOf(user.companyId);
     const allowed = (permission?: string) => !permission || can(user, permission, this.registry.permissions);
     return this.registry.plugins.map(({ definition: d, webDir }) => {
-      const routes = (d.manifest?.routes ?? []).filter((r) => allowed(r.permission));
+      const routes = (d.manifest?.routes ?? []).filter((r) => !r.public && allowed(r.permission) && (!expired || r.allowExpired));
+      const paths = new Set(routes.map((r) => r.path));
       if (d.planFlag && !flags[d.planFlag]) {
         return { id: d.id, version: d.version, remoteEntry: null, routes: routes.map((r) => ({ path: r.path })), menu: [], settingsTabs: [], zones: [], locked: true };
       }
       return {
         id: d.id,
         version: d.version,
-        remoteEntry: webDir ? `/plugins/${d.id}/remoteEntry.js` : null,
+        remoteEntry: webDir && (!expired || routes.length) ? `/plugins/${d.id}/remoteEntry.js` : null,
         routes,
-        menu: (d.manifest?.menu ?? []).filter((m) => allowed(m.permission)),
-        settingsTabs: (d.manifest?.settingsTabs ?? []).filter((t) => allowed(t.permission)),
-        zones: d.manifest?.zones ?? [],
+        menu: (d.manifest?.menu ?? []).filter((m) => allowed(m.permission) && (!expired || paths.has(m.path))),
+        settingsTabs: expired ? [] : (d.manifest?.settingsTabs ?? []).filter((t) => allowed(t.permission)),
+        zones: expired ? [] : (d.manifest?.zones ?? []),
         locked: false,
       };
     });
+  }
+
+  /** The plugins' public pages (an OAuth callback, say), for the shell before anyone signs in. */
+  @Get('public')
+  @Public()
+  @ZodResponse(pluginListResponseSchema)
+  listPublic(): PluginManifest[] {
+    return this.registry.plugins
+      .map(({ definition: d, webDir }) => ({ d, webDir, routes: (d.manifest?.routes ?? []).filter((r) => r.public).map((r) => ({ path: r.path, public: true })) }))
+      .filter(({ webDir, routes }) => webDir && routes.length)
+      .map(({ d, routes }) => ({ id: d.id, version: d.version, remoteEntry: `/plugins/${d.id}/remoteEntry.js`, routes, menu: [], settingsTabs: [], zones: [], locked: false }));
   }
 }
