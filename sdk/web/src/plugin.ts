@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { PluginRoute, PluginSettingsTab } from '@atende/core-contract';
 import type { Locales } from './i18n.js';
 import type { WebPluginWidget } from './zones.js';
 import type { PluginErrorTexts } from './errors.js';
@@ -42,7 +43,23 @@ export interface WebPluginDefinition {
 /**
  * What a plugin remote exposes as './plugin'. Which routes, menu entries and tabs a user may see comes
  * from the server manifest (`GET /api/plugins`); this only says how to render them.
+ *
+ * With the manifest its contract package declares (`definePluginManifest`), pages and tabs are given by
+ * name (`pages: { list: () => import('./ListPage.js') }`): TypeScript checks the names, and the paths
+ * and keys come from the manifest, so server and web never repeat one.
  */
-export function defineWebPlugin<T extends WebPluginDefinition>(definition: T): T {
-  return definition;
+export function defineWebPlugin<const P extends Record<string, PluginRoute> = Record<never, PluginRoute>, const T extends Record<string, PluginSettingsTab> = Record<never, PluginSettingsTab>>(
+  definition: WebPluginDefinition & ({ manifest?: undefined } | { manifest: { pages: P; tabs: T }; pages: { [K in keyof P]: Lazy }; tabs?: { [K in keyof T]: Lazy } }),
+): WebPluginDefinition {
+  const { manifest, pages, tabs, ...rest } = definition as WebPluginDefinition & {
+    manifest?: { pages: Record<string, PluginRoute>; tabs: Record<string, PluginSettingsTab> };
+    pages?: Record<string, Lazy>;
+    tabs?: Record<string, Lazy>;
+  };
+  if (!manifest) return rest;
+  return {
+    ...rest,
+    routes: [...(rest.routes ?? []), ...Object.entries(pages ?? {}).map(([name, load]) => ({ path: manifest.pages[name].path, load }))],
+    settingsTabs: [...(rest.settingsTabs ?? []), ...Object.entries(tabs ?? {}).map(([name, load]) => ({ key: manifest.tabs[name].key, load }))],
+  };
 }

@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { definePluginManifest } from '@atende/core-contract';
 
 /** Help videos are platform-wide: the super user edits them, every signed-in user reads them. */
 export const HELPS_PERMISSIONS = {
   'helps:read': ['user', 'supervisor', 'admin', 'super'],
   'helps:write': ['super'],
 } as const;
+
+/** Declared once for both sides: the server's manifest and the web remote's pages read it. */
+export const HELPS_MANIFEST = definePluginManifest({
+  pages: { list: { path: '/helps', permission: 'helps:read' } },
+  tabs: { manage: { key: 'helps', permission: 'helps:write', label: { es: 'Ayudas', pt: 'Ajudas', en: 'Helps' } } },
+  menu: [{ page: 'list', icon: 'question', permission: 'helps:read', label: { es: 'Ayuda', pt: 'Ajuda', en: 'Help' } }],
+});
 
 /** A YouTube video id or a full YouTube URL reduced to its id. */
 export const VIDEO_CODE_PATTERN = /^[A-Za-z0-9_-]{6,32}$/;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { definePlugin } from '@atende/sdk-server';
-import { HELPS_PERMISSIONS } from '@atende/plugin-helps-contract';
+import { HELPS_MANIFEST, HELPS_PERMISSIONS } from '@atende/plugin-helps-contract';
 import { HelpSchema } from './help.entity.js';
 import { HelpsController } from './helps.controller.js';
 import { HelpsService } from './helps.service.js';
@@ -16,10 +16,6 @@ export default definePlugin({
   entities: [HelpSchema],
   migrations: [{ name: 'helps_0001_init', class: HelpsInit }],
   permissions: HELPS_PERMISSIONS,
-  manifest: {
-    routes: [{ path: '/helps', permission: 'helps:read' }],
-    menu: [{ path: '/helps', icon: 'question', permission: 'helps:read', label: { es: 'Ayuda', pt: 'Ajuda', en: 'Help' } }],
-    settingsTabs: [{ key: 'helps', permission: 'helps:write', label: { es: 'Ayudas', pt: 'Ajudas', en: 'Helps' } }],
-  },
+  manifest: HELPS_MANIFEST,
   web: { package: '@atende/plugin-helps-web' },
 });

@@ -1,9 +1,11 @@
 import { defineWebPlugin } from '@atende/sdk-web';
+import { HELPS_MANIFEST } from '@atende/plugin-helps-contract';
 import { locales } from './locales.js';
 
 export default defineWebPlugin({
   id: 'helps',
-  routes: [{ path: '/helps', load: () => import('./HelpsPage.js') }],
-  settingsTabs: [{ key: 'helps', load: () => import('./HelpsSettingsTab.js') }],
+  manifest: HELPS_MANIFEST,
+  pages: { list: () => import('./HelpsPage.js') },
+  tabs: { manage: () => import('./HelpsSettingsTab.js') },
   locales,
 });
