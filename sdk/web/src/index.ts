@@ -6,3 +6,4 @@ export * from './hooks.js';
 export * from './errors.js';
 export * from './plugin.js';
 export * from './zones.js';
+export * from './kit/index.js';

@@ -1,3 +1,4 @@
+import type { SocketEventMap, SocketEventName } from '@atende/core-contract';
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { createEvent, createStore } from 'effector';
@@ -35,7 +36,13 @@ export function getSocket(): Socket | null {
   return socket;
 }
 
-/** Subscribes a component to a realtime event for as long as it is mounted, following socket replacements. */
+/**
+ * Listens to a realtime event while the component is mounted (following socket replacements). A kernel event is typed by the
+ * contract's socket event map (`useRealtime('ticket', (e) => e.action …)`); a plugin's own events
+ * take the payload type it names.
+ */
+export function useRealtime<K extends SocketEventName>(event: K, handler: (payload: SocketEventMap[K]) => void): void;
+export function useRealtime<T = unknown>(event: string, handler: (payload: T) => void): void;
 export function useRealtime<T = unknown>(event: string, handler: (payload: T) => void): void {
   const ref = useRef(handler);
   ref.current = handler;

@@ -10,6 +10,7 @@ import { quickMessagesLocales } from '../pages/quick-messages/locales.js';
 /** The shell's own texts (namespace 'core'); Spanish is the default and fallback. */
 const es = {
   common: {
+    ok: 'Aceptar',
     loading: 'Cargando…',
     save: 'Guardar',
     cancel: 'Cancelar',
@@ -319,6 +320,7 @@ type Tree = { [K in keyof typeof es]: { [L in keyof (typeof es)[K]]: string } };
 
 const pt: Tree = {
   common: {
+    ok: 'OK',
     loading: 'Carregando…',
     save: 'Salvar',
     cancel: 'Cancelar',
@@ -626,6 +628,7 @@ const pt: Tree = {
 
 const en: Tree = {
   common: {
+    ok: 'OK',
     loading: 'Loading…',
     save: 'Save',
     cancel: 'Cancel',

@@ -4,7 +4,7 @@ import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, U
 import { Navigate, Outlet, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { APP_VERSION, LANGUAGES, type Language } from '@atende/core-contract';
-import { Zone, localized, useCan, useCurrentUser, useT } from '@atende/sdk-web';
+import { formatDate, localized, useCan, useCurrentUser, useT, Zone } from '@atende/sdk-web';
 import { $plugins, fetchPluginsFx } from '../plugins/plugins.model.js';
 import { logoutFx } from '../model/session.js';
 import { selectLanguage } from '../model/language.js';
@@ -14,7 +14,6 @@ import { ThemeToggle } from '../components/ThemeToggle.js';
 import { buildMenu } from './menu.js';
 import { useViewportWidth } from './useViewport.js';
 import { useSubscriptionWatch } from './subscription.js';
-import { formatDate } from '../lib/dates.js';
 
 export const DRAWER_WIDTH = 264;
 

@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import type { SessionUser } from '@atende/core-contract';
-import { api, sessionEnded, useCurrentUser, useT, userUpdated } from '@atende/sdk-web';
-import { daysUntil, formatDate } from '../lib/dates.js';
+import { api, daysUntil, formatDate, sessionEnded, useCurrentUser, userUpdated, useT } from '@atende/sdk-web';
 
 /** Local storage keys of core-operations §3 the SDK does not define: expired flag and stored due date. */
 export const SUBSCRIPTION_STORAGE_KEYS = { expired: 'expired', dueDate: 'dueDate' } as const;

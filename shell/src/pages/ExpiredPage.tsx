@@ -1,6 +1,5 @@
 import { Result } from 'antd';
-import { useCompany, useT } from '@atende/sdk-web';
-import { formatDate } from '../lib/dates.js';
+import { formatDate, useCompany, useT } from '@atende/sdk-web';
 
 /**
  * Shown instead of every route while the subscription is expired (core-operations §4). Billing is the

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Switch, Tag } from 'antd';
 import { type Connection, type ConnectionInput, type Queue } from '@atende/core-contract';
-import { ApiError, Zone, api, bindingFields, useErrorToast, useT } from '@atende/sdk-web';
-import { applyServerErrors, lengthRules } from '../../lib/validation.js';
+import { api, ApiError, applyServerErrors, bindingFields, lengthRules, useErrorToast, useT, Zone } from '@atende/sdk-web';
 
 interface Values {
   name: string;

@@ -16,8 +16,7 @@ import {
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { Zone, api, useCan, useErrorToast, useT } from '@atende/sdk-web';
-import { LoadError } from '../../components/LoadError.js';
+import { api, LoadError, useCan, useErrorToast, useT, Zone } from '@atende/sdk-web';
 import { sessionActions, upsertConnection, type ConnectionStatus, type LiveConnection, type SessionAction } from './connectionStatus.js';
 import { useConnections } from './useConnections.js';
 import { ConnectionModal } from './ConnectionModal.js';

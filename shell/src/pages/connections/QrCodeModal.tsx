@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Modal, QRCode, Spin, Typography } from 'antd';
 import { KeyOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { digitsOnly } from '../../lib/format.js';
+import { api, digitsOnly, useErrorToast, useT } from '@atende/sdk-web';
 import type { LiveConnection } from './connectionStatus.js';
 
 /** Phone numbers for a pairing code: 8 to 15 digits, country code first (as sessionStartSchema). */

@@ -3,8 +3,7 @@ import { App, Button, Flex, Form, Input, Modal, Spin, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { emailSchema, type ContactDto } from '@atende/core-contract';
-import { api, ApiError, errorText, useErrorToast, useT } from '@atende/sdk-web';
-import { applyServerErrors, lengthRules, validationText } from '../../lib/validation.js';
+import { api, ApiError, applyServerErrors, errorText, lengthRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
 
 export interface ContactModalProps {
   open: boolean;

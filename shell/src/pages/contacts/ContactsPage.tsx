@@ -4,10 +4,7 @@ import { App, Avatar, Button, Card, Flex, Input, Popconfirm, Tooltip, Typography
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MessageOutlined, MobileOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { CONTACT_IMPORT_LIMITS, SOCKET_EVENTS, type ContactDto, type TicketDto } from '@atende/core-contract';
-import { api, ApiError, useCan, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
-import { usePagedList } from '../../hooks/usePagedList.js';
-import { PagedTable } from '../../components/PagedTable.js';
+import { api, ApiError, PagedTable, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
 import { otherOpenTicket } from '../tickets/newTicket.js';
 import { ContactModal } from './ContactModal.js';
 import { ImportResultModal, type ContactImportResult } from './ImportResultModal.js';

@@ -3,8 +3,7 @@ import { Button, Flex, Modal, Typography, theme } from 'antd';
 import { CheckCircleTwoTone, CloseCircleOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import type { contactImportResultSchema } from '@atende/core-contract';
-import { ApiError, errorText, useT } from '@atende/sdk-web';
-import { validationText } from '../../lib/validation.js';
+import { ApiError, errorText, useT, validationText } from '@atende/sdk-web';
 
 export type ContactImportResult = z.infer<typeof contactImportResultSchema>;
 

@@ -3,9 +3,7 @@ import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ResetPasswordInput } from '@atende/core-contract';
-import { ApiError, api, useErrorToast, useT } from '@atende/sdk-web';
-import { digitsOnly } from '../../lib/format.js';
-import { applyServerErrors, emailRules, passwordRules, validationText } from '../../lib/validation.js';
+import { api, ApiError, applyServerErrors, digitsOnly, emailRules, passwordRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
 import { PublicPageFrame } from '../../components/PublicPageFrame.js';
 
 interface EmailValues {

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Empty, Flex, Form, Input, Popconfirm, Spin, Typography, theme } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QueueOptionDto } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { applyServerErrors } from '../../lib/validation.js';
+import { api, applyServerErrors, useErrorToast, useT } from '@atende/sdk-web';
 
 const ROOT = -1;
 const byNumber = (a: QueueOptionDto, b: QueueOptionDto) => Number(a.option) - Number(b.option) || a.id - b.id;

@@ -3,8 +3,7 @@ import { App, Button, Card, Empty, Flex, Popconfirm, Table, Typography } from 'a
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { SOCKET_EVENTS, type Queue } from '@atende/core-contract';
-import { api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
-import { LoadError } from '../../components/LoadError.js';
+import { api, LoadError, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { QueueModal } from './QueueModal.js';
 
 /** Payload of the realtime 'queue' event (core/server/src/queues/queues.service.ts). */

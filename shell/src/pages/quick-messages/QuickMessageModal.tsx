@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Checkbox, Flex, Form, Input, Modal, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Input, Modal, Progress, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { MEDIA_LIMITS, type quickMessageSchema } from '@atende/core-contract';
 import type { z } from 'zod';
-import { api, useCan, useErrorToast, useT } from '@atende/sdk-web';
-import { applyServerErrors } from '../../lib/validation.js';
+import { api, applyServerErrors, uploadWithProgress, useCan, useErrorToast, useT } from '@atende/sdk-web';
 
 export type QuickMessageDto = z.infer<typeof quickMessageSchema>;
 
@@ -49,6 +48,8 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
   const [record, setRecord] = useState<QuickMessageDto | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [dropMedia, setDropMedia] = useState(false);
+  /** The attachment's upload, 0..1, while it goes (the kit's upload reports it). */
+  const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -83,7 +84,8 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
         const data = new FormData();
         data.append('typeArch', 'quickMessage');
         data.append('file', file, file.name);
-        saved = await api.post<QuickMessageDto>(`/quick-messages/${saved.id}/media-upload`, data);
+        setProgress(0);
+        saved = await uploadWithProgress<QuickMessageDto>(`/quick-messages/${saved.id}/media-upload`, data, { onProgress: setProgress });
         setRecord(saved);
         setFile(null);
       } else if (dropMedia && saved.mediaPath) {
@@ -98,6 +100,7 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
       showError(err); // the dialog stays open with what was typed and the chosen file
     } finally {
       setSaving(false);
+      setProgress(null);
     }
   };
 
@@ -157,6 +160,7 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
           ) : (
             <Typography.Text type="secondary">{t('quickMessages.noAttachment')}</Typography.Text>
           )}
+          {progress !== null && <Progress percent={Math.round(progress * 100)} size="small" style={{ width: 160 }} data-testid="qm-upload-progress" />}
           <Button size="small" icon={<PaperClipOutlined />} onClick={() => fileInput.current?.click()} data-testid="qm-attach">
             {t('quickMessages.attach')}
           </Button>

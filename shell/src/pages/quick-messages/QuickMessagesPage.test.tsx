@@ -4,7 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 
 vi.mock('@atende/sdk-web', async (importOriginal) => {
   const real = await importOriginal<typeof import('@atende/sdk-web')>();
-  return { ...real, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
+  // The kit inside the SDK calls the same `api` object: its methods are replaced in place.
+  Object.assign(real.api, { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
+  // Uploads go through the kit's uploadWithProgress: here they land on the same mocked `post`.
+  return { ...real, uploadWithProgress: (path: string, form: FormData) => real.api.post(path, form) };
 });
 const { api, ApiError } = await import('@atende/sdk-web');
 const { QuickMessagesPage } = await import('./QuickMessagesPage.js');

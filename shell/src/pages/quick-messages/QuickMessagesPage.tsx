@@ -3,10 +3,7 @@ import { App, Button, Card, Flex, Input, Popconfirm, Tag, Typography } from 'ant
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PaperClipOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { SOCKET_EVENTS } from '@atende/core-contract';
-import { api, useCan, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
-import { usePagedList } from '../../hooks/usePagedList.js';
-import { PagedTable } from '../../components/PagedTable.js';
+import { api, PagedTable, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
 import { QuickMessageModal, type QuickMessageDto } from './QuickMessageModal.js';
 
 /** Live records leave out allowEdit (it depends on the viewer); `reload` asks for the list again. */

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Flex, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { SOCKET_EVENTS, sandboxOutboxQuerySchema, type Connection } from '@atende/core-contract';
-import { api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
+import { api, useDebouncedValue, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { PhonePanel, type CustomerMessage } from './PhonePanel.js';
 import { chatKey, useOutbox } from './useOutbox.js';
 

@@ -3,11 +3,7 @@ import { App, Button, Flex, Input, Modal, Popconfirm, Segmented, Tag, Tooltip, T
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { EXPIRY_FILTERS, RECURRENCE_MONTHS, type Company, type ExpiryFilter, type Plan, type ScheduleEntry } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
-import { usePagedList } from '../../hooks/usePagedList.js';
-import { PagedTable } from '../../components/PagedTable.js';
-import { daysUntil, dueColour, formatDate, type DueColour } from '../../lib/dates.js';
+import { api, daysUntil, dueColour, formatDate, PagedTable, useDebouncedValue, useErrorToast, usePagedList, useT, type DueColour } from '@atende/sdk-web';
 import { CompanyModal } from './CompanyModal.js';
 import { SchedulesEditor } from './SchedulesEditor.js';
 

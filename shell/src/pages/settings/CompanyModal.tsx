@@ -2,10 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { RECURRENCES, type Company, type CompanyCreate, type CompanyUpdate, type Plan, type Recurrence } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { parseDueDate, toDateParam } from '../../lib/dates.js';
-import { digitsOnly } from '../../lib/format.js';
-import { applyServerErrors, emailRules, lengthRules, passwordRules, validationText } from '../../lib/validation.js';
+import { api, applyServerErrors, digitsOnly, emailRules, lengthRules, parseDueDate, passwordRules, toDateParam, useErrorToast, useT, validationText } from '@atende/sdk-web';
 
 interface Values {
   name: string;

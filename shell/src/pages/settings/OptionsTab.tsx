@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Input, Row, Select, Skeleton, Typography } from 'antd';
 import { COMPANY_SETTINGS, COMPANY_SETTING_KEYS, type CompanySettingKey } from '@atende/core-contract';
-import { useCan, useErrorToast, useT } from '@atende/sdk-web';
-import { LoadError } from '../../components/LoadError.js';
+import { LoadError, useCan, useErrorToast, useT } from '@atende/sdk-web';
 
 interface Props {
   settings: Record<string, string> | null;

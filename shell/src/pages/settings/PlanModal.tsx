@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
 import { PLAN_FLAGS, type Plan, type PlanInput } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { applyServerErrors, lengthRules, validationText } from '../../lib/validation.js';
+import { api, applyServerErrors, lengthRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
 
 type Values = Omit<PlanInput, 'value' | 'users' | 'connections' | 'queues'> & {
   value: number;

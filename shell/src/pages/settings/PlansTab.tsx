@@ -3,9 +3,7 @@ import { App, Button, Empty, Flex, Popconfirm, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PLAN_FLAGS, type Plan } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { LoadError } from '../../components/LoadError.js';
-import { formatPrice } from '../../lib/format.js';
+import { api, formatPrice, LoadError, useErrorToast, useT } from '@atende/sdk-web';
 import { PlanModal } from './PlanModal.js';
 
 /** Settings → Plans (super user, commercial-admin §2): list and form with limits, price and feature flags. */

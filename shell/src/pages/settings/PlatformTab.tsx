@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Flex, Skeleton, Switch, Typography } from 'antd';
 import type { GlobalSettingKey } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { LoadError } from '../../components/LoadError.js';
+import { api, LoadError, useErrorToast, useT } from '@atende/sdk-web';
 import type { Setting } from './useCompanySettings.js';
 
 /** Settings → Platform (super user): platform-wide values; today whether public sign-up is open. */

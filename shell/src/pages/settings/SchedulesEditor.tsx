@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Flex, Input, Table, Typography } from 'antd';
 import { DEFAULT_SCHEDULES, WEEKDAYS_EN, type ScheduleEntry } from '@atende/core-contract';
-import { useT } from '@atende/sdk-web';
-import { TIME_PATTERN, maskTime } from '../../lib/format.js';
+import { maskTime, TIME_PATTERN, useT } from '@atende/sdk-web';
 
 /** Monday..Sunday, one entry each: missing days take the default hours, extra or unknown ones are dropped. */
 export function normalizeSchedules(entries: ScheduleEntry[] | null | undefined): ScheduleEntry[] {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Skeleton, Typography } from 'antd';
 import type { Company, ScheduleEntry } from '@atende/core-contract';
-import { api, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
-import { LoadError } from '../../components/LoadError.js';
+import { api, LoadError, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
 import { SchedulesEditor } from './SchedulesEditor.js';
 
 /** Settings → Schedules: the own company's working hours, offered when the schedule type is 'company'. */

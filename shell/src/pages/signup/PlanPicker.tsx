@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Col, Empty, Flex, Form, Row, Skeleton, Typography, theme } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { Plan } from '@atende/core-contract';
-import { useT } from '@atende/sdk-web';
-import { formatPrice } from '../../lib/format.js';
+import { formatPrice, useT } from '@atende/sdk-web';
 
 interface Props {
   /** null while loading. */

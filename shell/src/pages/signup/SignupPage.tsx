@@ -3,9 +3,7 @@ import { App, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined, PhoneOutlined, ShopOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Language, Plan, SignupInput } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { digitsOnly } from '../../lib/format.js';
-import { applyServerErrors, emailRules, lengthRules, passwordRules, validationText } from '../../lib/validation.js';
+import { api, applyServerErrors, digitsOnly, emailRules, lengthRules, passwordRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
 import { PlanPicker } from './PlanPicker.js';
 import { PublicPageFrame } from '../../components/PublicPageFrame.js';
 

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, ColorPicker, Form, Input, Modal, Switch, type FormInstance } from 'antd';
 import type { TagDto } from '@atende/core-contract';
-import { api, ApiError, useCan, useErrorToast, useT } from '@atende/sdk-web';
-import { applyServerErrors } from '../../lib/validation.js';
+import { api, ApiError, applyServerErrors, useCan, useErrorToast, useT } from '@atende/sdk-web';
 import { DEFAULT_TAG_COLOR, TAG_NAME_MAX, tagNameRules } from './tagRules.js';
 
 interface Values {

@@ -5,7 +5,9 @@ import type { TagDto } from '@atende/core-contract';
 
 vi.mock('@atende/sdk-web', async (importOriginal) => {
   const real = await importOriginal<typeof import('@atende/sdk-web')>();
-  return { ...real, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
+  // The kit inside the SDK calls the same `api` object: its methods are replaced in place.
+  Object.assign(real.api, { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
+  return real;
 });
 const { api, ApiError } = await import('@atende/sdk-web');
 const { TagsPage } = await import('./TagsPage.js');

@@ -3,10 +3,7 @@ import { App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Segmented, Sp
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined, TagOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { TagDto } from '@atende/core-contract';
-import { api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
-import { usePagedList } from '../../hooks/usePagedList.js';
-import { PagedScroll, PagedTable } from '../../components/PagedTable.js';
+import { api, PagedScroll, PagedTable, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
 import { FloatingTagPopover } from './FloatingTagPopover.js';
 import { TagModal } from './TagModal.js';
 import { textOn } from './tagRules.js';

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, AutoComplete, Form, Modal, Select, Typography } from 'antd';
 import type { Connection, ContactDto, TicketDto } from '@atende/core-contract';
-import { api, useCan, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
+import { api, useCan, useCurrentUser, useDebouncedValue, useErrorToast, useT } from '@atende/sdk-web';
 import { ContactModal } from '../contacts/ContactModal.js';
 import { otherOpenTicket } from './newTicket.js';
 

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Flex, Spin } from 'antd';
 import { SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
-import { api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
-import { nearBottom, usePagedList } from '../../hooks/usePagedList.js';
+import { api, nearBottom, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
 import { TicketRow } from './TicketRow.js';
 import { ticketChangedHere } from './ticketBus.js';
 import { ticketListReducer, type TicketListAction, type TicketListFilter, type TicketStatus } from './ticketListState.js';

@@ -4,7 +4,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 
 vi.mock('@atende/sdk-web', async (importOriginal) => {
   const real = await importOriginal<typeof import('@atende/sdk-web')>();
-  return { ...real, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() } };
+  // The kit inside the SDK calls the same `api` object: its methods are replaced in place.
+  Object.assign(real.api, { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
+  return real;
 });
 vi.mock('../contacts/ContactModal.js', () => ({ ContactModal: () => null }));
 const { api } = await import('@atende/sdk-web');

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Select, Switch, Tag } from 'antd';
 import { ALL_TICKET, MANAGED_PROFILES, type Connection, type Queue, type UserCreate, type UserDto, type UserUpdate } from '@atende/core-contract';
-import { api, useCan, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
-import { applyServerErrors, emailRules, lengthRules, passwordRules } from '../../lib/validation.js';
+import { api, applyServerErrors, emailRules, lengthRules, passwordRules, useCan, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
 
 interface Values {
   name: string;

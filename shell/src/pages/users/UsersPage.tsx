@@ -3,11 +3,8 @@ import { App, Badge, Button, Card, Flex, Input, Popconfirm, Tag, Tooltip, Typogr
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { SOCKET_EVENTS, type Queue, type UserDto } from '@atende/core-contract';
-import { Zone, api, useCurrentUser, useErrorToast, useT, useRealtime } from '@atende/sdk-web';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue.js';
+import { api, PagedTable, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT, Zone } from '@atende/sdk-web';
 
-import { usePagedList } from '../../hooks/usePagedList.js';
-import { PagedTable } from '../../components/PagedTable.js';
 import { UserModal } from './UserModal.js';
 
 /** Payload of the realtime 'user' event on the company room. */

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Form, Modal, Select } from 'antd';
 import type { TicketDto } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { useDebouncedValue } from '../../../hooks/useDebouncedValue.js';
+import { api, useDebouncedValue, useErrorToast, useT } from '@atende/sdk-web';
 import { USER_SEARCH_MIN, matchUsers, transferBody } from './ticketViewLogic.js';
 
 type QueueName = { id: number; name: string; color: string };

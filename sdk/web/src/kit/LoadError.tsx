@@ -1,5 +1,6 @@
 import { Alert, Button } from 'antd';
-import { errorText, useT } from '@atende/sdk-web';
+import { errorText } from '../errors.js';
+import { useT } from '../i18n.js';
 
 /** The inline "could not load" state with the reason and a retry button, shared by the settings tabs. */
 export function LoadError({ error, onRetry, title }: { error: unknown; onRetry: () => void; title?: string }) {

@@ -1,7 +1,7 @@
 import type { FormInstance, FormRule as Rule } from 'antd';
 import type { TFunction } from 'i18next';
 import { emailSchema, passwordSchema } from '@atende/core-contract';
-import { ApiError } from '@atende/sdk-web';
+import { ApiError } from '../api.js';
 
 /** Error codes the contract's zod schemas use as messages; each has a text under `validation.`. */
 export const VALIDATION_CODES = [

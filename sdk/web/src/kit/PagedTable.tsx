@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Empty, Flex, Table, type TableColumnsType } from 'antd';
-import { useT } from '@atende/sdk-web';
-import { nearBottom, type PagedList } from '../hooks/usePagedList.js';
+import { useT } from '../i18n.js';
+import { nearBottom, type PagedList } from './usePagedList.js';
 
 type PageState = Pick<PagedList<unknown>, 'hasMore' | 'loading' | 'loaded' | 'loadMore'>;
 

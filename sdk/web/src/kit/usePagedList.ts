@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { api, useErrorToast } from '@atende/sdk-web';
+import { api } from '../api.js';
+import { useErrorToast } from '../errors.js';
 
 export interface PagedList<T> {
   items: T[];
