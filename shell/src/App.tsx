@@ -8,7 +8,7 @@ import { useUnit } from 'effector-react';
 import { useT } from '@atende/sdk-web';
 import { $theme } from './model/theme.model.js';
 import { restoreSessionFx } from './model/session.js';
-import { $plugins, $publicPlugins, fetchPublicPluginsFx } from './plugins/plugins.model.js';
+import { $plugins, $publicPlugins, $publicPluginsKnown, fetchPublicPluginsFx } from './plugins/plugins.model.js';
 import { PublicPageFrame } from './components/PublicPageFrame.js';
 import { PluginView } from './plugins/PluginView.js';
 import { PlanRefusal } from './plugins/PlanRefusal.js';
@@ -52,6 +52,7 @@ function AppRoutes() {
     [plugins],
   );
   const publicPlugins = useUnit($publicPlugins);
+  const publicKnown = useUnit($publicPluginsKnown);
   useEffect(() => void fetchPublicPluginsFx().catch(() => undefined), []);
   // Public plugin pages render with or without a session, in the public frame.
   const publicRoutes = useMemo(
@@ -71,7 +72,7 @@ function AppRoutes() {
       ),
     [publicPlugins],
   );
-  if (restoring) return <Spin fullscreen />;
+  if (restoring || !publicKnown) return <Spin fullscreen />;
   return (
     <Routes>
       <Route path="/login" element={<PublicRoute><LoginPage /></PublicRoute>} />

@@ -20,3 +20,5 @@ sample({ clock: fetchPluginsFx.doneData, target: loadWidgetPluginsFx });
 /** The plugins' public pages (an OAuth callback, say): known before anyone signs in. */
 export const fetchPublicPluginsFx = createEffect(() => api.get<PluginManifest[]>('/plugins/public'));
 export const $publicPlugins = createStore<PluginManifest[]>([]).on(fetchPublicPluginsFx.doneData, (_, list) => list);
+/** The public list has answered (or failed): until then no route is decided, so a public page is not sent to /login. */
+export const $publicPluginsKnown = createStore(false).on(fetchPublicPluginsFx.finally, () => true);

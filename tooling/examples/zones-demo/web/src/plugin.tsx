@@ -1,0 +1,36 @@
+import { Button } from 'antd';
+import { defineWebPlugin } from '@atende/sdk-web';
+
+function Page({ testId, text }: { testId: string; text: string }) {
+  return <div data-testid={testId}>{text}</div>;
+}
+
+/** Its widgets: one per zone, and one in the ticket header that throws on purpose. */
+export default defineWebPlugin({
+  id: 'zones-demo',
+  routes: [
+    { path: '/zones-demo', load: async () => ({ default: () => <Page testId="zones-demo-home" text="Demo" /> }) },
+    { path: '/zones-demo/pay', load: async () => ({ default: () => <Page testId="zones-demo-pay" text="Pague aquí" /> }) },
+    { path: '/zones-demo/callback', load: async () => ({ default: () => <Page testId="zones-demo-callback" text="Conectado" /> }) },
+  ],
+  menu: [{ path: '/zones-demo', useBadge: () => 4 }],
+  widgets: [
+    {
+      zone: 'ticket.header.actions',
+      load: async () => ({ default: ({ context }) => <Button size="small" data-testid="zones-demo-ticket">{`#${context.ticket.id}`}</Button> }),
+    },
+    {
+      zone: 'ticket.header.actions',
+      load: async () => ({
+        default: () => {
+          throw new Error('zones-demo widget fails on purpose');
+        },
+      }),
+    },
+    { zone: 'layout.header', load: async () => ({ default: () => <Button size="small" data-testid="zones-demo-bell">🔔</Button> }) },
+    {
+      zone: 'connection.row.actions',
+      load: async () => ({ default: ({ context }) => <Button size="small" data-testid={`zones-demo-connection-${context.connection.id}`}>↻</Button> }),
+    },
+  ],
+});
