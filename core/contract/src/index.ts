@@ -27,3 +27,4 @@ export * from './ticket-notes.js';
 export * from './quick-messages.js';
 export * from './events.js';
 export * from './socket-events.js';
+export * from './endpoints.js';

@@ -12,3 +12,4 @@ export * from './format.js';
 export * from './validation.js';
 export * from './upload.js';
 export * from './confirm.js';
+export * from './call.js';

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Flex, Form, Input, Modal, Spin, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { emailSchema, type ContactDto } from '@atende/core-contract';
-import { api, ApiError, applyServerErrors, errorText, lengthRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
+import { CONTACT_ENDPOINTS, emailSchema, type ContactDto } from '@atende/core-contract';
+import { api, ApiError, applyServerErrors, call, errorText, lengthRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
 
 export interface ContactModalProps {
   open: boolean;
@@ -102,7 +102,7 @@ export function ContactModal({ open, contactId, initialValues, onClose, onSaved 
         .map((e) => ({ name: (e.name ?? '').trim(), value: (e.value ?? '').trim() })),
     };
     try {
-      const saved = editing ? await api.put<ContactDto>(`/contacts/${contactId}`, body) : await api.post<ContactDto>('/contacts', body);
+      const saved = contactId !== undefined ? await call(CONTACT_ENDPOINTS.update, { params: { id: contactId }, body }) : await call(CONTACT_ENDPOINTS.create, { body });
       void message.success(t('contacts.saved'));
       onSaved(saved);
     } catch (err) {

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { App, Avatar, Button, Card, Flex, Input, Popconfirm, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MessageOutlined, MobileOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { CONTACT_IMPORT_LIMITS, SOCKET_EVENTS, type ContactDto, type TicketDto } from '@atende/core-contract';
-import { api, ApiError, PagedTable, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
+import { CONTACT_ENDPOINTS, CONTACT_IMPORT_LIMITS, SOCKET_EVENTS, type ContactDto, type TicketDto } from '@atende/core-contract';
+import { api, ApiError, PagedTable, call, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
 import { otherOpenTicket } from '../tickets/newTicket.js';
 import { ContactModal } from './ContactModal.js';
 import { ImportResultModal, type ContactImportResult } from './ImportResultModal.js';
@@ -73,7 +73,7 @@ export function ContactsPage() {
 
   const remove = async (contact: ContactDto) => {
     try {
-      await api.delete(`/contacts/${contact.id}`);
+      await call(CONTACT_ENDPOINTS.remove, { params: { id: contact.id } });
       removeRow(contact.id);
       void message.success(t('contacts.deleted'));
     } catch (err) {
@@ -128,7 +128,7 @@ export function ContactsPage() {
   const importFromPhone = async () => {
     setPhoneImporting(true);
     try {
-      const { imported } = await api.post<{ imported: number }>('/contacts/import', {});
+      const { imported } = await call(CONTACT_ENDPOINTS.importFromPhone, { body: {} });
       void message.success(t('contacts.phoneImported', { count: imported }));
       if (imported > 0) list.reload();
     } catch (err) {

@@ -184,8 +184,9 @@ export function QueueModal({ editing, queues, onClose, onSaved }: Props) {
       forceRender
       data-testid="queue-modal"
     >
-      {/* One form around every tab, so the fields of plugin tabs belong to it too. */}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} autoComplete="off" onFinish={() => void save()}>
+      {/* One form around every tab, so the fields of plugin tabs belong to it too. No <form> element:
+          the options tab has its own form, and forms do not nest; the dialog's OK button saves. */}
+      <Form<Values> form={form} component={false} layout="vertical" requiredMark={false} autoComplete="off" onFinish={() => void save()}>
       <Tabs
         activeKey={tab}
         onChange={(k) => setTab(k as TabKey)}

@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import { pageQuerySchema } from './common.js';
+import { contactInputSchema, contactPageSchema, contactPhoneImportResultSchema, contactPhoneImportSchema, contactSchema, contactUpdateSchema } from './contacts.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One API call as the contract knows it (issue 12 item 5): method, path (with `:name` parameters),
+ * and the schemas of its query, body and answer. The web SDK's `call(endpoint, …)` types the
+ * parameters, body and result from it, so a screen never spells a path or a payload type itself.
+ */
+export interface Endpoint<M extends HttpMethod = HttpMethod, P extends string = string, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  method: M;
+  path: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+}
+
+export function endpoint<const M extends HttpMethod, const P extends string, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever, R extends z.ZodType = z.ZodVoid>(e: {
+  method: M;
+  path: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+}): Endpoint<M, P, Q, B, R> {
+  return e;
+}
+
+/** The `:name` parameters of a path. */
+export type PathParams<P extends string> = P extends `${string}:${infer K}/${infer Rest}` ? K | PathParams<`/${Rest}`> : P extends `${string}:${infer K}` ? K : never;
+
+/** Contacts (core-operations §7). */
+export const CONTACT_ENDPOINTS = {
+  page: endpoint({ method: 'GET', path: '/contacts', query: pageQuerySchema, response: contactPageSchema }),
+  show: endpoint({ method: 'GET', path: '/contacts/:id', response: contactSchema }),
+  create: endpoint({ method: 'POST', path: '/contacts', body: contactInputSchema, response: contactSchema }),
+  update: endpoint({ method: 'PUT', path: '/contacts/:id', body: contactUpdateSchema, response: contactSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/contacts/:id' }),
+  importFromPhone: endpoint({ method: 'POST', path: '/contacts/import', body: contactPhoneImportSchema, response: contactPhoneImportResultSchema }),
+};
