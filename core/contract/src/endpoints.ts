@@ -1,6 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { pageQuerySchema } from './common.js';
 import { contactInputSchema, contactPageSchema, contactPhoneImportResultSchema, contactPhoneImportSchema, contactSchema, contactUpdateSchema } from './contacts.js';
+import { queueInputSchema, queueSchema, queueUpdateSchema } from './queues.js';
+import { tagInputSchema, tagPageSchema, tagSchema, tagUpdateSchema } from './tags.js';
+import { quickMessageInputSchema, quickMessagePageSchema, quickMessageSchema, quickMessageUpdateSchema } from './quick-messages.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -38,4 +41,32 @@ export const CONTACT_ENDPOINTS = {
   update: endpoint({ method: 'PUT', path: '/contacts/:id', body: contactUpdateSchema, response: contactSchema }),
   remove: endpoint({ method: 'DELETE', path: '/contacts/:id' }),
   importFromPhone: endpoint({ method: 'POST', path: '/contacts/import', body: contactPhoneImportSchema, response: contactPhoneImportResultSchema }),
+};
+
+/** Queues (core-operations §3). */
+export const QUEUE_ENDPOINTS = {
+  list: endpoint({ method: 'GET', path: '/queue', response: z.array(queueSchema) }),
+  show: endpoint({ method: 'GET', path: '/queue/:id', response: queueSchema }),
+  create: endpoint({ method: 'POST', path: '/queue', body: queueInputSchema, response: queueSchema }),
+  update: endpoint({ method: 'PUT', path: '/queue/:id', body: queueUpdateSchema, response: queueSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/queue/:id' }),
+};
+
+/** Tags. */
+export const TAG_ENDPOINTS = {
+  page: endpoint({ method: 'GET', path: '/tags', query: pageQuerySchema, response: tagPageSchema }),
+  show: endpoint({ method: 'GET', path: '/tags/:id', response: tagSchema }),
+  create: endpoint({ method: 'POST', path: '/tags', body: tagInputSchema, response: tagSchema }),
+  update: endpoint({ method: 'PUT', path: '/tags/:id', body: tagUpdateSchema, response: tagSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/tags/:id' }),
+};
+
+/** Quick messages (the attachment goes through `uploadWithProgress` to `/quick-messages/:id/media-upload`). */
+export const QUICK_MESSAGE_ENDPOINTS = {
+  page: endpoint({ method: 'GET', path: '/quick-messages', query: pageQuerySchema, response: quickMessagePageSchema }),
+  list: endpoint({ method: 'GET', path: '/quick-messages/list', response: z.array(quickMessageSchema) }),
+  create: endpoint({ method: 'POST', path: '/quick-messages', body: quickMessageInputSchema, response: quickMessageSchema }),
+  update: endpoint({ method: 'PUT', path: '/quick-messages/:id', body: quickMessageUpdateSchema, response: quickMessageSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/quick-messages/:id' }),
+  removeMedia: endpoint({ method: 'DELETE', path: '/quick-messages/:id/media-upload', response: quickMessageSchema }),
 };

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Flex, Form, Input, InputNumber, Modal, Table, Tabs, Tooltip, Typography, theme } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { DEFAULT_SCHEDULES, type Queue, type QueueInput, type ScheduleEntry } from '@atende/core-contract';
-import { api, ApiError, applyServerErrors, bindingFields, lengthRules, localized, maskTime, TIME_PATTERN, useErrorToast, useT, useZoneWidgets, ZoneWidget } from '@atende/sdk-web';
+import { QUEUE_ENDPOINTS, DEFAULT_SCHEDULES, type Queue, type QueueInput, type ScheduleEntry } from '@atende/core-contract';
+import { ApiError, applyServerErrors, bindingFields, lengthRules, localized, maskTime, TIME_PATTERN, useErrorToast, useT, useZoneWidgets, ZoneWidget, call } from '@atende/sdk-web';
 import { normalizeSchedules } from '../settings/SchedulesEditor.js';
 import { QUEUE_PALETTE, colourOwner, firstFreeColour, inkOn } from './palette.js';
 import { QueueOptionsEditor } from './QueueOptionsEditor.js';
@@ -80,7 +80,7 @@ export function QueueModal({ editing, queues, onClose, onSaved }: Props) {
       ...bindingFields(form.getFieldsValue(true)),
     } satisfies QueueInput;
     try {
-      const saved = queue ? await api.put<Queue>(`/queue/${queue.id}`, body) : await api.post<Queue>('/queue', body);
+      const saved = queue ? await call(QUEUE_ENDPOINTS.update, { params: { id: queue.id }, body }) : await call(QUEUE_ENDPOINTS.create, { body });
       void message.success(t('queues.saved'));
       onSaved(saved);
     } catch (err) {

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Empty, Flex, Popconfirm, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { SOCKET_EVENTS, type Queue } from '@atende/core-contract';
-import { api, LoadError, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { QUEUE_ENDPOINTS, SOCKET_EVENTS, type Queue } from '@atende/core-contract';
+import { LoadError, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { QueueModal } from './QueueModal.js';
 
 /** Payload of the realtime 'queue' event (core/server/src/queues/queues.service.ts). */
@@ -27,7 +27,7 @@ export function QueuesPage() {
 
   const load = () => {
     setError(null);
-    api.get<Queue[]>('/queue').then(
+    call(QUEUE_ENDPOINTS.list).then(
       (rows) => setQueues(sortQueues(rows)),
       (err: unknown) => {
         setError(err);
@@ -45,7 +45,7 @@ export function QueuesPage() {
 
   const remove = async (q: Queue) => {
     try {
-      await api.delete(`/queue/${q.id}`);
+      await call(QUEUE_ENDPOINTS.remove, { params: { id: q.id } });
       setQueues((old) => old && old.filter((x) => x.id !== q.id));
       void message.success(t('queues.deleted'));
     } catch (err) {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Checkbox, Flex, Form, Input, Modal, Progress, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { MEDIA_LIMITS, type quickMessageSchema } from '@atende/core-contract';
+import { QUICK_MESSAGE_ENDPOINTS, MEDIA_LIMITS, type quickMessageSchema } from '@atende/core-contract';
 import type { z } from 'zod';
-import { api, applyServerErrors, uploadWithProgress, useCan, useErrorToast, useT } from '@atende/sdk-web';
+import { applyServerErrors, uploadWithProgress, useCan, useErrorToast, useT, call } from '@atende/sdk-web';
 
 export type QuickMessageDto = z.infer<typeof quickMessageSchema>;
 
@@ -78,7 +78,7 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
     const body = { shortcode: values.shortcode.trim(), message: values.message ?? '', geral: canShare ? !!values.geral : (record?.geral ?? false) };
     let saved = record;
     try {
-      saved = record ? await api.put<QuickMessageDto>(`/quick-messages/${record.id}`, body) : await api.post<QuickMessageDto>('/quick-messages', body);
+      saved = record ? await call(QUICK_MESSAGE_ENDPOINTS.update, { params: { id: record.id }, body }) : await call(QUICK_MESSAGE_ENDPOINTS.create, { body });
       setRecord(saved);
       if (file) {
         const data = new FormData();
@@ -89,7 +89,7 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
         setRecord(saved);
         setFile(null);
       } else if (dropMedia && saved.mediaPath) {
-        saved = await api.delete<QuickMessageDto>(`/quick-messages/${saved.id}/media-upload`);
+        saved = await call(QUICK_MESSAGE_ENDPOINTS.removeMedia, { params: { id: saved.id } });
         setRecord(saved);
         setDropMedia(false);
       }

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { App, Button, Card, Flex, Input, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PaperClipOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { SOCKET_EVENTS } from '@atende/core-contract';
-import { api, PagedTable, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
+import { QUICK_MESSAGE_ENDPOINTS, SOCKET_EVENTS } from '@atende/core-contract';
+import { PagedTable, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
 import { QuickMessageModal, type QuickMessageDto } from './QuickMessageModal.js';
 
 /** Live records leave out allowEdit (it depends on the viewer); `reload` asks for the list again. */
@@ -51,7 +51,7 @@ export function QuickMessagesPage() {
 
   const remove = async (r: QuickMessageDto) => {
     try {
-      await api.delete(`/quick-messages/${r.id}`);
+      await call(QUICK_MESSAGE_ENDPOINTS.remove, { params: { id: r.id } });
       removeRow(r.id);
       void message.success(t('quickMessages.deleted'));
     } catch (err) {

@@ -1,7 +1,8 @@
+import { TAG_ENDPOINTS } from '@atende/core-contract';
 import { useState, type ReactNode } from 'react';
 import { App, Button, Flex, Form, Input, Popover } from 'antd';
 import type { TagDto } from '@atende/core-contract';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
+import { useErrorToast, useT, call } from '@atende/sdk-web';
 import { applyTagErrors } from './TagModal.js';
 import { DEFAULT_TAG_COLOR, TAG_NAME_MAX, tagNameRules } from './tagRules.js';
 
@@ -26,7 +27,7 @@ export function FloatingTagPopover({ children, onCreated }: Props) {
   const create = async ({ name }: { name: string }) => {
     setSaving(true);
     try {
-      const tag = await api.post<TagDto>('/tags', { name: name.trim(), color: DEFAULT_TAG_COLOR, kanban: 0 });
+      const tag = await call(TAG_ENDPOINTS.create, { body: { name: name.trim(), color: DEFAULT_TAG_COLOR, kanban: 0 } });
       void message.success(t('tags.saved'));
       form.resetFields();
       setOpen(false);

@@ -1,7 +1,8 @@
+import { TAG_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useState } from 'react';
 import { App, ColorPicker, Form, Input, Modal, Switch, type FormInstance } from 'antd';
 import type { TagDto } from '@atende/core-contract';
-import { api, ApiError, applyServerErrors, useCan, useErrorToast, useT } from '@atende/sdk-web';
+import { ApiError, applyServerErrors, useCan, useErrorToast, useT, call } from '@atende/sdk-web';
 import { DEFAULT_TAG_COLOR, TAG_NAME_MAX, tagNameRules } from './tagRules.js';
 
 interface Values {
@@ -46,7 +47,7 @@ export function TagModal({ editing, onClose, onSaved }: Props) {
     const kanban = canKanban ? (values.kanban ? 1 : 0) : (tag?.kanban ?? 0);
     const body = { name: values.name.trim(), color: values.color, kanban };
     try {
-      const saved = tag ? await api.put<TagDto>(`/tags/${tag.id}`, body) : await api.post<TagDto>('/tags', body);
+      const saved = tag ? await call(TAG_ENDPOINTS.update, { params: { id: tag.id }, body }) : await call(TAG_ENDPOINTS.create, { body });
       void message.success(t('tags.saved'));
       onSaved(saved);
     } catch (err) {

@@ -1,9 +1,10 @@
+import { TAG_ENDPOINTS } from '@atende/core-contract';
 import { useMemo, useState } from 'react';
 import { App, Badge, Button, Card, Empty, Flex, Input, Popconfirm, Segmented, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, SearchOutlined, TagOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { TagDto } from '@atende/core-contract';
-import { api, PagedScroll, PagedTable, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
+import { PagedScroll, PagedTable, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
 import { FloatingTagPopover } from './FloatingTagPopover.js';
 import { TagModal } from './TagModal.js';
 import { textOn } from './tagRules.js';
@@ -58,7 +59,7 @@ export function TagsPage() {
 
   const remove = async (tag: TagDto) => {
     try {
-      await api.delete(`/tags/${tag.id}`);
+      await call(TAG_ENDPOINTS.remove, { params: { id: tag.id } });
       removeRow(tag.id);
       void message.success(t('tags.deleted'));
     } catch (err) {
