@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common.js';
 import { contactInputSchema, contactPageSchema, contactPhoneImportResultSchema, contactPhoneImportSchema, contactSchema, contactUpdateSchema } from './contacts.js';
+import { connectionInputSchema, connectionSchema, connectionUpdateSchema, sessionStartSchema } from './connections.js';
+import { userCreateSchema, userSchema, userUpdateSchema } from './users.js';
 import { queueInputSchema, queueSchema, queueUpdateSchema } from './queues.js';
 import { tagInputSchema, tagPageSchema, tagSchema, tagUpdateSchema } from './tags.js';
 import { quickMessageInputSchema, quickMessagePageSchema, quickMessageSchema, quickMessageUpdateSchema } from './quick-messages.js';
@@ -69,4 +71,26 @@ export const QUICK_MESSAGE_ENDPOINTS = {
   update: endpoint({ method: 'PUT', path: '/quick-messages/:id', body: quickMessageUpdateSchema, response: quickMessageSchema }),
   remove: endpoint({ method: 'DELETE', path: '/quick-messages/:id' }),
   removeMedia: endpoint({ method: 'DELETE', path: '/quick-messages/:id/media-upload', response: quickMessageSchema }),
+};
+
+const sessionAnswer = z.object({ message: z.string() });
+
+/** WhatsApp connections and their sessions (core-operations §5). */
+export const CONNECTION_ENDPOINTS = {
+  list: endpoint({ method: 'GET', path: '/whatsapp', response: z.array(connectionSchema) }),
+  show: endpoint({ method: 'GET', path: '/whatsapp/:id', response: connectionSchema }),
+  create: endpoint({ method: 'POST', path: '/whatsapp', body: connectionInputSchema, response: connectionSchema }),
+  update: endpoint({ method: 'PUT', path: '/whatsapp/:id', body: connectionUpdateSchema, response: connectionSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/whatsapp/:id' }),
+  startSession: endpoint({ method: 'POST', path: '/whatsappsession/:id', body: sessionStartSchema, response: sessionAnswer }),
+  restartSession: endpoint({ method: 'PUT', path: '/whatsappsession/:id', body: z.object({}), response: sessionAnswer }),
+  endSession: endpoint({ method: 'DELETE', path: '/whatsappsession/:id', response: sessionAnswer }),
+};
+
+/** Users (core-operations §4). */
+export const USER_ENDPOINTS = {
+  show: endpoint({ method: 'GET', path: '/users/:id', response: userSchema }),
+  create: endpoint({ method: 'POST', path: '/users', body: userCreateSchema, response: userSchema }),
+  update: endpoint({ method: 'PUT', path: '/users/:id', body: userUpdateSchema, response: userSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/users/:id' }),
 };

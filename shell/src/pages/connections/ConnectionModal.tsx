@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Switch, Tag } from 'antd';
-import { type Connection, type ConnectionInput, type Queue } from '@atende/core-contract';
-import { api, ApiError, applyServerErrors, bindingFields, lengthRules, useErrorToast, useT, Zone } from '@atende/sdk-web';
+import { CONNECTION_ENDPOINTS, type Connection, type ConnectionInput, type Queue } from '@atende/core-contract';
+import { api, ApiError, applyServerErrors, bindingFields, lengthRules, useErrorToast, useT, Zone, call } from '@atende/sdk-web';
 
 interface Values {
   name: string;
@@ -112,7 +112,7 @@ export function ConnectionModal({ editing, onClose, onSaved }: Props) {
       ...bindingFields(form.getFieldsValue(true)),
     } satisfies ConnectionInput;
     try {
-      const saved = connection ? await api.put<Connection>(`/whatsapp/${connection.id}`, body) : await api.post<Connection>('/whatsapp', body);
+      const saved = connection ? await call(CONNECTION_ENDPOINTS.update, { params: { id: connection.id }, body }) : await call(CONNECTION_ENDPOINTS.create, { body });
       void message.success(t('connections.saved'));
       onSaved(saved);
     } catch (err) {

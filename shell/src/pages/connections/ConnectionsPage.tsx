@@ -1,3 +1,4 @@
+import { CONNECTION_ENDPOINTS } from '@atende/core-contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Empty, Flex, Popconfirm, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
@@ -16,7 +17,7 @@ import {
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { api, LoadError, useCan, useErrorToast, useT, Zone } from '@atende/sdk-web';
+import { LoadError, useCan, useErrorToast, useT, Zone, call } from '@atende/sdk-web';
 import { sessionActions, upsertConnection, type ConnectionStatus, type LiveConnection, type SessionAction } from './connectionStatus.js';
 import { useConnections } from './useConnections.js';
 import { ConnectionModal } from './ConnectionModal.js';
@@ -83,15 +84,15 @@ export function ConnectionsPage() {
     }
   };
 
-  const start = (c: LiveConnection) => run(c, 'tryAgain', () => api.post(`/whatsappsession/${c.id}`, {}));
+  const start = (c: LiveConnection) => run(c, 'tryAgain', () => call(CONNECTION_ENDPOINTS.startSession, { params: { id: c.id }, body: {} }));
   const newQr = (c: LiveConnection) =>
     run(c, 'newQr', async () => {
       // A sandbox connection connects at once unless asked for a QR (a running one is ended first);
       // a Baileys session is restarted and shows a fresh QR.
       if (c.provider === 'sandbox') {
-        if (c.status !== 'DISCONNECTED') await api.delete(`/whatsappsession/${c.id}`);
-        await api.post(`/whatsappsession/${c.id}`, { qr: true });
-      } else await api.put(`/whatsappsession/${c.id}`, {});
+        if (c.status !== 'DISCONNECTED') await call(CONNECTION_ENDPOINTS.endSession, { params: { id: c.id } });
+        await call(CONNECTION_ENDPOINTS.startSession, { params: { id: c.id }, body: { qr: true } });
+      } else await call(CONNECTION_ENDPOINTS.restartSession, { params: { id: c.id }, body: {} });
       setQrFor(c.id);
     });
   const disconnect = (c: LiveConnection) =>
@@ -101,12 +102,12 @@ export function ConnectionsPage() {
       okText: t('connections.actions.disconnect'),
       okButtonProps: { danger: true, 'data-testid': 'connection-disconnect-confirm' },
       cancelText: t('common.cancel'),
-      onOk: () => run(c, 'disconnect', () => api.delete(`/whatsappsession/${c.id}`)),
+      onOk: () => run(c, 'disconnect', () => call(CONNECTION_ENDPOINTS.endSession, { params: { id: c.id } })),
     });
 
   const remove = async (c: LiveConnection) => {
     try {
-      await api.delete(`/whatsapp/${c.id}`);
+      await call(CONNECTION_ENDPOINTS.remove, { params: { id: c.id } });
       setConnections((old) => old && old.filter((x) => x.id !== c.id));
       if (c.isDefault) reload(); // another connection became the default
       void message.success(t('connections.deleted'));

@@ -1,7 +1,8 @@
+import { CONNECTION_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Modal, QRCode, Spin, Typography } from 'antd';
 import { KeyOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { api, digitsOnly, useErrorToast, useT } from '@atende/sdk-web';
+import { api, digitsOnly, useErrorToast, useT, call } from '@atende/sdk-web';
 import type { LiveConnection } from './connectionStatus.js';
 
 /** Phone numbers for a pairing code: 8 to 15 digits, country code first (as sessionStartSchema). */
@@ -80,9 +81,9 @@ function QrBody({ connection, onClose, onNewQr }: { connection: LiveConnection; 
     setWorking(true);
     try {
       // A running session is ended first: the pairing code is asked for when a session starts.
-      if (status !== 'DISCONNECTED') await api.delete(`/whatsappsession/${connection.id}`);
+      if (status !== 'DISCONNECTED') await call(CONNECTION_ENDPOINTS.endSession, { params: { id: connection.id } });
       seenActive.current = false;
-      await api.post(`/whatsappsession/${connection.id}`, { pairingPhone: phone });
+      await call(CONNECTION_ENDPOINTS.startSession, { params: { id: connection.id }, body: { pairingPhone: phone } });
       setMode('pairing');
     } catch (err) {
       showError(err); // the typed number stays

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useUnit } from 'effector-react';
-import { SOCKET_EVENTS, type Connection } from '@atende/core-contract';
-import { $realtimeStatus, api, useRealtime } from '@atende/sdk-web';
+import { CONNECTION_ENDPOINTS, SOCKET_EVENTS } from '@atende/core-contract';
+import { $realtimeStatus, useRealtime, call } from '@atende/sdk-web';
 import { applySession, upsertConnection, type LiveConnection, type SessionEvent, type WhatsappEvent } from './connectionStatus.js';
 
 export interface ConnectionList {
@@ -28,7 +28,7 @@ export function useConnections(onError?: (err: unknown) => void): ConnectionList
   const reload = useCallback(() => {
     const gen = ++generation.current;
     sinceRead.current = [];
-    api.get<Connection[]>('/whatsapp').then(
+    call(CONNECTION_ENDPOINTS.list).then(
       (rows) => {
         if (gen !== generation.current) return;
         const replay = sinceRead.current ?? [];

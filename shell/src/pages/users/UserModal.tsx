@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Select, Switch, Tag } from 'antd';
-import { ALL_TICKET, MANAGED_PROFILES, type Connection, type Queue, type UserCreate, type UserDto, type UserUpdate } from '@atende/core-contract';
-import { api, applyServerErrors, emailRules, lengthRules, passwordRules, useCan, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
+import { USER_ENDPOINTS, CONNECTION_ENDPOINTS, ALL_TICKET, MANAGED_PROFILES, type Connection, type Queue, type UserCreate, type UserDto, type UserUpdate } from '@atende/core-contract';
+import { applyServerErrors, emailRules, lengthRules, passwordRules, useCan, useCurrentUser, useErrorToast, useT, call } from '@atende/sdk-web';
 
 interface Values {
   name: string;
@@ -43,7 +43,7 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
   // The connection list is only readable by who may edit profiles (admins), the only ones who see the field.
   useEffect(() => {
     if (!editing || !canEditProfile || connections) return;
-    api.get<Connection[]>('/whatsapp').then(setConnections, (err: unknown) => {
+    call(CONNECTION_ENDPOINTS.list).then(setConnections, (err: unknown) => {
       setConnections([]);
       showError(err);
     });
@@ -87,12 +87,15 @@ export function UserModal({ editing, queues, onClose, onSaved }: Props) {
     if (superRow) delete (common as { profile?: string }).profile;
     try {
       const saved = user
-        ? await api.put<UserDto>(`/users/${user.id}`, {
-            ...common,
-            ...(values.password ? { password: values.password } : {}),
-            ...(editingSelf && values.currentPassword ? { currentPassword: values.currentPassword } : {}),
-          } satisfies UserUpdate)
-        : await api.post<UserDto>('/users', { ...common, password: values.password ?? '' } satisfies UserCreate);
+        ? await call(USER_ENDPOINTS.update, {
+            params: { id: user.id },
+            body: {
+              ...common,
+              ...(values.password ? { password: values.password } : {}),
+              ...(editingSelf && values.currentPassword ? { currentPassword: values.currentPassword } : {}),
+            } satisfies UserUpdate,
+          })
+        : await call(USER_ENDPOINTS.create, { body: { ...common, password: values.password ?? '' } satisfies UserCreate });
       void message.success(t('users.saved'));
       onSaved(saved);
     } catch (err) {

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { App, Badge, Button, Card, Flex, Input, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { SOCKET_EVENTS, type Queue, type UserDto } from '@atende/core-contract';
-import { api, PagedTable, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT, Zone } from '@atende/sdk-web';
+import { USER_ENDPOINTS, QUEUE_ENDPOINTS, SOCKET_EVENTS, type Queue, type UserDto } from '@atende/core-contract';
+import { PagedTable, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT, Zone, call } from '@atende/sdk-web';
 
 import { UserModal } from './UserModal.js';
 
@@ -27,7 +27,7 @@ export function UsersPage() {
 
   useEffect(() => {
     // The queue choice is optional: without queues the select is simply empty.
-    api.get<Queue[]>('/queue').then(setQueues, (err: unknown) => console.warn('queues not loaded', err));
+    call(QUEUE_ENDPOINTS.list).then(setQueues, (err: unknown) => console.warn('queues not loaded', err));
   }, []);
 
   // Read through a ref: the memoised columns and the live handler must see the current rows, not those of their first render.
@@ -54,7 +54,7 @@ export function UsersPage() {
 
   const remove = async (user: UserDto) => {
     try {
-      await api.delete(`/users/${user.id}`);
+      await call(USER_ENDPOINTS.remove, { params: { id: user.id } });
       removeRow(user.id);
       void message.success(t('users.deleted'));
     } catch (err) {
