@@ -32,7 +32,7 @@ export function endpoint<const M extends HttpMethod, const P extends string, Q e
   return e;
 }
 
-/** The `:name` parameters of a path. */
+/** The `:name` parameters of a path (letters, digits and underscores). */
 export type PathParams<P extends string> = P extends `${string}:${infer K}/${infer Rest}` ? K | PathParams<`/${Rest}`> : P extends `${string}:${infer K}` ? K : never;
 
 /** Contacts (core-operations §7). */

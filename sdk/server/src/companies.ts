@@ -1,3 +1,5 @@
+import type { PlanFlag } from '@atende/core-contract';
+
 /**
  * A company's commercial terms as billing and reseller plugins need them (issue 11 item 3). Every
  * change is written with an audit row (who, what, before, after, why) and tells `company.updated`.
@@ -16,6 +18,11 @@ export interface CompanyTerms {
 
 export interface Companies {
   get(companyId: number): Promise<CompanyTerms | null>;
+  /**
+   * Whether the company's plan has a flag (false for an unknown company). For a plugin's `@Public()`
+   * route (an OAuth callback), which has no signed-in company: the plugin checks the company it acts for.
+   */
+  hasPlanFlag(companyId: number, flag: PlanFlag): Promise<boolean>;
   setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms>;
   setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms>;
 }

@@ -67,8 +67,11 @@ export type RegisteredWidget = WebPluginWidget & { pluginId: string };
 
 /** Filled by the shell as plugin remotes load (every remote with widgets loads at session start). */
 export const widgetsRegistered = createEvent<RegisteredWidget[]>();
+/** Only these plugins keep their widgets (the shell says so each time the plugin list changes). */
+export const widgetsKeptFor = createEvent<string[]>();
 export const $widgets = createStore<RegisteredWidget[]>([])
   .on(widgetsRegistered, (all, added) => [...all.filter((w) => !added.some((a) => a.pluginId === w.pluginId)), ...added])
+  .on(widgetsKeptFor, (all, ids) => all.filter((w) => ids.includes(w.pluginId)))
   // Another user (maybe of another company) may sign in next: their plugins register again.
   .reset(sessionEnded);
 

@@ -88,6 +88,16 @@ describe('zones (issue 12 item 1)', () => {
     expect($widgets.getState().map((w) => `${w.pluginId}:${w.zone}`)).toEqual(['bell:layout.header']);
   });
 
+  it('when the plugin list changes (the company expired, a plan lost a flag), plugins left without zones lose their widgets', async () => {
+    const { fetchPluginsFx } = await import('./plugins.model.js');
+    widgetsRegistered([{ pluginId: 'bell', zone: 'layout.header', load: plain('campana') }]);
+    widgetsRegistered([{ pluginId: 'billing', zone: 'layout.drawer.footer', load: plain('renueve') }]);
+    const manifest = (id: string, zones: PluginManifest['zones']): PluginManifest => ({ id, version: '1', remoteEntry: null, routes: [], menu: [], settingsTabs: [], zones, locked: false });
+    fetchPluginsFx.use(async () => [manifest('bell', []), manifest('billing', ['layout.drawer.footer'])]);
+    await fetchPluginsFx();
+    expect($widgets.getState().map((w) => w.pluginId)).toEqual(['billing']);
+  });
+
   it('forms send only the binding fields a widget put in them, with valid values', () => {
     expect(bindingFields({ name: 'x', promptId: 4, integrationId: null, other: 1 })).toEqual({ promptId: 4, integrationId: null });
     expect(bindingFields({ promptId: '4', integrationId: -1 })).toEqual({});

@@ -307,6 +307,10 @@ describe('domain events', () => {
     const port = (body: object) => api.post('/api/fixture-events/company', body, admin);
     const before = (await port({ action: 'get' })).body.company;
     expect(before.id).toBe(companyId);
+    // What a plugin's public route asks about the company it acts for (Otra's plan lacks useCampaigns).
+    expect((await port({ action: 'hasPlanFlag', companyId, flag: 'useCampaigns' })).body).toEqual({ has: true });
+    expect((await port({ action: 'hasPlanFlag', companyId: otherId, flag: 'useCampaigns' })).body).toEqual({ has: false });
+    expect((await port({ action: 'hasPlanFlag', companyId: 999_999, flag: 'useCampaigns' })).body).toEqual({ has: false });
     const moved = await port({ action: 'setDueDate', dueDate: '2032-05-31T00:00:00.000Z', reason: 'pago 123' });
     expect(moved.status, JSON.stringify(moved.body)).toBe(201);
     expect(moved.body.dueDate).toBe('2032-05-31T00:00:00.000Z');

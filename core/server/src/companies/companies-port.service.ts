@@ -5,6 +5,8 @@ import { AppError, type Companies, type CompanyTerms } from '@atende/sdk-server'
 import { CompanySchema, type Company } from './company.entity.js';
 import { PlanSchema } from '../plans/plan.entity.js';
 import { CompaniesService } from './companies.service.js';
+import { CompanyPlanService } from '../platform/company-plan.service.js';
+import type { PlanFlag } from '@atende/core-contract';
 import { outsideChain } from '../inbound/chain-scope.js';
 
 const terms = (c: Company): CompanyTerms => ({ id: c.id, name: c.name, planId: c.planId ?? null, dueDate: c.dueDate?.toISOString() ?? null, status: c.status });
@@ -15,7 +17,13 @@ export class CompaniesPortService implements Companies {
   constructor(
     private readonly orm: MikroORM,
     private readonly companies: CompaniesService,
+    private readonly plans: CompanyPlanService,
   ) {}
+
+  async hasPlanFlag(companyId: number, flag: PlanFlag): Promise<boolean> {
+    if (!(await this.orm.em.fork().findOne(CompanySchema, { id: companyId }))) return false;
+    return (await this.plans.flagsOf(companyId))[flag] === true;
+  }
 
   async get(companyId: number): Promise<CompanyTerms | null> {
     const c = await this.orm.em.fork().findOne(CompanySchema, { id: companyId });

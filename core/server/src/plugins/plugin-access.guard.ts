@@ -32,8 +32,9 @@ export class PluginAccessGuard implements CanActivate {
       throw AppError.forbidden();
     }
     // A public route (an OAuth callback) has no signed-in company to check: the plugin checks the
-    // company it acts for itself. With a user, the plan flag is checked as everywhere.
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [ctx.getHandler(), ctx.getClass()]) === true;
+    // company it acts for itself (COMPANIES.planFlags). Only a route marked on its handler counts: a
+    // plugin cannot open a whole controller this way. With a user, the plan flag is checked as everywhere.
+    const isPublic = this.reflector.get<boolean>(PUBLIC_ROUTE, ctx.getHandler()) === true;
     if (plugin?.planFlag && !(isPublic && !user)) {
       if (!user) throw AppError.forbidden();
       const flags = await this.plans.flagsOf(user.companyId);

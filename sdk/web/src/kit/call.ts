@@ -11,7 +11,7 @@ export type CallResult<E> = E extends Endpoint<infer _M, infer _P, infer _Q, inf
 
 /** Fills a path's `:name` parameters (each encoded). */
 export function pathOf(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     if (params[name] === undefined) throw new Error(`Missing path parameter "${name}" for ${path}.`);
     return encodeURIComponent(String(params[name]));
   });

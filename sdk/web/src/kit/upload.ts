@@ -10,6 +10,7 @@ export interface UploadOptions {
 
 function once<T>(path: string, form: FormData, opts: UploadOptions): Promise<{ status: number; body: unknown; value?: T }> {
   return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
     const xhr = new XMLHttpRequest();
     xhr.open(opts.method ?? 'POST', `/api${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -27,7 +28,9 @@ function once<T>(path: string, form: FormData, opts: UploadOptions): Promise<{ s
     };
     xhr.onerror = () => reject(new ApiError(0, null, 'network_error'));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const abort = () => xhr.abort();
+    opts.signal?.addEventListener('abort', abort, { once: true });
+    xhr.onloadend = () => opts.signal?.removeEventListener('abort', abort);
     xhr.send(form);
   });
 }
@@ -47,9 +50,8 @@ export async function uploadWithProgress<T>(path: string, form: FormData, opts: 
       opts.onProgress?.(0);
       res = await once<T>(path, form, opts);
     }
-  } else if (res.status === 401) {
-    sessionEnded();
   }
+  if (res.status === 401) sessionEnded();
   if (res.status >= 200 && res.status < 300) {
     opts.onProgress?.(1);
     return res.body as T;
