@@ -3,6 +3,9 @@ import { pageQuerySchema } from './common.js';
 import { contactInputSchema, contactPageSchema, contactPhoneImportResultSchema, contactPhoneImportSchema, contactSchema, contactUpdateSchema } from './contacts.js';
 import { connectionInputSchema, connectionSchema, connectionUpdateSchema, sessionStartSchema } from './connections.js';
 import { userCreateSchema, userSchema, userUpdateSchema } from './users.js';
+import { planInputSchema, planSchema, planUpdateSchema } from './plan-api.js';
+import { companyCreateSchema, companySchedulesSchema, companySchema, companyUpdateSchema } from './companies.js';
+import { settingSchema, settingUpdateSchema } from './settings.js';
 import { queueInputSchema, queueSchema, queueUpdateSchema } from './queues.js';
 import { tagInputSchema, tagPageSchema, tagSchema, tagUpdateSchema } from './tags.js';
 import { quickMessageInputSchema, quickMessagePageSchema, quickMessageSchema, quickMessageUpdateSchema } from './quick-messages.js';
@@ -93,4 +96,30 @@ export const USER_ENDPOINTS = {
   create: endpoint({ method: 'POST', path: '/users', body: userCreateSchema, response: userSchema }),
   update: endpoint({ method: 'PUT', path: '/users/:id', body: userUpdateSchema, response: userSchema }),
   remove: endpoint({ method: 'DELETE', path: '/users/:id' }),
+};
+
+/** Plans (the super user's settings tab). */
+export const PLAN_ENDPOINTS = {
+  all: endpoint({ method: 'GET', path: '/plans/all', response: z.array(planSchema) }),
+  create: endpoint({ method: 'POST', path: '/plans', body: planInputSchema, response: planSchema }),
+  update: endpoint({ method: 'PUT', path: '/plans/:id', body: planUpdateSchema, response: planSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/plans/:id' }),
+};
+
+/** Companies (the super user's settings tab; a company's own schedules). */
+export const COMPANY_ENDPOINTS = {
+  show: endpoint({ method: 'GET', path: '/companies/:id', response: companySchema }),
+  create: endpoint({ method: 'POST', path: '/companies', body: companyCreateSchema, response: companySchema }),
+  update: endpoint({ method: 'PUT', path: '/companies/:id', body: companyUpdateSchema, response: companySchema }),
+  remove: endpoint({ method: 'DELETE', path: '/companies/:id' }),
+  advanceDueDate: endpoint({ method: 'POST', path: '/companies/:id/advance-due-date', response: companySchema }),
+  setSchedules: endpoint({ method: 'PUT', path: '/companies/:id/schedules', body: companySchedulesSchema, response: companySchema }),
+};
+
+/** Settings of the company and of the platform. */
+export const SETTING_ENDPOINTS = {
+  list: endpoint({ method: 'GET', path: '/settings', response: z.array(settingSchema) }),
+  update: endpoint({ method: 'PUT', path: '/settings/:key', body: settingUpdateSchema, response: settingSchema }),
+  listGlobal: endpoint({ method: 'GET', path: '/settings/global', response: z.array(settingSchema) }),
+  updateGlobal: endpoint({ method: 'PUT', path: '/settings/global/:key', body: settingUpdateSchema, response: settingSchema }),
 };

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Flex, Input, Modal, Popconfirm, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { CalendarOutlined, ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { EXPIRY_FILTERS, RECURRENCE_MONTHS, type Company, type ExpiryFilter, type Plan, type ScheduleEntry } from '@atende/core-contract';
-import { api, daysUntil, dueColour, formatDate, PagedTable, useDebouncedValue, useErrorToast, usePagedList, useT, type DueColour } from '@atende/sdk-web';
+import { COMPANY_ENDPOINTS, PLAN_ENDPOINTS, EXPIRY_FILTERS, RECURRENCE_MONTHS, type Company, type ExpiryFilter, type Plan, type ScheduleEntry } from '@atende/core-contract';
+import { daysUntil, dueColour, formatDate, PagedTable, useDebouncedValue, useErrorToast, usePagedList, useT, type DueColour, call } from '@atende/sdk-web';
 import { CompanyModal } from './CompanyModal.js';
 import { SchedulesEditor } from './SchedulesEditor.js';
 
@@ -23,7 +23,7 @@ export function CompaniesTab() {
   const [scheduling, setScheduling] = useState<Company | null>(null);
 
   useEffect(() => {
-    api.get<Plan[]>('/plans/all').then(setPlans, showError);
+    call(PLAN_ENDPOINTS.all).then(setPlans, showError);
   }, []);
 
   // Palette tokens, so the tints follow the light and dark themes (commercial-admin §4 colours).
@@ -33,7 +33,7 @@ export function CompaniesTab() {
 
   const expire = async (c: Company) => {
     try {
-      const saved = await api.post<Company>(`/companies/${c.id}/advance-due-date`);
+      const saved = await call(COMPANY_ENDPOINTS.advanceDueDate, { params: { id: c.id } });
       replace(saved);
       void message.success(t('companies.expired', { date: formatDate(saved.dueDate, i18n.language) }));
     } catch (err) {
@@ -43,7 +43,7 @@ export function CompaniesTab() {
 
   const remove = async (c: Company) => {
     try {
-      await api.delete(`/companies/${c.id}`);
+      await call(COMPANY_ENDPOINTS.remove, { params: { id: c.id } });
       setItems((old) => old.filter((x) => x.id !== c.id));
       setCount((n) => Math.max(0, n - 1));
       void message.success(t('companies.deleted'));
@@ -55,7 +55,7 @@ export function CompaniesTab() {
   const saveSchedules = async (schedules: ScheduleEntry[]) => {
     if (!scheduling) return;
     try {
-      const saved = await api.put<Company | undefined>(`/companies/${scheduling.id}/schedules`, { schedules });
+      const saved = await call(COMPANY_ENDPOINTS.setSchedules, { params: { id: scheduling.id }, body: { schedules } });
       replace(saved && 'id' in saved ? saved : { ...scheduling, schedules });
       void message.success(t('schedules.saved'));
       setScheduling(null);

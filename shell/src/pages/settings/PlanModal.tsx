@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
-import { PLAN_FLAGS, type Plan, type PlanInput } from '@atende/core-contract';
-import { api, applyServerErrors, lengthRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
+import { PLAN_ENDPOINTS, PLAN_FLAGS, type Plan, type PlanInput } from '@atende/core-contract';
+import { applyServerErrors, lengthRules, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
 
 type Values = Omit<PlanInput, 'value' | 'users' | 'connections' | 'queues'> & {
   value: number;
@@ -51,7 +51,7 @@ export function PlanModal({ editing, onClose, onSaved }: Props) {
       ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, !!v[f]])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
     };
     try {
-      const saved = plan ? await api.put<Plan>(`/plans/${plan.id}`, body) : await api.post<Plan>('/plans', body);
+      const saved = plan ? await call(PLAN_ENDPOINTS.update, { params: { id: plan.id }, body }) : await call(PLAN_ENDPOINTS.create, { body });
       void message.success(t('plans.saved'));
       onSaved(saved);
     } catch (err) {

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Empty, Flex, Popconfirm, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PLAN_FLAGS, type Plan } from '@atende/core-contract';
-import { api, formatPrice, LoadError, useErrorToast, useT } from '@atende/sdk-web';
+import { PLAN_ENDPOINTS, PLAN_FLAGS, type Plan } from '@atende/core-contract';
+import { formatPrice, LoadError, useErrorToast, useT, call } from '@atende/sdk-web';
 import { PlanModal } from './PlanModal.js';
 
 /** Settings → Plans (super user, commercial-admin §2): list and form with limits, price and feature flags. */
@@ -17,13 +17,13 @@ export function PlansTab() {
 
   const load = () => {
     setError(null);
-    api.get<Plan[]>('/plans/all').then(setPlans, setError);
+    call(PLAN_ENDPOINTS.all).then(setPlans, setError);
   };
   useEffect(load, []);
 
   const remove = async (p: Plan) => {
     try {
-      await api.delete(`/plans/${p.id}`);
+      await call(PLAN_ENDPOINTS.remove, { params: { id: p.id } });
       setPlans((old) => old?.filter((x) => x.id !== p.id) ?? null);
       void message.success(t('plans.deleted'));
     } catch (err) {

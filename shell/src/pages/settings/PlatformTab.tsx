@@ -1,8 +1,8 @@
+import { SETTING_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useState } from 'react';
 import { App, Flex, Skeleton, Switch, Typography } from 'antd';
 import type { GlobalSettingKey } from '@atende/core-contract';
-import { api, LoadError, useErrorToast, useT } from '@atende/sdk-web';
-import type { Setting } from './useCompanySettings.js';
+import { LoadError, useErrorToast, useT, call } from '@atende/sdk-web';
 
 /** Settings → Platform (super user): platform-wide values; today whether public sign-up is open. */
 export function PlatformTab() {
@@ -15,14 +15,14 @@ export function PlatformTab() {
 
   const load = () => {
     setError(null);
-    api.get<Setting[]>('/settings/global').then((list) => setValues(Object.fromEntries(list.map((s) => [s.key, s.value]))), setError);
+    call(SETTING_ENDPOINTS.listGlobal).then((list) => setValues(Object.fromEntries(list.map((s) => [s.key, s.value]))), setError);
   };
   useEffect(load, []);
 
   const save = async (key: GlobalSettingKey, value: string) => {
     setPending(true);
     try {
-      const saved = await api.put<Setting>(`/settings/global/${key}`, { value });
+      const saved = await call(SETTING_ENDPOINTS.updateGlobal, { params: { key }, body: { value } });
       setValues((old) => ({ ...old, [saved.key]: saved.value }));
       void message.success(t('settings.saved'));
     } catch (err) {

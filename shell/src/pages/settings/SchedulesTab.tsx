@@ -1,7 +1,8 @@
+import { COMPANY_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useState } from 'react';
 import { App, Skeleton, Typography } from 'antd';
-import type { Company, ScheduleEntry } from '@atende/core-contract';
-import { api, LoadError, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
+import type { ScheduleEntry } from '@atende/core-contract';
+import { LoadError, useCurrentUser, useErrorToast, useT, call } from '@atende/sdk-web';
 import { SchedulesEditor } from './SchedulesEditor.js';
 
 /** Settings → Schedules: the own company's working hours, offered when the schedule type is 'company'. */
@@ -15,13 +16,13 @@ export function SchedulesTab() {
 
   const load = () => {
     setError(null);
-    api.get<Company>(`/companies/${companyId}`).then((c) => setSchedules(c.schedules ?? []), setError);
+    call(COMPANY_ENDPOINTS.show, { params: { id: companyId } }).then((c) => setSchedules(c.schedules ?? []), setError);
   };
   useEffect(load, [companyId]);
 
   const save = async (list: ScheduleEntry[]) => {
     try {
-      const saved = await api.put<Company | undefined>(`/companies/${companyId}/schedules`, { schedules: list });
+      const saved = await call(COMPANY_ENDPOINTS.setSchedules, { params: { id: companyId }, body: { schedules: list } });
       setSchedules(saved?.schedules ?? list);
       void message.success(t('schedules.saved'));
     } catch (err) {

@@ -1,5 +1,6 @@
+import { SETTING_ENDPOINTS } from '@atende/core-contract';
 import { useCallback, useEffect, useState } from 'react';
-import { $user, api, userUpdated } from '@atende/sdk-web';
+import { $user, userUpdated, call } from '@atende/sdk-web';
 
 export interface Setting {
   key: string;
@@ -14,7 +15,7 @@ export function useCompanySettings(enabled: boolean) {
   const load = useCallback(() => {
     if (!enabled) return;
     setError(null);
-    api.get<Setting[]>('/settings').then(
+    call(SETTING_ENDPOINTS.list).then(
       (list) => setSettings(Object.fromEntries(list.map((s) => [s.key, s.value]))),
       (err: unknown) => setError(err),
     );
@@ -23,7 +24,7 @@ export function useCompanySettings(enabled: boolean) {
 
   /** Saves one option; the session's copy of the company settings follows so other screens see it at once. */
   const save = useCallback(async (key: string, value: string) => {
-    const saved = await api.put<Setting>(`/settings/${encodeURIComponent(key)}`, { value });
+    const saved = await call(SETTING_ENDPOINTS.update, { params: { key }, body: { value } });
     setSettings((old) => ({ ...old, [saved.key]: saved.value }));
     const user = $user.getState();
     if (user) {
