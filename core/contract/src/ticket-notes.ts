@@ -10,6 +10,7 @@ export const ticketNoteSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
+export type TicketNoteDto = z.infer<typeof ticketNoteSchema>;
 export const ticketNoteInputSchema = z.object({
   note: z.string().trim().min(2, 'too_short').max(5000, 'too_long'),
   ticketId: z.number().int().positive(),

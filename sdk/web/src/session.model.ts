@@ -23,6 +23,12 @@ export const tokenRefreshed = createEvent<string>();
 export const userUpdated = createEvent<SessionUser>();
 export const sessionEnded = createEvent<void>();
 
+/**
+ * Counts sign-outs. Work started for one session (a plugin list, a remote loading) compares it when it
+ * finishes and drops its result if it changed, so nothing of the last user reaches the next one.
+ */
+export const $sessionGeneration = createStore(0).on(sessionEnded, (n) => n + 1);
+
 export const $token = createStore<string | null>(read(STORAGE_KEYS.token))
   .on(sessionStarted, (_, { token }) => token)
   .on(tokenRefreshed, (_, token) => token)

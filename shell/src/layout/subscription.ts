@@ -1,8 +1,9 @@
+import { AUTH_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import type { SessionUser } from '@atende/core-contract';
-import { api, daysUntil, formatDate, sessionEnded, useCurrentUser, userUpdated, useT } from '@atende/sdk-web';
+import { daysUntil, formatDate, sessionEnded, useCurrentUser, userUpdated, useT, call } from '@atende/sdk-web';
 
 /** Local storage keys of core-operations §3 the SDK does not define: expired flag and stored due date. */
 export const SUBSCRIPTION_STORAGE_KEYS = { expired: 'expired', dueDate: 'dueDate' } as const;
@@ -75,7 +76,7 @@ export function useSubscriptionWatch(): { expired: boolean } {
       if (days !== null && days < 0) {
         if (Date.now() - lastConfirm.current > CONFIRM_EVERY_MS) {
           lastConfirm.current = Date.now();
-          api.get<SessionUser>('/auth/me').then(userUpdated, () => undefined);
+          call(AUTH_ENDPOINTS.me).then(userUpdated, () => undefined);
         }
         return;
       }

@@ -1,16 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
-import { SOCKET_EVENTS, USER_STATUS_EVENT, type AuthEventAction, type SessionUser } from '@atende/core-contract';
-import {
-  $token,
-  api,
-  connectRealtime,
-  disconnectRealtime,
-  getSocket,
-  refreshSession,
-  sessionEnded,
-  sessionStarted,
-  userUpdated,
-} from '@atende/sdk-web';
+import { AUTH_ENDPOINTS, SOCKET_EVENTS, USER_STATUS_EVENT, type AuthEventAction } from '@atende/core-contract';
+import { $token, connectRealtime, disconnectRealtime, getSocket, refreshSession, sessionEnded, sessionStarted, userUpdated, call } from '@atende/sdk-web';
 import { fetchPluginsFx } from '../plugins/plugins.model.js';
 
 /** Heartbeat period (core-operations §4 and §9: every 5 minutes). */
@@ -25,7 +15,7 @@ export const RELOAD_DELAY_MS = 1_000;
 export const restoreSessionFx = createEffect(async (): Promise<boolean> => {
   if (!$token.getState()) return false;
   try {
-    userUpdated(await api.get<SessionUser>('/auth/me'));
+    userUpdated(await call(AUTH_ENDPOINTS.me));
     return true;
   } catch {
     sessionEnded();
@@ -35,7 +25,7 @@ export const restoreSessionFx = createEffect(async (): Promise<boolean> => {
 
 export const logoutFx = createEffect(async () => {
   try {
-    await api.delete('/auth/logout', { noRefresh: true });
+    await call(AUTH_ENDPOINTS.logout, { noRefresh: true });
   } finally {
     sessionEnded();
   }

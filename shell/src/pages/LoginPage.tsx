@@ -1,9 +1,9 @@
+import { AUTH_ENDPOINTS } from '@atende/core-contract';
 import { useState } from 'react';
 import { App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
-import type { AuthResponse } from '@atende/core-contract';
-import { api, sessionStarted, useErrorToast, useT } from '@atende/sdk-web';
+import { sessionStarted, useErrorToast, useT, call } from '@atende/sdk-web';
 import { announceLogin } from '../layout/subscription.js';
 import { PublicPageFrame } from '../components/PublicPageFrame.js';
 
@@ -24,7 +24,7 @@ export function LoginPage() {
   const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const res = await api.post<AuthResponse>('/auth/login', { email: values.email, password: values.password }, { noRefresh: true });
+      const res = await call(AUTH_ENDPOINTS.login, { body: { email: values.email, password: values.password }, noRefresh: true });
       sessionStarted(res);
       announceLogin(res.user, message, t, i18n.language);
     } catch (err) {

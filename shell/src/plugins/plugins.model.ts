@@ -1,27 +1,38 @@
-import { createEffect, createStore, sample } from 'effector';
-import type { PluginManifest } from '@atende/core-contract';
-import { api, sessionEnded, widgetsKeptFor } from '@atende/sdk-web';
+import { attach, createEffect, createStore, sample } from 'effector';
+import { PLUGIN_ENDPOINTS, type PluginManifest } from '@atende/core-contract';
+import { $sessionGeneration, call, sessionEnded, widgetsKeptFor } from '@atende/sdk-web';
 import { loadWidgetPlugins } from './remote-loader.js';
 
-export const fetchPluginsFx = createEffect(() => api.get<PluginManifest[]>('/plugins'));
+/** GET /plugins; its parameter is the session it was asked for (`$sessionGeneration`). */
+export const fetchPluginListFx = createEffect((_generation: number) => call(PLUGIN_ENDPOINTS.list));
+export const fetchPluginsFx = attach({ source: $sessionGeneration, mapParams: (_: void, generation) => generation, effect: fetchPluginListFx });
+// An answer (or failure) for a session that has ended since is dropped: a list asked for before a
+// sign-out must not become the next user's plugins.
+const pluginsFetched = sample({
+  clock: fetchPluginListFx.done,
+  source: $sessionGeneration,
+  filter: (now, { params }) => params === now,
+  fn: (_, { result }) => result,
+});
+const pluginsFailed = sample({ clock: fetchPluginListFx.fail, source: $sessionGeneration, filter: (now, { params }) => params === now });
 
 /** The manifests of the plugins the signed-in user may use; null until loaded. */
 export const $plugins = createStore<PluginManifest[] | null>(null)
-  .on(fetchPluginsFx.doneData, (_, list) => list)
+  .on(pluginsFetched, (_, list) => list)
   .reset(sessionEnded);
 export const $pluginsError = createStore<boolean>(false)
-  .on(fetchPluginsFx.fail, () => true)
+  .on(pluginsFailed, () => true)
   .reset(fetchPluginsFx, sessionEnded);
 
 /** Every plugin with widgets loads as soon as the session knows its plugins (not when a page opens). */
 export const loadWidgetPluginsFx = createEffect(loadWidgetPlugins);
-sample({ clock: fetchPluginsFx.doneData, target: loadWidgetPluginsFx });
+sample({ clock: pluginsFetched, target: loadWidgetPluginsFx });
 // A plugin the list no longer gives zones (the company expired, its plan lost the flag) takes its widgets away.
-sample({ clock: fetchPluginsFx.doneData, fn: (list) => list.filter((m) => !m.locked && m.zones.length).map((m) => m.id), target: widgetsKeptFor });
+sample({ clock: pluginsFetched, fn: (list) => list.filter((m) => !m.locked && m.zones.length).map((m) => m.id), target: widgetsKeptFor });
 
 /** The plugins' public pages (an OAuth callback, say): known before anyone signs in. */
 // At most 5 s: the routes wait for this list (a public page must not be sent to /login first).
-export const fetchPublicPluginsFx = createEffect(() => api.get<PluginManifest[]>('/plugins/public', { signal: AbortSignal.timeout(5000) }));
+export const fetchPublicPluginsFx = createEffect(() => call(PLUGIN_ENDPOINTS.public, { signal: AbortSignal.timeout(5000) }));
 export const $publicPlugins = createStore<PluginManifest[]>([]).on(fetchPublicPluginsFx.doneData, (_, list) => list);
 /** The public list has answered (or failed): until then no route is decided, so a public page is not sent to /login. */
 export const $publicPluginsKnown = createStore(false).on(fetchPublicPluginsFx.finally, () => true);

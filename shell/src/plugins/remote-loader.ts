@@ -2,7 +2,7 @@ import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { PluginManifest } from '@atende/core-contract';
 import { REMOTE_EXPOSE, remoteName } from '@atende/sdk-web/federation';
 import { webPluginLoaded } from './web-plugins.model.js';
-import { registerErrorTexts, registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
+import { $sessionGeneration, registerErrorTexts, registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
 
 const registered = new Set<string>();
 const loaded = new Map<string, Promise<WebPluginDefinition>>();
@@ -34,7 +34,10 @@ function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefini
  * manifest names (the server decides which plugins this user's company may use).
  */
 export async function loadWebPlugin(manifest: PluginManifest): Promise<WebPluginDefinition> {
+  const generation = $sessionGeneration.getState();
   const definition = await loadRemoteDefinition(manifest);
+  // Signed out while the remote loaded: its widgets were this manifest's user's, not the next one's.
+  if (generation !== $sessionGeneration.getState()) return definition;
   if (definition.locales) registerLocales(definition.id, definition.locales);
   if (definition.errors) registerErrorTexts(definition.id, definition.errors);
   webPluginLoaded(definition);

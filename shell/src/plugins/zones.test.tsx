@@ -89,13 +89,33 @@ describe('zones (issue 12 item 1)', () => {
   });
 
   it('when the plugin list changes (the company expired, a plan lost a flag), plugins left without zones lose their widgets', async () => {
-    const { fetchPluginsFx } = await import('./plugins.model.js');
+    const { fetchPluginListFx, fetchPluginsFx } = await import('./plugins.model.js');
     widgetsRegistered([{ pluginId: 'bell', zone: 'layout.header', load: plain('campana') }]);
     widgetsRegistered([{ pluginId: 'billing', zone: 'layout.drawer.footer', load: plain('renueve') }]);
     const manifest = (id: string, zones: PluginManifest['zones']): PluginManifest => ({ id, version: '1', remoteEntry: null, routes: [], menu: [], settingsTabs: [], zones, locked: false });
-    fetchPluginsFx.use(async () => [manifest('bell', []), manifest('billing', ['layout.drawer.footer'])]);
+    fetchPluginListFx.use(async () => [manifest('bell', []), manifest('billing', ['layout.drawer.footer'])]);
     await fetchPluginsFx();
     expect($widgets.getState().map((w) => w.pluginId)).toEqual(['billing']);
+  });
+
+  it('a plugin list or a remote that answers after a sign-out reaches nothing of the next session', async () => {
+    const { $plugins, fetchPluginListFx, fetchPluginsFx } = await import('./plugins.model.js');
+    const manifest: PluginManifest = { id: 'late', version: '1', remoteEntry: '/plugins/late/remoteEntry.js', routes: [], menu: [], settingsTabs: [], zones: ['layout.header'], locked: false };
+    let answerList!: (list: PluginManifest[]) => void;
+    fetchPluginListFx.use(() => new Promise<PluginManifest[]>((resolve) => (answerList = resolve)));
+    let answerRemote!: (mod: unknown) => void;
+    vi.mocked(federation.loadRemote).mockImplementation(() => new Promise((resolve) => (answerRemote = resolve)));
+    const asked = fetchPluginsFx();
+    const { loadWebPlugin } = await import('./remote-loader.js');
+    const loading = loadWebPlugin(manifest);
+    await vi.waitFor(() => expect(answerRemote).toBeTypeOf('function'));
+    sessionEnded(); // the first user signs out; the next one signs in while both answers are still on their way
+    answerList([manifest]);
+    answerRemote({ default: { id: 'late', widgets: [{ zone: 'layout.header', load: plain('tarde') }] } });
+    await asked;
+    await loading;
+    expect($plugins.getState()).toBeNull();
+    expect($widgets.getState()).toEqual([]);
   });
 
   it('forms send only the binding fields a widget put in them, with valid values', () => {

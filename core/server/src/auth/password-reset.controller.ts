@@ -1,7 +1,6 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { z } from 'zod';
-import { forgotPasswordParamSchema, resetPasswordSchema, type ResetPasswordInput } from '@atende/core-contract';
+import { forgotPasswordAnswerSchema, forgotPasswordParamSchema, resetPasswordAnswerSchema, resetPasswordSchema, type ResetPasswordInput } from '@atende/core-contract';
 import { Public, ZodBody, ZodParam, ZodResponse } from '@atende/sdk-server';
 import { PasswordResetService } from './password-reset.service.js';
 import { RateLimiter, forgotLimits, resetLimits } from './rate-limiter.js';
@@ -20,7 +19,7 @@ export class PasswordResetController {
   @Public()
   @Post('forgetpsw/:email')
   @HttpCode(200)
-  @ZodResponse(z.object({ sent: z.literal(true) }))
+  @ZodResponse(forgotPasswordAnswerSchema)
   async forgot(@ZodParam('email', forgotPasswordParamSchema) email: string, @Req() req: Request) {
     await this.limiter.consume(forgotLimits(req.ip ?? 'unknown', email));
     await this.resets.request(email);
@@ -30,7 +29,7 @@ export class PasswordResetController {
   @Public()
   @Post('resetpasswords')
   @HttpCode(200)
-  @ZodResponse(z.object({ ok: z.literal(true) }))
+  @ZodResponse(resetPasswordAnswerSchema)
   async reset(@ZodBody(resetPasswordSchema) body: ResetPasswordInput, @Req() req: Request) {
     await this.limiter.consume(resetLimits(req.ip ?? 'unknown'));
     await this.resets.reset(body.email, body.token, body.password);

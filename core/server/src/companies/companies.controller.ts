@@ -12,6 +12,7 @@ import {
   idParamSchema,
   planFlagsSchema,
   planSchema,
+  signupAnswerSchema,
   signupSchema,
   type Company,
   type PlanFlags,
@@ -41,7 +42,7 @@ export class CompaniesController {
   /** Public sign-up: a new company and its admin (commercial-admin §2–§5). */
   @Public()
   @Post('cadastro')
-  @ZodResponse(z.object({ id: z.number().int(), name: z.string() }))
+  @ZodResponse(signupAnswerSchema)
   async signup(@ZodBody(signupSchema) body: z.infer<typeof signupSchema>, @Req() req: Request) {
     await this.limiter.consume(signupLimits(req.ip ?? 'unknown'));
     const c = await this.companies.signup(body);

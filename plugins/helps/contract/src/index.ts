@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { definePluginManifest } from '@atende/core-contract';
+import { definePluginManifest, endpoint } from '@atende/core-contract';
 
 /** Help videos are platform-wide: the super user edits them, every signed-in user reads them. */
 export const HELPS_PERMISSIONS = {
@@ -66,3 +66,12 @@ export type HelpPage = z.infer<typeof helpPageSchema>;
 export const HELPS_PAGE_SIZE = 20;
 export const HELP_EVENT = 'help';
 export type HelpEvent = { action: 'create' | 'update'; record: Help } | { action: 'delete'; id: number };
+
+/** The helps API, typed for the web remote's `call()`; the server's routes are checked against it. */
+export const HELP_ENDPOINTS = {
+  page: endpoint({ method: 'GET', path: '/helps', query: helpListQuerySchema, response: helpPageSchema }),
+  list: endpoint({ method: 'GET', path: '/helps/list', response: z.array(helpSchema) }),
+  create: endpoint({ method: 'POST', path: '/helps', body: helpInputSchema, response: helpSchema }),
+  update: endpoint({ method: 'PUT', path: '/helps/:id', body: helpUpdateSchema, response: helpSchema }),
+  remove: endpoint({ method: 'DELETE', path: '/helps/:id' }),
+};

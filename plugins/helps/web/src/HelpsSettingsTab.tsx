@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Flex, Form, Input, Modal, Popconfirm, Table, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, useErrorToast, useT } from '@atende/sdk-web';
-import { VIDEO_CODE_PATTERN, extractVideoCode, type Help, type HelpInput } from '@atende/plugin-helps-contract';
+import { useErrorToast, useT, call } from '@atende/sdk-web';
+import { HELP_ENDPOINTS, VIDEO_CODE_PATTERN, extractVideoCode, type Help, type HelpInput } from '@atende/plugin-helps-contract';
 import { upsert, useHelps } from './useHelps.js';
 
 /** Settings → Helps (super user): list, add, edit, delete help videos. */
@@ -25,8 +25,8 @@ export default function HelpsSettingsTab() {
     try {
       const saved =
         editing && editing !== 'new'
-          ? await api.put<Help>(`/helps/${editing.id}`, values)
-          : await api.post<Help>('/helps', values);
+          ? await call(HELP_ENDPOINTS.update, { params: { id: editing.id }, body: values })
+          : await call(HELP_ENDPOINTS.create, { body: values });
       setHelps((list) => upsert(list, saved));
       void message.success(t('settings.saved'));
       setEditing(null);
@@ -39,7 +39,7 @@ export default function HelpsSettingsTab() {
 
   const remove = async (h: Help) => {
     try {
-      await api.delete(`/helps/${h.id}`);
+      await call(HELP_ENDPOINTS.remove, { params: { id: h.id } });
       setHelps((list) => (list ?? []).filter((x) => x.id !== h.id));
       void message.success(t('settings.deleted'));
     } catch (err) {

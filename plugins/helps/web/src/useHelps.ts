@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, useRealtime } from '@atende/sdk-web';
-import { HELP_EVENT, type Help, type HelpEvent } from '@atende/plugin-helps-contract';
+import { useRealtime, call } from '@atende/sdk-web';
+import { HELP_ENDPOINTS, HELP_EVENT, type Help, type HelpEvent } from '@atende/plugin-helps-contract';
 
 const byTitle = (a: Help, b: Help) => a.title.localeCompare(b.title) || a.id - b.id;
 
@@ -12,7 +12,7 @@ export function useHelps() {
   const reload = useCallback(async () => {
     try {
       setError(null);
-      setHelps(await api.get<Help[]>('/helps/list'));
+      setHelps(await call(HELP_ENDPOINTS.list));
     } catch (err) {
       setError(err);
     }

@@ -8,3 +8,4 @@ export * from './server.js';
 export * from './wait.js';
 export * from './tenants.js';
 export * from './sandbox.js';
+export * from './routes.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_ENDPOINTS } from '@atende/core-contract';
+import { AUTH_ENDPOINTS, CONTACT_ENDPOINTS } from '@atende/core-contract';
 import { api } from '../api.js';
 import { call, pathOf } from './call.js';
 
@@ -20,8 +20,17 @@ describe('call: endpoints typed by the contract (issue 12 item 5)', () => {
     expect(updated.name).toBe('Ana');
     expect(put).toHaveBeenCalledWith('/contacts/7', { name: 'Ana' });
     await call(CONTACT_ENDPOINTS.page, { query: { searchParam: 'an', pageNumber: 2 } });
-    expect(get).toHaveBeenCalledWith('/contacts', { query: { searchParam: 'an', pageNumber: 2 }, signal: undefined });
+    expect(get).toHaveBeenCalledWith('/contacts', { query: { searchParam: 'an', pageNumber: 2 } });
     await call(CONTACT_ENDPOINTS.remove, { params: { id: 3 } });
     expect(del).toHaveBeenCalledWith('/contacts/3');
+  });
+
+  it('asks for a Blob where the endpoint answers a file, and passes noRefresh on', async () => {
+    const get = vi.spyOn(api, 'get').mockResolvedValue(new Blob(['x']));
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ sent: true });
+    await call(CONTACT_ENDPOINTS.export);
+    expect(get).toHaveBeenCalledWith('/contacts/export', { responseType: 'blob' });
+    await call(AUTH_ENDPOINTS.forgotPassword, { params: { email: 'a@b.co' }, noRefresh: true });
+    expect(post).toHaveBeenCalledWith('/forgetpsw/a%40b.co', undefined, { noRefresh: true });
   });
 });

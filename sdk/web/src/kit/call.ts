@@ -6,7 +6,7 @@ type ParamsOf<P extends string> = [PathParams<P>] extends [never] ? { params?: u
 type QueryOf<Q> = Q extends z.ZodNever ? { query?: undefined } : { query?: Partial<z.input<Q>> };
 type BodyOf<B> = B extends z.ZodNever ? { body?: undefined } : { body: z.input<B> };
 
-export type CallInput<E> = E extends Endpoint<infer _M, infer P, infer Q, infer B, infer _R> ? ParamsOf<P> & QueryOf<Q> & BodyOf<B> & Pick<RequestOptions, 'signal'> : never;
+export type CallInput<E> = E extends Endpoint<infer _M, infer P, infer Q, infer B, infer _R> ? ParamsOf<P> & QueryOf<Q> & BodyOf<B> & Pick<RequestOptions, 'signal' | 'noRefresh'> : never;
 export type CallResult<E> = E extends Endpoint<infer _M, infer _P, infer _Q, infer _B, infer R> ? (R extends z.ZodVoid ? void : z.output<R>) : never;
 
 /** Fills a path's `:name` parameters (each encoded). */
@@ -22,18 +22,21 @@ export function pathOf(path: string, params: Record<string, string | number> = {
  * parameters, query and body in, the answer's type out. Same client as `api` (token, refresh, errors).
  */
 export function call<E extends Endpoint>(endpoint: E, ...[input]: CallInput<E> extends { params?: undefined; body?: undefined } ? [CallInput<E>?] : [CallInput<E>]): Promise<CallResult<E>> {
-  const i = (input ?? {}) as { params?: Record<string, string | number>; query?: RequestOptions['query']; body?: unknown; signal?: AbortSignal };
+  const i = (input ?? {}) as { params?: Record<string, string | number>; query?: RequestOptions['query']; body?: unknown; signal?: AbortSignal; noRefresh?: boolean };
   const path = pathOf(endpoint.path, i.params);
   // Options only when there are some: the call then looks exactly like a hand-written `api` call.
-  const opts: RequestOptions | undefined = i.query || i.signal ? { query: i.query, signal: i.signal } : undefined;
+  const given = Object.entries({ query: i.query, signal: i.signal, noRefresh: i.noRefresh, responseType: endpoint.blob ? 'blob' : undefined }).filter(([, v]) => v !== undefined);
+  const opts = given.length ? (Object.fromEntries(given) as RequestOptions) : undefined;
   const rest = opts ? [opts] : [];
+  // Same for a body-less POST/PUT (`POST /messages/:ticketId/read`).
+  const sent = i.body === undefined && !opts ? [] : [i.body, ...rest];
   switch (endpoint.method) {
     case 'GET':
       return api.get(path, ...rest);
     case 'POST':
-      return api.post(path, i.body, ...rest);
+      return api.post(path, ...sent);
     case 'PUT':
-      return api.put(path, i.body, ...rest);
+      return api.put(path, ...sent);
     default:
       return api.delete(path, ...rest);
   }

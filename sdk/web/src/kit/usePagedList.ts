@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { z } from 'zod';
+import type { Endpoint } from '@atende/core-contract';
 import { api } from '../api.js';
 import { useErrorToast } from '../errors.js';
 
@@ -20,11 +22,21 @@ export interface PagedList<T> {
  * A server list answered by pages ({ [key]: T[], count, hasMore } for ?pageNumber=n&…params). A change of
  * params starts again at page 1; answers of an older search are dropped so fast typing never mixes lists.
  */
-export function usePagedList<T extends { id: number }>(
-  path: string,
-  key: string,
-  params: Record<string, string | number | undefined>,
-): PagedList<T> {
+type PageParams = Record<string, string | number | undefined>;
+/** The keys of an answer that hold a list, and the element type of one of them. */
+type ListKeys<R> = { [K in keyof R]: R[K] extends readonly unknown[] ? K : never }[keyof R] & string;
+type ItemOf<R, K extends keyof R> = R[K] extends readonly (infer I)[] ? I : never;
+type AnswerOf<E> = E extends Endpoint<'GET', string, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Typed by a contract endpoint: the item type is the answer's `key` list element. */
+export function usePagedList<E extends Endpoint<'GET'>, K extends ListKeys<AnswerOf<E>>>(
+  endpoint: E,
+  key: K,
+  params: PageParams,
+): PagedList<ItemOf<AnswerOf<E>, K> & { id: number }>;
+export function usePagedList<T extends { id: number }>(path: string, key: string, params: PageParams): PagedList<T>;
+export function usePagedList<T extends { id: number }>(source: string | Endpoint<'GET'>, key: string, params: PageParams): PagedList<T> {
+  const path = typeof source === 'string' ? source : source.path;
   const showError = useErrorToast();
   const errorRef = useRef(showError);
   errorRef.current = showError;

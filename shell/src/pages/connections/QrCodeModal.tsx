@@ -1,8 +1,8 @@
-import { CONNECTION_ENDPOINTS } from '@atende/core-contract';
+import { SANDBOX_ENDPOINTS, CONNECTION_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Flex, Form, Input, Modal, QRCode, Spin, Typography } from 'antd';
 import { KeyOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { api, digitsOnly, useErrorToast, useT, call } from '@atende/sdk-web';
+import { digitsOnly, useErrorToast, useT, call } from '@atende/sdk-web';
 import type { LiveConnection } from './connectionStatus.js';
 
 /** Phone numbers for a pairing code: 8 to 15 digits, country code first (as sessionStartSchema). */
@@ -95,7 +95,7 @@ function QrBody({ connection, onClose, onNewQr }: { connection: LiveConnection; 
   const simulateScan = async () => {
     setWorking(true);
     try {
-      await api.post(`/sandbox/${connection.id}/scan`, {});
+      await call(SANDBOX_ENDPOINTS.scan, { params: { id: connection.id }, body: {} });
     } catch (err) {
       showError(err);
     } finally {

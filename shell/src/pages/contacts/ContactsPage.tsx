@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { App, Avatar, Button, Card, Flex, Input, Popconfirm, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, MessageOutlined, MobileOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { CONTACT_ENDPOINTS, CONTACT_IMPORT_LIMITS, SOCKET_EVENTS, type ContactDto, type TicketDto } from '@atende/core-contract';
-import { api, ApiError, PagedTable, call, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
+import { TICKET_ENDPOINTS, CONTACT_ENDPOINTS, CONTACT_IMPORT_LIMITS, SOCKET_EVENTS, type ContactDto } from '@atende/core-contract';
+import { ApiError, PagedTable, call, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
 import { otherOpenTicket } from '../tickets/newTicket.js';
 import { ContactModal } from './ContactModal.js';
 import { ImportResultModal, type ContactImportResult } from './ImportResultModal.js';
@@ -47,7 +47,7 @@ export function ContactsPage() {
   const canExport = useCan('contacts-page:exportContacts');
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
-  const list = usePagedList<ContactDto>('/contacts', 'contacts', { searchParam });
+  const list = usePagedList(CONTACT_ENDPOINTS.page, 'contacts', { searchParam });
   const { items, setItems } = list;
   const [modalState, setModalState] = useState<{ open: boolean; contactId?: number }>({ open: false });
   const [opening, setOpening] = useState<number | null>(null);
@@ -85,7 +85,7 @@ export function ContactsPage() {
   const openChat = async (contact: ContactDto) => {
     setOpening(contact.id);
     try {
-      const ticket = await api.post<TicketDto>('/tickets', { contactId: contact.id, status: 'open' });
+      const ticket = await call(TICKET_ENDPOINTS.create, { body: { contactId: contact.id, status: 'open' } });
       navigate(`/tickets/${ticket.uuid}`);
     } catch (err) {
       const existing = otherOpenTicket(err, me?.id);
@@ -112,7 +112,7 @@ export function ContactsPage() {
     try {
       const form = new FormData();
       form.append('file', file, file.name);
-      setImportResult(await api.post<ContactImportResult>('/contacts/upload', form));
+      setImportResult(await call(CONTACT_ENDPOINTS.upload, { body: form }));
       list.reload();
     } catch (err) {
       // A sheet without name/number headers deserves more than "not a valid spreadsheet".
@@ -141,8 +141,8 @@ export function ContactsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      // Through `api`: the download needs the bearer token, so a plain link would not do.
-      saveBlob(await api.get<Blob>('/contacts/export', { responseType: 'blob' }), t('contacts.exportFile'));
+      // Through the API client: the download needs the bearer token, so a plain link would not do.
+      saveBlob(await call(CONTACT_ENDPOINTS.export), t('contacts.exportFile'));
     } catch (err) {
       showError(err);
     } finally {

@@ -1,9 +1,10 @@
+import { AUTH_ENDPOINTS } from '@atende/core-contract';
 import { useState } from 'react';
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { KeyOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ResetPasswordInput } from '@atende/core-contract';
-import { api, ApiError, applyServerErrors, digitsOnly, emailRules, passwordRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
+import { ApiError, applyServerErrors, digitsOnly, emailRules, passwordRules, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
 import { PublicPageFrame } from '../../components/PublicPageFrame.js';
 
 interface EmailValues {
@@ -33,7 +34,7 @@ export function ForgotPasswordPage() {
   const sendCode = async (address: string) => {
     setBusy(true);
     try {
-      await api.post<{ sent: boolean }>(`/forgetpsw/${encodeURIComponent(address)}`, undefined, { noRefresh: true });
+      await call(AUTH_ENDPOINTS.forgotPassword, { params: { email: address }, noRefresh: true });
       void message.success(t('forgot.emailSent'));
       setEmail(address);
     } catch (err) {
@@ -49,7 +50,7 @@ export function ForgotPasswordPage() {
     setBusy(true);
     const body: ResetPasswordInput = { email, token: values.code, password: values.password };
     try {
-      await api.post<{ ok: boolean }>('/resetpasswords', body, { noRefresh: true });
+      await call(AUTH_ENDPOINTS.resetPassword, { body, noRefresh: true });
       void message.success(t('forgot.success'));
       navigate('/login', { state: { email } });
     } catch (err) {

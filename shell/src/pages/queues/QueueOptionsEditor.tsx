@@ -1,8 +1,9 @@
+import { QUEUE_OPTION_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useState } from 'react';
 import { Button, Empty, Flex, Form, Input, Popconfirm, Spin, Typography, theme } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QueueOptionDto } from '@atende/core-contract';
-import { api, applyServerErrors, useErrorToast, useT } from '@atende/sdk-web';
+import { applyServerErrors, useErrorToast, useT, call } from '@atende/sdk-web';
 
 const ROOT = -1;
 const byNumber = (a: QueueOptionDto, b: QueueOptionDto) => Number(a.option) - Number(b.option) || a.id - b.id;
@@ -38,7 +39,7 @@ function OptionLevel({ queueId, parentId, depth }: { queueId: number; parentId: 
 
   useEffect(() => {
     let alive = true;
-    api.get<QueueOptionDto[]>('/queue-options', { query: { queueId, parentId } }).then(
+    call(QUEUE_OPTION_ENDPOINTS.list, { query: { queueId, parentId } }).then(
       (rows) => alive && setOptions([...rows].sort(byNumber)),
       (err: unknown) => {
         if (!alive) return;
@@ -74,7 +75,7 @@ function OptionLevel({ queueId, parentId, depth }: { queueId: number; parentId: 
           initial={{ option: nextOptionNumber(options), title: '', message: '' }}
           onCancel={() => setAdding(false)}
           onSubmit={async (d) => {
-            const created = await api.post<QueueOptionDto>('/queue-options', { queueId, parentId: parentId === ROOT ? null : parentId, ...d });
+            const created = await call(QUEUE_OPTION_ENDPOINTS.create, { body: { queueId, parentId: parentId === ROOT ? null : parentId, ...d } });
             replace(created);
             setAdding(false);
           }}
@@ -110,7 +111,7 @@ function OptionNode({
 
   const remove = async () => {
     try {
-      await api.delete(`/queue-options/${option.id}`);
+      await call(QUEUE_OPTION_ENDPOINTS.remove, { params: { id: option.id } });
       onDeleted();
     } catch (err) {
       showError(err);
@@ -128,7 +129,7 @@ function OptionNode({
           initial={{ option: option.option, title: option.title, message: option.message }}
           onCancel={() => setEditing(false)}
           onSubmit={async (d) => {
-            const saved = await api.put<QueueOptionDto>(`/queue-options/${option.id}`, { queueId: option.queueId, parentId: option.parentId, ...d });
+            const saved = await call(QUEUE_OPTION_ENDPOINTS.update, { params: { id: option.id }, body: { queueId: option.queueId, parentId: option.parentId, ...d } });
             onSaved(saved);
             setEditing(false);
           }}

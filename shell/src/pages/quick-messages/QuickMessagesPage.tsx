@@ -23,7 +23,7 @@ export function QuickMessagesPage() {
   const isManager = useCan('users:manage');
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
-  const list = usePagedList<QuickMessageDto>('/quick-messages', 'records', { searchParam, userId: me?.id });
+  const list = usePagedList(QUICK_MESSAGE_ENDPOINTS.page, 'records', { searchParam, userId: me?.id });
   const { items, setItems } = list;
   const [editing, setEditing] = useState<QuickMessageDto | 'new' | null>(null);
 

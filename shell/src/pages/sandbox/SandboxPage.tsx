@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Flex, Form, Input, Select, Spin, Tag, Typography } from 'antd';
 import { PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { SOCKET_EVENTS, sandboxOutboxQuerySchema, type Connection } from '@atende/core-contract';
-import { api, useDebouncedValue, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { SANDBOX_ENDPOINTS, CONNECTION_ENDPOINTS, SOCKET_EVENTS, sandboxOutboxQuerySchema, type Connection } from '@atende/core-contract';
+import { useDebouncedValue, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { PhonePanel, type CustomerMessage } from './PhonePanel.js';
 import { chatKey, useOutbox } from './useOutbox.js';
 
@@ -54,7 +54,7 @@ export function SandboxPage() {
 
   useEffect(() => {
     let alive = true;
-    api.get<Connection[]>('/whatsapp').then(
+    call(CONNECTION_ENDPOINTS.list).then(
       (all) => alive && setConnections(all.filter((c) => c.provider === PROVIDER)),
       (err: unknown) => {
         if (!alive) return;
@@ -99,7 +99,7 @@ export function SandboxPage() {
     let tries = 0;
     const timer = setInterval(() => {
       tries += 1;
-      api.get<Connection>(`/whatsapp/${startingId}`).then(
+      call(CONNECTION_ENDPOINTS.show, { params: { id: startingId } }).then(
         (c) => {
           patch(c.id, { status: c.status });
           if (c.status === 'CONNECTED') setStartingId(null);
@@ -117,7 +117,7 @@ export function SandboxPage() {
   const start = async (id: number) => {
     setStartingId(id);
     try {
-      await api.post(`/whatsappsession/${id}`, {});
+      await call(CONNECTION_ENDPOINTS.startSession, { params: { id }, body: {} });
     } catch (err) {
       setStartingId(null);
       showError(err);
@@ -129,7 +129,7 @@ export function SandboxPage() {
     if (trimmed.length < 2) return;
     setCreating(true);
     try {
-      const c = await api.post<Connection>('/whatsapp', { name: trimmed, provider: PROVIDER });
+      const c = await call(CONNECTION_ENDPOINTS.create, { body: { name: trimmed, provider: PROVIDER } });
       upsert(c);
       setSelectedId(c.id);
       setNewName('');
@@ -161,7 +161,7 @@ export function SandboxPage() {
     setSent((old) => ({ ...old, [key]: [...(old[key] ?? []), item] }));
     setDraft('');
     try {
-      await api.post(`/sandbox/${selected.id}/messages`, { from: number, name: name.trim() || undefined, body });
+      await call(SANDBOX_ENDPOINTS.send, { params: { id: selected.id }, body: { from: number, name: name.trim() || undefined, body } });
       markSent(key, localId, 'sent');
     } catch (err) {
       markSent(key, localId, 'failed');

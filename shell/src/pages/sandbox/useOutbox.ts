@@ -1,6 +1,7 @@
+import { SANDBOX_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useRef, useState } from 'react';
 import type { sandboxOutboxItemSchema } from '@atende/core-contract';
-import { api } from '@atende/sdk-web';
+import { call } from '@atende/sdk-web';
 
 /** One message Atende sent to the simulated phone (GET /api/sandbox/{id}/messages). */
 export type OutboxItem = ReturnType<typeof sandboxOutboxItemSchema.parse>;
@@ -36,7 +37,7 @@ export function useOutbox(whatsappId: number | null, to: string | null, onError:
     // A chain of timeouts rather than an interval: a slow answer never overlaps the next poll.
     const tick = async () => {
       try {
-        const items = await api.get<OutboxItem[]>(`/sandbox/${whatsappId}/messages`, { query: { to }, signal: ctrl.signal });
+        const items = await call(SANDBOX_ENDPOINTS.outbox, { params: { id: whatsappId }, query: { to }, signal: ctrl.signal });
         if (stopped) return;
         failing = false;
         setState((old) => (old?.key === key && sameItems(old.items, items) ? old : { key, items }));

@@ -16,7 +16,7 @@ export function CompaniesTab() {
   const [search, setSearch] = useState('');
   const [expiry, setExpiry] = useState<ExpiryFilter>('all');
   const searchParam = useDebouncedValue(search.trim(), 500);
-  const list = usePagedList<Company>('/companies', 'companies', { searchParam, expiry });
+  const list = usePagedList(COMPANY_ENDPOINTS.page, 'companies', { searchParam, expiry });
   const { setItems, setCount } = list;
   const [plans, setPlans] = useState<Plan[]>([]);
   const [editing, setEditing] = useState<Company | 'new' | null>(null);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { RECURRENCES, type Company, type CompanyCreate, type CompanyUpdate, type Plan, type Recurrence } from '@atende/core-contract';
-import { api, applyServerErrors, digitsOnly, emailRules, lengthRules, parseDueDate, passwordRules, toDateParam, useErrorToast, useT, validationText } from '@atende/sdk-web';
+import { COMPANY_ENDPOINTS, RECURRENCES, type Company, type Plan, type Recurrence } from '@atende/core-contract';
+import { applyServerErrors, digitsOnly, emailRules, lengthRules, parseDueDate, passwordRules, toDateParam, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
 
 interface Values {
   name: string;
@@ -71,8 +71,8 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
     };
     try {
       const saved = company
-        ? await api.put<Company>(`/companies/${company.id}`, { ...base, coins: v.coins ?? 0 } satisfies CompanyUpdate)
-        : await api.post<Company>('/companies', { ...base, password: v.password ?? '' } satisfies CompanyCreate);
+        ? await call(COMPANY_ENDPOINTS.update, { params: { id: company.id }, body: { ...base, coins: v.coins ?? 0 } })
+        : await call(COMPANY_ENDPOINTS.create, { body: { ...base, password: v.password ?? '' } });
       void message.success(t('companies.saved'));
       onSaved(saved);
     } catch (err) {

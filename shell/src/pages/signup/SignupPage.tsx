@@ -1,9 +1,10 @@
+import { PLAN_ENDPOINTS, AUTH_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined, PhoneOutlined, ShopOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Language, Plan, SignupInput } from '@atende/core-contract';
-import { api, applyServerErrors, digitsOnly, emailRules, lengthRules, passwordRules, useErrorToast, useT, validationText } from '@atende/sdk-web';
+import { applyServerErrors, digitsOnly, emailRules, lengthRules, passwordRules, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
 import { PlanPicker } from './PlanPicker.js';
 import { PublicPageFrame } from '../../components/PublicPageFrame.js';
 
@@ -33,8 +34,7 @@ export function SignupPage() {
 
   const loadPlans = () => {
     setPlansFailed(false);
-    api
-      .get<Plan[]>('/plans/list', { noRefresh: true })
+    call(PLAN_ENDPOINTS.publicList, { noRefresh: true })
       .then((list) => {
         setPlans(list);
         // A single plan needs no choosing.
@@ -57,7 +57,7 @@ export function SignupPage() {
       language: i18n.language as Language,
     };
     try {
-      await api.post<{ id: number; name: string }>('/companies/cadastro', body, { noRefresh: true });
+      await call(AUTH_ENDPOINTS.signup, { body, noRefresh: true });
       void message.success(t('signup.success'));
       // The spec does not say where sign-up leads; the new admin signs in next.
       navigate('/login', { state: { email: body.email } });

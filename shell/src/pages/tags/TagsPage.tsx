@@ -36,7 +36,7 @@ export function TagsPage() {
   const showError = useErrorToast();
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
-  const list = usePagedList<TagDto>('/tags', 'tags', { searchParam });
+  const list = usePagedList(TAG_ENDPOINTS.page, 'tags', { searchParam });
   const { items, setItems } = list;
   const { token } = theme.useToken();
   const [mode, setMode] = useState<'display' | 'edit'>('display');

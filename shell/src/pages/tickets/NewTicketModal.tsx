@@ -1,7 +1,8 @@
+import { CONNECTION_ENDPOINTS, CONTACT_ENDPOINTS, TICKET_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, AutoComplete, Form, Modal, Select, Typography } from 'antd';
 import type { Connection, ContactDto, TicketDto } from '@atende/core-contract';
-import { api, useCan, useCurrentUser, useDebouncedValue, useErrorToast, useT } from '@atende/sdk-web';
+import { useCan, useCurrentUser, useDebouncedValue, useErrorToast, useT, call } from '@atende/sdk-web';
 import { ContactModal } from '../contacts/ContactModal.js';
 import { otherOpenTicket } from './newTicket.js';
 
@@ -48,7 +49,7 @@ export function NewTicketModal({ open, queues, onClose, onOpenTicket }: NewTicke
     setFound([]);
     setQueueId(queues.length === 1 ? queues[0].id : undefined);
     let alive = true;
-    api.get<Connection[]>('/whatsapp').then(
+    call(CONNECTION_ENDPOINTS.list).then(
       (all) => {
         if (!alive) return;
         setConnections(all);
@@ -70,7 +71,7 @@ export function NewTicketModal({ open, queues, onClose, onOpenTicket }: NewTicke
     }
     let alive = true;
     setSearching(true);
-    api.get<{ contacts: ContactDto[] }>('/contacts', { query: { searchParam: settled, pageNumber: 1 } }).then(
+    call(CONTACT_ENDPOINTS.page, { query: { searchParam: settled, pageNumber: 1 } }).then(
       (page) => alive && setFound(page.contacts),
       (err: unknown) => alive && errorRef.current(err),
     ).finally(() => alive && setSearching(false));
@@ -87,7 +88,7 @@ export function NewTicketModal({ open, queues, onClose, onOpenTicket }: NewTicke
     }
     setSaving(true);
     try {
-      const ticket = await api.post<TicketDto>('/tickets', { contactId: contact.id, queueId: queueId ?? null, whatsappId, status: 'open' });
+      const ticket = await call(TICKET_ENDPOINTS.create, { body: { contactId: contact.id, queueId: queueId ?? null, whatsappId, status: 'open' } });
       onOpenTicket(ticket);
       onClose();
     } catch (err) {
@@ -105,7 +106,7 @@ export function NewTicketModal({ open, queues, onClose, onOpenTicket }: NewTicke
         });
       } else if (other) {
         // The 409 names the ticket only; its full record comes from the (visibility-checked) ticket route.
-        onOpenTicket(await api.get<TicketDto>(`/tickets/${other.ticket.id}`));
+        onOpenTicket(await call(TICKET_ENDPOINTS.show, { params: { id: other.ticket.id } }));
         onClose();
       }
     } finally {

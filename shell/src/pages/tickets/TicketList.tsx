@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Empty, Flex, Spin } from 'antd';
-import { SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
-import { api, nearBottom, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
+import { TICKET_ENDPOINTS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { nearBottom, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
 import { TicketRow } from './TicketRow.js';
 import { ticketChangedHere } from './ticketBus.js';
 import { ticketListReducer, type TicketListAction, type TicketListFilter, type TicketStatus } from './ticketListState.js';
@@ -30,7 +30,7 @@ export interface TicketListProps {
 export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId, hidden }: TicketListProps) {
   const { t } = useT();
   const showError = useErrorToast();
-  const list = usePagedList<TicketDto>('/tickets', 'tickets', query);
+  const list = usePagedList(TICKET_ENDPOINTS.page, 'tickets', query);
   const { setItems } = list;
   const [busyId, setBusyId] = useState<number | null>(null);
 
@@ -58,7 +58,7 @@ export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId
   const changeStatus = async (ticket: TicketDto, status: TicketStatus) => {
     setBusyId(ticket.id);
     try {
-      const updated = await api.put<TicketDto>(`/tickets/${ticket.id}`, { status });
+      const updated = await call(TICKET_ENDPOINTS.update, { params: { id: ticket.id }, body: { status } });
       ticketChangedHere(updated);
       // Accepting or reopening takes the agent straight into the conversation.
       if (status === 'open') onOpen(updated);

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Flex, Input, Segmented, Select, Switch, Tabs, Tooltip, Typography, theme } from 'antd';
 import { BellOutlined, MutedOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { SOCKET_EVENTS, type Queue, type TagDto, type TicketDto } from '@atende/core-contract';
-import { api, useCan, useCurrentUser, useDebouncedValue, useRealtime, useT } from '@atende/sdk-web';
+import { TAG_ENDPOINTS, QUEUE_ENDPOINTS, TICKET_ENDPOINTS, SOCKET_EVENTS, type Queue, type TagDto, type TicketDto } from '@atende/core-contract';
+import { useCan, useCurrentUser, useDebouncedValue, useRealtime, useT, call } from '@atende/sdk-web';
 import { NewTicketModal } from './NewTicketModal.js';
 import { TicketList } from './TicketList.js';
 import { ticketQuery, viewerOf, type TicketListFilter, type TicketStatus } from './ticketListState.js';
@@ -25,7 +25,7 @@ function useTicketCount(query: Record<string, string | undefined>): number | nul
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   useEffect(() => {
     let alive = true;
-    api.get<{ count: number }>('/tickets/count', { query: JSON.parse(key) as Record<string, string> }).then(
+    call(TICKET_ENDPOINTS.count, { query: JSON.parse(key) as Record<string, string> }).then(
       (r) => alive && setCount(r.count),
       // The count is a hint beside the lists; without it the lists still work, so no toast here.
       (err: unknown) => {
@@ -70,8 +70,8 @@ export function TicketsManager({ selectedUuid, narrow, onOpen }: TicketsManagerP
   const offeredQueues: QueueOption[] = isAdmin ? allQueues : ownQueues;
 
   useEffect(() => {
-    if (isAdmin) api.get<Queue[]>('/queue').then(setAllQueues, (err: unknown) => console.warn('queues not loaded', err));
-    api.get<TagDto[]>('/tags/list').then(setTags, (err: unknown) => console.warn('tags not loaded', err));
+    if (isAdmin) call(QUEUE_ENDPOINTS.list).then(setAllQueues, (err: unknown) => console.warn('queues not loaded', err));
+    call(TAG_ENDPOINTS.list).then(setTags, (err: unknown) => console.warn('tags not loaded', err));
   }, [isAdmin]);
 
   // Typing searches in the search tab; clearing the box goes back to the open tickets.

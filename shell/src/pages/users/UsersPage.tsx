@@ -20,7 +20,7 @@ export function UsersPage() {
   const creationClosed = !me?.super && me?.company.settings.find((s) => s.key === 'userCreation')?.value === 'disabled';
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
-  const list = usePagedList<UserDto>('/users', 'users', { searchParam });
+  const list = usePagedList(USER_ENDPOINTS.page, 'users', { searchParam });
   const { items, setItems, setCount } = list;
   const [queues, setQueues] = useState<Queue[]>([]);
   const [editing, setEditing] = useState<UserDto | 'new' | null>(null);

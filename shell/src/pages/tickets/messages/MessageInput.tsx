@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { App, Button, Flex, Input, Switch, Tooltip, Typography, theme } from 'antd';
 import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
-import { Zone, api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { MESSAGE_ENDPOINTS, QUICK_MESSAGE_ENDPOINTS, MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { Zone, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { EmojiPicker } from './EmojiPicker.js';
 import { QuoteBox } from './MessageBubble.js';
 import { messageSaved } from './messageSaved.js';
@@ -125,7 +125,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
       return;
     }
     let alive = true;
-    api.get<QuickReply[]>('/quick-messages/list').then(
+    call(QUICK_MESSAGE_ENDPOINTS.list).then(
       (rows) => alive && setQuickAll(rows),
       (err: unknown) => console.warn('quick replies not loaded', err),
     );
@@ -148,10 +148,9 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
   const postJson = async (payload: { body: string; quickMessageId?: number }): Promise<boolean> => {
     setSending(true);
     try {
-      const saved = await api.post<MessageDto>(`/messages/${ticket.id}`, {
-        ...payload,
-        sign,
-        ...(replyTo ? { quotedMsgId: replyTo.id } : {}),
+      const saved = await call(MESSAGE_ENDPOINTS.send, {
+        params: { ticketId: ticket.id },
+        body: { ...payload, sign, ...(replyTo ? { quotedMsgId: replyTo.id } : {}) },
       });
       sent(saved);
       return true;
@@ -172,7 +171,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     if (replyTo) form.append('quotedMsgId', String(replyTo.id));
     setSending(true);
     try {
-      sent(await api.post<MessageDto | MessageDto[]>(`/messages/${ticket.id}`, form));
+      sent(await call(MESSAGE_ENDPOINTS.sendMedia, { params: { ticketId: ticket.id }, body: form }));
       return true;
     } catch (err) {
       showError(err);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Divider, Empty, Flex, Input, Modal, Spin, Typography, theme } from 'antd';
-import { SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
-import { api, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { MESSAGE_ENDPOINTS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { useCurrentUser, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { conversationRows, isOwnMessage, isTextMessage, prependPage, upsertMessage, type ConversationRow } from './conversation.js';
 import { MediaCache, MediaCacheContext } from './media.js';
 import { MessageBubble } from './MessageBubble.js';
@@ -11,13 +11,6 @@ import { messageSaved } from './messageSaved.js';
 export interface MessageListProps {
   ticket: TicketDto;
   onReply: (m: MessageDto) => void;
-}
-
-/** GET /messages/{ticketId}: this contact's conversation on this connection, newest page first. */
-interface MessagePage {
-  messages: MessageDto[];
-  ticket: TicketDto;
-  hasMore: boolean;
 }
 
 /** Payload of the realtime `appMessage` event (core-operations §7); `ticket` comes with creations. */
@@ -79,7 +72,7 @@ function EditMessageModal({ message, onClose, onSaved }: { message: MessageDto; 
     if (empty) return;
     setSaving(true);
     try {
-      const saved = await api.put<MessageDto | undefined>(`/messages/${message.id}`, { body });
+      const saved = await call(MESSAGE_ENDPOINTS.edit, { params: { id: message.id }, body: { body } });
       onSaved(saved ?? { ...message, body, isEdited: true });
       void toast.success(t('messages.edited_ok'));
       onClose();
@@ -140,7 +133,7 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
     follow.current = true;
     setState({ messages: [], hasMore: false, loaded: false });
     setLoadingOlder(false);
-    api.get<MessagePage>(`/messages/${ticket.id}`, { query: { pageNumber: 1 } }).then(
+    call(MESSAGE_ENDPOINTS.page, { params: { ticketId: ticket.id }, query: { pageNumber: 1 } }).then(
       (page) => {
         if (gen !== generation.current) return;
         // Live messages that arrived while the page loaded are kept.
@@ -163,7 +156,7 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
     setLoadingOlder(true);
     try {
       // beforeId pages from the oldest message shown, so messages arriving meanwhile do not shift pages.
-      const page = await api.get<MessagePage>(`/messages/${ticket.id}`, { query: { beforeId: oldest.id } });
+      const page = await call(MESSAGE_ENDPOINTS.page, { params: { ticketId: ticket.id }, query: { beforeId: oldest.id } });
       if (gen !== generation.current) return;
       const el = scrollRef.current;
       if (el) restoreFromBottom.current = el.scrollHeight - el.scrollTop;
@@ -230,7 +223,7 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
     if (known || (belongs(ev.message, ev.ticket) && inRange)) apply(ev.message);
     // A customer message read as it arrives is not unread: the lists drop the badge (updateUnread).
     if (ev.action === 'create' && !known && !ev.message.fromMe && ev.message.ticketId === ticket.id && document.visibilityState === 'visible') {
-      api.post(`/messages/${ticket.id}/read`).catch((err: unknown) => console.warn('unread count not cleared', err));
+      call(MESSAGE_ENDPOINTS.markRead, { params: { ticketId: ticket.id } }).catch((err: unknown) => console.warn('unread count not cleared', err));
     }
   });
 
@@ -253,7 +246,7 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
       cancelText: t('messages.cancel'),
       onOk: async () => {
         try {
-          await api.delete(`/messages/${m.id}`);
+          await call(MESSAGE_ENDPOINTS.remove, { params: { id: m.id } });
           apply({ ...m, isDeleted: true, body: '' });
           void toast.success(t('messages.deleted_ok'));
         } catch (err) {

@@ -1,12 +1,13 @@
+import { type TicketNoteDto, TICKET_NOTE_ENDPOINTS, CONTACT_ENDPOINTS } from '@atende/core-contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar, Button, Descriptions, Divider, Drawer, Empty, Flex, Form, Input, Popconfirm, Space, Spin, Typography, theme } from 'antd';
 import { DeleteOutlined, EditOutlined, MailOutlined, PhoneOutlined, UserOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import type { ContactDto, TicketDto } from '@atende/core-contract';
-import { Zone, api, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { Zone, useCurrentUser, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { ContactModal } from '../../contacts/ContactModal.js';
 import { canDeleteNote, contactLinks, noteError } from './ticketViewLogic.js';
 
-type Note = { id: number; note: string; ticketId: number; contactId: number; user: { id: number; name: string } | null; createdAt: string };
+type Note = TicketNoteDto;
 
 export interface ContactDrawerProps {
   open: boolean;
@@ -32,7 +33,7 @@ function Notes({ ticket }: { ticket: TicketDto }) {
 
   useEffect(() => {
     let alive = true;
-    api.get<Note[]>('/ticket-notes/list', { query: { ticketId: ticket.id, contactId: ticket.contactId } }).then(
+    call(TICKET_NOTE_ENDPOINTS.list, { query: { ticketId: ticket.id, contactId: ticket.contactId } }).then(
       (list) => alive && setNotes(list),
       (err: unknown) => {
         if (!alive) return;
@@ -51,7 +52,7 @@ function Notes({ ticket }: { ticket: TicketDto }) {
     if (problem) return;
     setSaving(true);
     try {
-      const note = await api.post<Note>('/ticket-notes', { note: text.trim(), ticketId: ticket.id, contactId: ticket.contactId });
+      const note = await call(TICKET_NOTE_ENDPOINTS.create, { body: { note: text.trim(), ticketId: ticket.id, contactId: ticket.contactId } });
       setNotes((old) => [note, ...(old ?? [])]);
       setText('');
     } catch (err) {
@@ -65,7 +66,7 @@ function Notes({ ticket }: { ticket: TicketDto }) {
   const remove = async (note: Note) => {
     setDeleting(note.id);
     try {
-      await api.delete(`/ticket-notes/${note.id}`);
+      await call(TICKET_NOTE_ENDPOINTS.remove, { params: { id: note.id } });
       setNotes((old) => (old ?? []).filter((n) => n.id !== note.id));
     } catch (err) {
       showError(err);
@@ -153,7 +154,7 @@ export function ContactDrawer({ open, ticket, onClose, onContactSaved }: Contact
   const [editing, setEditing] = useState(false);
 
   const load = useCallback(() => {
-    api.get<ContactDto>(`/contacts/${ticket.contactId}`).then(setContact, (err: unknown) => errorRef.current(err));
+    call(CONTACT_ENDPOINTS.show, { params: { id: ticket.contactId } }).then(setContact, (err: unknown) => errorRef.current(err));
   }, [ticket.contactId]);
   useEffect(() => {
     if (open) load();

@@ -1,7 +1,8 @@
+import { TAG_ENDPOINTS } from '@atende/core-contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Select, Tag } from 'antd';
 import type { TagDto, TicketDto } from '@atende/core-contract';
-import { api, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 
 /** The option that creates the typed tag; tag names need 3 characters (core-operations §5). */
 const CREATE = -1;
@@ -24,7 +25,7 @@ export function TagSelector({ ticket, onChange }: TagSelectorProps) {
   const [search, setSearch] = useState('');
 
   const load = useCallback(() => {
-    api.get<TagDto[]>('/tags/list').then(
+    call(TAG_ENDPOINTS.list).then(
       (list) => {
         setTags(list);
         setLoaded(true);
@@ -42,12 +43,12 @@ export function TagSelector({ ticket, onChange }: TagSelectorProps) {
       let ids = chosen;
       if (chosen.includes(CREATE)) {
         // A new tag typed in the box: created first (any user may), then put on the ticket with the others.
-        const created = await api.post<TagDto>('/tags', { name: search.trim() });
+        const created = await call(TAG_ENDPOINTS.create, { body: { name: search.trim() } });
         setTags((old) => [...old.filter((tg) => tg.id !== created.id), created]);
         ids = chosen.map((id) => (id === CREATE ? created.id : id));
         setSearch('');
       }
-      onChange(await api.post<TicketDto>('/tags/sync', { ticketId: ticket.id, tags: ids.map((id) => ({ id })) }));
+      onChange(await call(TAG_ENDPOINTS.sync, { body: { ticketId: ticket.id, tags: ids.map((id) => ({ id })) } }));
     } catch (err) {
       showError(err);
     } finally {

@@ -1,3 +1,4 @@
+import { TICKET_ENDPOINTS } from '@atende/core-contract';
 import { useState } from 'react';
 import { App, Avatar, Badge, Button, Dropdown, Flex, Space, Tooltip, Typography, theme } from 'antd';
 import {
@@ -11,7 +12,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { TicketDto } from '@atende/core-contract';
-import { Zone, api, useCan, useCurrentUser, useErrorToast, useT, useZoneWidgets } from '@atende/sdk-web';
+import { Zone, useCan, useCurrentUser, useErrorToast, useT, useZoneWidgets, call } from '@atende/sdk-web';
 import { TagSelector } from './TagSelector.js';
 import { TransferModal } from './TransferModal.js';
 import { actionBody, actionsFor, type TicketAction } from './ticketViewLogic.js';
@@ -50,7 +51,7 @@ export function TicketHeader({ ticket, narrow, onChange, onOpenContact, onClose 
     if (!me) return;
     setBusy(action);
     try {
-      const updated = await api.put<TicketDto>(`/tickets/${ticket.id}`, actionBody(action, me.id));
+      const updated = await call(TICKET_ENDPOINTS.update, { params: { id: ticket.id }, body: actionBody(action, me.id) });
       onChange(updated);
       if (action === 'resolve') {
         void message.success(t('ticketView.resolved'));
@@ -72,7 +73,7 @@ export function TicketHeader({ ticket, narrow, onChange, onOpenContact, onClose 
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          await api.delete(`/tickets/${ticket.id}`);
+          await call(TICKET_ENDPOINTS.remove, { params: { id: ticket.id } });
           void message.success(t('ticketView.deleted'));
           onClose();
         } catch (err) {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { App, Button, Flex, Result, Spin, Typography, theme } from 'antd';
 import { useUnit } from 'effector-react';
-import { SOCKET_EVENTS, type ContactDto, type MessageDto, type TicketDto } from '@atende/core-contract';
-import { $socket, api, useCurrentUser, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { TICKET_ENDPOINTS, SOCKET_EVENTS, type ContactDto, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { $socket, useCurrentUser, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { useViewportWidth } from '../../../layout/useViewport.js';
 import { MessageInput, type MessageInputHandle } from '../messages/MessageInput.js';
 import { MessageList } from '../messages/MessageList.js';
@@ -57,7 +57,7 @@ export function TicketView({ uuid, onClose, onTicketChange }: TicketViewProps) {
     // the same end; we answer at once instead of waiting).
     const abort = new AbortController();
     setFailure(null);
-    api.get<TicketDto>(`/tickets/u/${uuid}`, { signal: abort.signal }).then(
+    call(TICKET_ENDPOINTS.showByUuid, { params: { uuid }, signal: abort.signal }).then(
       (loaded) => alive && setTicket(loaded),
       (err: unknown) => {
         if (!alive) return;

@@ -1,7 +1,8 @@
+import { QUEUE_ENDPOINTS, USER_ENDPOINTS, TICKET_ENDPOINTS } from '@atende/core-contract';
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Form, Modal, Select } from 'antd';
 import type { TicketDto } from '@atende/core-contract';
-import { api, useDebouncedValue, useErrorToast, useT } from '@atende/sdk-web';
+import { useDebouncedValue, useErrorToast, useT, call } from '@atende/sdk-web';
 import { USER_SEARCH_MIN, matchUsers, transferBody } from './ticketViewLogic.js';
 
 type QueueName = { id: number; name: string; color: string };
@@ -44,7 +45,7 @@ export function TransferModal({ open, ticket, onClose, onTransferred }: Transfer
     setQueueMissing(false);
     let alive = true;
     setLoading(true);
-    Promise.all([api.get<QueueName[]>('/queue/names'), api.get<UserName[]>('/users/list')])
+    Promise.all([call(QUEUE_ENDPOINTS.names), call(USER_ENDPOINTS.names)])
       .then(
         ([q, u]) => {
           if (!alive) return;
@@ -72,7 +73,7 @@ export function TransferModal({ open, ticket, onClose, onTransferred }: Transfer
     }
     setSaving(true);
     try {
-      const updated = await api.put<TicketDto>(`/tickets/${ticket.id}`, body);
+      const updated = await call(TICKET_ENDPOINTS.update, { params: { id: ticket.id }, body });
       onTransferred(updated);
     } catch (err) {
       // The choices stay as they were, to retry.

@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { RequestMethod, type Type } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+
+/** An endpoint as the contracts declare it (`endpoint({ method, path })`); only these two matter here. */
+interface DeclaredEndpoint {
+  method: string;
+  path: string;
+}
+
+/** `/a/:x/b` and `/a/:id/b` are one route: parameter names do not matter to the router. */
+const routeShape = (method: string, path: string): string =>
+  `${method} /${path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (s.startsWith(':') ? ':' : s))
+    .join('/')}`;
+
+/** Every `METHOD /path` these controllers answer (without the `/api` prefix), read from Nest's decorator metadata. */
+export function controllerRoutes(controllers: readonly Type<unknown>[]): Set<string> {
+  const routes = new Set<string>();
+  for (const controller of controllers) {
+    const bases = [Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined].flat().map((b) => b ?? '');
+    const proto = controller.prototype as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const handler = proto[name];
+      if (name === 'constructor' || typeof handler !== 'function') continue;
+      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (method === undefined) continue;
+      const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
+      for (const base of bases) for (const p of paths) routes.add(routeShape(RequestMethod[method], `${base}/${p}`));
+    }
+  }
+  return routes;
+}
+
+/**
+ * The declared endpoints no controller answers, as `group.name: METHOD /path` (empty when the contract
+ * and the server agree). A plugin's contract test: `expect(unservedEndpoints([MyController], { mine: MY_ENDPOINTS })).toEqual([])`.
+ */
+export function unservedEndpoints(controllers: readonly Type<unknown>[], groups: Record<string, Record<string, DeclaredEndpoint>>): string[] {
+  const routes = controllerRoutes(controllers);
+  const missing: string[] = [];
+  for (const [group, endpoints] of Object.entries(groups)) {
+    for (const [name, e] of Object.entries(endpoints)) if (!routes.has(routeShape(e.method, e.path))) missing.push(`${group}.${name}: ${e.method} ${e.path}`);
+  }
+  return missing;
+}
