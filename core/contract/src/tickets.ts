@@ -75,6 +75,12 @@ export const ticketListQuerySchema = z.object({
   /** Admins only (ignored for others); omitted counts as on, so API clients that never send it see every ticket. */
   showAll: flag.optional(),
   withUnreadMessages: flag.default(false),
+  /**
+   * Keyset paging (issue 13 item 3): the `nextCursor` of the previous page. Page 200 then costs what
+   * page 1 costs (no OFFSET walk) and a ticket moving up meanwhile is neither repeated nor skipped.
+   * Given, it replaces `pageNumber`.
+   */
+  cursor: z.string().regex(/^\d{1,20}\.\d{1,12}$/, 'invalid_cursor').optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
@@ -93,7 +99,8 @@ export const ticketCreateSchema = z.object({
   userId: z.number().int().positive().optional(),
   status: z.enum(['open', 'pending']).default('open'),
 });
-export const ticketPageSchema = z.object({ tickets: z.array(ticketSchema), hasMore: z.boolean() });
+/** `nextCursor`: where the next page starts (null on the last page); send it back as `cursor`. */
+export const ticketPageSchema = z.object({ tickets: z.array(ticketSchema), hasMore: z.boolean(), nextCursor: z.string().nullable() });
 /**
  * `details.ticket` of a 409 ERR_OTHER_OPEN_TICKET: enough to open it (id, uuid) or to say who has it
  * (agent and queue) — not the ticket's contents, which the caller may not be allowed to see.

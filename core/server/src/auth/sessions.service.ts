@@ -10,6 +10,7 @@ import { UserSchema, type User } from '../users/user.entity.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { TokensService, type RefreshClaims } from './tokens.service.js';
+import { SessionCache } from './session-cache.js';
 
 /**
  * Sessions: a sign-in starts a refresh-token family; every refresh spends the presented token and
@@ -24,6 +25,7 @@ export class SessionsService {
     private readonly em: EntityManager,
     private readonly tokens: TokensService,
     private readonly realtime: RealtimeGateway,
+    private readonly cache: SessionCache,
   ) {}
 
   /**
@@ -88,12 +90,15 @@ export class SessionsService {
   async revokeAll(user: User, action: AuthEventAction): Promise<void> {
     user.tokenVersion += 1;
     await this.em.nativeUpdate(UserSchema, { id: user.id }, { tokenVersion: user.tokenVersion }, ACROSS_TENANTS);
+    // This process's next request already refuses the old tokens (the others learn it from the trigger's NOTIFY).
+    this.cache.forgetUser(user.id);
     await this.em.nativeUpdate(RefreshTokenSchema, { userId: user.id, revokedAt: null }, { revokedAt: new Date() });
     await this.realtime.endUserSockets(user.id, action);
   }
 
   /** What a user may see changed (profile, queues, allTicket): their open sockets' rooms follow at once. */
   async refreshAccess(userId: number): Promise<void> {
+    this.cache.forgetUser(userId);
     // The change itself is saved already; a server process that does not answer must not fail it.
     await this.realtime.refreshUserRooms(userId).catch((err: Error) => this.logger.warn(`Rooms of user ${userId}: ${err.message}`));
   }

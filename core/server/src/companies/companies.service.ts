@@ -27,6 +27,7 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { newReferralCode } from './referral-code.js';
 import { CompanyDeactivation } from './company-deactivation.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import { SessionCache } from '../auth/session-cache.js';
 
 const DAY = 86_400_000;
 
@@ -66,6 +67,7 @@ export class CompaniesService {
     private readonly gateway: RealtimeGateway,
     private readonly deactivation: CompanyDeactivation,
     private readonly events: DomainEventsService,
+    private readonly sessions: SessionCache,
   ) {}
 
   /** `em`: another EntityManager than the request's (the Companies port runs outside requests). */
@@ -214,6 +216,8 @@ export class CompaniesService {
 
   /** company.updated with what changed of due date, plan and status (nothing when none did). */
   announceChanges(c: Company, before: { dueDate: string | null; planId: number | null; status: boolean }): void {
+    // This process's next request already sees the change (the others learn it from the trigger's NOTIFY).
+    this.sessions.forgetCompany(c.id);
     const after = { dueDate: c.dueDate?.toISOString() ?? null, planId: c.planId ?? null, status: c.status };
     const changes: DomainEventMap['company.updated']['changes'] = {};
     if (before.dueDate !== after.dueDate) changes.dueDate = { before: before.dueDate, after: after.dueDate };
@@ -228,6 +232,7 @@ export class CompaniesService {
     const users = await this.em.find(UserSchema, { companyId: id }, { filters: { tenant: { companyId: id } } });
     // Its WhatsApp sessions stop (on whichever process runs them), its rows go, then its media files.
     await this.deactivation.deleteCompany(id, () => this.em.remove(c).flush());
+    this.sessions.forgetCompany(id);
     for (const u of users) await this.gateway.endUserSockets(u.id, 'revoked');
     this.realtime.toSuperUsers('company', { action: 'delete', companyId: id });
   }

@@ -8,7 +8,7 @@ import { WhatsappSchema } from '../connections/whatsapp.entity.js';
 import { ContactSchema } from '../contacts/contact.entity.js';
 import { MessageSchema, type Message } from './message.entity.js';
 import { QuickMessageSchema } from './quick-message.entity.js';
-import { TicketSchema, type Ticket } from '../tickets/ticket.entity.js';
+import type { Ticket } from '../tickets/ticket.entity.js';
 import { UserSchema } from '../users/user.entity.js';
 import { SessionManager } from '../connections/session-manager.js';
 import { MediaStore } from '../media/media-store.js';
@@ -20,7 +20,7 @@ import { toMessageDto } from '../tickets/ticket-dto.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { TicketTimersService } from '../tickets/ticket-timers.service.js';
 import { OutboundService, type OutboundDraft } from './outbound.service.js';
-import type { Exec } from '../tickets/ticket-dto-sql.js';
+import { loadTickets, type Exec } from '../tickets/ticket-dto-sql.js';
 import { visibleTicketIds } from '../tickets/ticket-visibility.js';
 
 const MESSAGES_PAGE = 30;
@@ -61,33 +61,36 @@ export class MessagesService {
    * The whole conversation with this ticket's contact on its connection: the messages of every
    * ticket of that contact and connection the user may see (each says its ticketId, so the view draws
    * "conversation started/closed" between tickets). Newest page first, oldest first inside a page.
-   * Queries per page are fixed: ticket, visibility and sibling tickets (agents only: 3), messages on
-   * messages_conversation_index, quoted messages, and the ticket's DTO. Opening clears the unread count.
+   * Statements per page (issue 13 item 2): the ticket with its DTO (one), the sibling tickets the user
+   * may see (agents only; the viewer comes from the session cache), the messages, and their quoted
+   * messages when any. Opening clears the unread count, beside the answer rather than before it.
    */
   async page(user: AuthUser, ticketId: number, q: z.infer<typeof messagePageQuerySchema>) {
-    const ticket = await this.em.findOne(TicketSchema, { id: ticketId });
-    if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    const exec = this.exec();
+    const [loaded] = await loadTickets(exec, user.companyId, [ticketId]);
+    if (!loaded) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    const { row, dto } = loaded;
+    const contactId = row.contact_id as number;
+    const whatsappId = row.whatsapp_id as number;
     const viewer = await this.tickets.viewer(user);
     // Who sees every ticket needs no ticket filter: the page is then a plain backward walk of the index.
     let ticketFilter: { ticketId?: { $in: number[] } } = {};
     if (viewer.queueIds) {
-      const exec: Exec = (sql, params) => this.em.getConnection().execute(sql, params);
-      const ticketIds = await visibleTicketIds(exec, viewer, ticket.contactId, ticket.whatsappId);
-      if (!ticketIds.includes(ticket.id)) throw AppError.forbidden();
+      const ticketIds = await visibleTicketIds(exec, viewer, contactId, whatsappId);
+      if (!ticketIds.includes(ticketId)) throw AppError.forbidden();
       ticketFilter = { ticketId: { $in: ticketIds } };
     }
     const rows = await this.em.find(
       MessageSchema,
-      { contactId: ticket.contactId, whatsappId: ticket.whatsappId, ...ticketFilter, ...(q.beforeId ? { id: { $lt: q.beforeId } } : {}) },
+      { contactId, whatsappId, ...ticketFilter, ...(q.beforeId ? { id: { $lt: q.beforeId } } : {}) },
       { orderBy: { id: 'desc' }, limit: MESSAGES_PAGE + 1, offset: q.beforeId ? 0 : (q.pageNumber - 1) * MESSAGES_PAGE },
     );
     const messages = await this.dtos(rows.slice(0, MESSAGES_PAGE).reverse());
-    await this.clearUnread(ticket);
-    return {
-      messages,
-      ticket: await this.tickets.dto(ticket),
-      hasMore: rows.length > MESSAGES_PAGE,
-    };
+    if (dto.unreadMessages) {
+      // The answer does not wait for the read marks: they go out beside it, and the answer says 0 already.
+      void this.clearUnread(user.companyId, ticketId).catch((err: Error) => this.logger.warn(`Unread count of ticket ${ticketId}: ${err.message}`));
+    }
+    return { messages, ticket: { ...dto, unreadMessages: 0 }, hasMore: rows.length > MESSAGES_PAGE };
   }
 
   /**
@@ -95,28 +98,45 @@ export class MessagesService {
    * count (which the inbound pipeline raised) goes back to 0 for every list showing the ticket.
    */
   async markRead(user: AuthUser, ticketId: number): Promise<void> {
-    await this.clearUnread(await this.tickets.get(user, { id: ticketId }));
+    const ticket = await this.tickets.get(user, { id: ticketId });
+    await this.clearUnread(ticket.companyId, ticket.id);
   }
 
-  private async clearUnread(ticket: Ticket): Promise<void> {
-    if (!ticket.unreadMessages) return;
-    ticket.unreadMessages = 0;
-    await this.em.flush();
-    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'updateUnread', ticketId: ticket.id });
-    // The customer's messages are now read here; with `sendReadReceipts` the customer sees it too.
-    const run = this.em.getConnection();
-    const read = await run.execute<{ provider_message_id: string }[]>(
-      `update messages set read = true
-        where company_id = ? and ticket_id = ? and from_me = false and read = false and provider_message_id is not null
-        returning provider_message_id`,
-      [ticket.companyId, ticket.id],
+  private exec(): Exec {
+    return (sql, params) => this.em.getConnection().execute(sql, params);
+  }
+
+  /**
+   * Unread back to 0 and the customer's messages marked read, in one statement that also says whether
+   * read receipts are on; then the lists hear of it and, with `sendReadReceipts`, the customer's phone.
+   */
+  private async clearUnread(companyId: number, ticketId: number): Promise<void> {
+    const [done] = await this.exec()(
+      `with cleared as (
+         update tickets set unread_messages = 0 where id = ? and company_id = ? and unread_messages > 0
+         returning id, company_id, queue_id, user_id, contact_id, whatsapp_id),
+       marked as (
+         update messages set read = true
+          where company_id = ? and ticket_id in (select id from cleared) and from_me = false and read = false and provider_message_id is not null
+          returning provider_message_id)
+       select c.*, (select coalesce(array_agg(provider_message_id), '{}') from marked) as read_ids,
+              (select value from settings where company_id = ? and key = 'sendReadReceipts') as receipts
+         from cleared c`,
+      [ticketId, companyId, companyId, companyId],
     );
-    const [setting] = await run.execute(`select value from settings where company_id = ? and key = 'sendReadReceipts'`, [ticket.companyId]);
-    if (!read.length || setting?.value !== 'enabled') return;
-    const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
+    if (!done) return;
+    this.realtime.toTicketAudience(
+      { id: ticketId, companyId, queueId: done.queue_id as number | null, userId: done.user_id as number | null },
+      'ticket',
+      { action: 'updateUnread', ticketId },
+    );
+    const read = (done.read_ids as string[]).filter((id) => !id.startsWith('call-'));
+    if (!read.length || done.receipts !== 'enabled') return;
+    const [contact] = await this.exec()(`select number from contacts where id = ? and company_id = ?`, [done.contact_id, companyId]);
+    if (!contact) return;
     void this.sessions
-      .markRead(ticket.whatsappId, contact.number, read.map((r) => r.provider_message_id).filter((id) => !id.startsWith('call-')))
-      .catch((err: Error) => this.logger.warn(`Read receipts for ticket ${ticket.id}: ${err.message}`));
+      .markRead(done.whatsapp_id as number, contact.number as string, read)
+      .catch((err: Error) => this.logger.warn(`Read receipts for ticket ${ticketId}: ${err.message}`));
   }
 
   /**

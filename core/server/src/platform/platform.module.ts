@@ -9,6 +9,7 @@ import type { LoadedPlugin } from '../plugins/plugin-loader.js';
 import { PluginRegistry } from '../plugins/plugin-registry.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { AuthGuard } from '../auth/auth.guard.js';
+import { SessionCache } from '../auth/session-cache.js';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import { CompanyPlanService } from './company-plan.service.js';
 import { PlanLimitsService } from './plan-limits.service.js';
@@ -41,6 +42,7 @@ export class PlatformModule {
       { provide: REDIS, useValue: opts.redis },
       { provide: PluginRegistry, useValue: new PluginRegistry(opts.plugins) },
       TokensService,
+      SessionCache,
       AuthGuard,
       RateLimiter,
       CompanyPlanService,

@@ -13,8 +13,10 @@ describe('ticket list SQL', () => {
     for (const viewer of [agent, admin]) {
       for (const filters of [{}, every]) {
         for (const searchParam of [undefined, 'ab', 'hello']) {
-          const part = ticketPageSql(ticketWhere(viewer, filters, 'America/Lima'), { pageNumber: 3, searchParam }, viewer.companyId);
-          expect(placeholders(part.sql)).toBe(part.params.length);
+          for (const cursor of [undefined, '1767225600123456.42']) {
+            const part = ticketPageSql(ticketWhere(viewer, filters, 'America/Lima'), { pageNumber: 3, searchParam, cursor }, viewer.companyId);
+            expect(placeholders(part.sql)).toBe(part.params.length);
+          }
         }
       }
     }
@@ -40,6 +42,14 @@ describe('ticket list SQL', () => {
   it('fetches one ticket more than a page, from the page’s offset', () => {
     const part = ticketPageSql(ticketWhere(admin, {}, 'UTC'), { pageNumber: 3 }, 3);
     expect(part.params.slice(-2)).toEqual([TICKET_PAGE_SIZE + 1, 2 * TICKET_PAGE_SIZE]);
+  });
+
+  it('after a cursor, starts right after that row in list order, without an offset (page 200 costs page 1)', () => {
+    const part = ticketPageSql(ticketWhere(admin, { status: 'open' }, 'UTC'), { pageNumber: 200, cursor: '1767225600123456.42' }, 3);
+    expect(part.sql).toContain(`(t.updated_at, t.id) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?::int)`);
+    expect(part.params.slice(-2)).toEqual([TICKET_PAGE_SIZE + 1, 0]);
+    expect(part.params).toContain('1767225600123456');
+    expect(part.params).toContain(42);
   });
 
   it('searches message text only from 3 characters, and escapes LIKE wildcards', () => {

@@ -56,8 +56,11 @@ export function ticketWhere(
  * index (messages_body_trgm) first. An OR forces both to be computed in full: every message containing
  * "hello" (20,000 of 1,000,000) was read for one page, and a search without hits walked every ticket.
  */
-export function ticketPageSql(where: SqlPart, q: { pageNumber: number; searchParam?: string }, companyId: number): SqlPart {
-  const offset = (q.pageNumber - 1) * TICKET_PAGE_SIZE;
+export function ticketPageSql(filtered: SqlPart, q: { pageNumber: number; searchParam?: string; cursor?: string }, companyId: number): SqlPart {
+  // A cursor continues after the last ticket shown, on the same index order: no OFFSET rows to walk.
+  const after = q.cursor ? cursorSql(q.cursor) : null;
+  const where = after ? { sql: `${filtered.sql} and ${after.sql}`, params: [...filtered.params, ...after.params] } : filtered;
+  const offset = after ? 0 : (q.pageNumber - 1) * TICKET_PAGE_SIZE;
   const take = TICKET_PAGE_SIZE + 1;
   let page: SqlPart;
   if (!q.searchParam) {
@@ -98,7 +101,8 @@ export function ticketPageSql(where: SqlPart, q: { pageNumber: number; searchPar
              t.last_message, t.is_group, t.created_at, t.updated_at,
              c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
              q.name as queue_name, q.color as queue_color, u.name as user_name,
-             ${tagListSql('t')} as tag_list
+             ${tagListSql('t')} as tag_list,
+             ${CURSOR_OF_ROW} as cursor
         from page p
         join tickets t on t.id = p.id
         join contacts c on c.id = t.contact_id and c.company_id = t.company_id
@@ -107,4 +111,13 @@ export function ticketPageSql(where: SqlPart, q: { pageNumber: number; searchPar
        order by p.updated_at desc, p.id desc`,
     params: page.params,
   };
+}
+
+/** The cursor of a row: its updated_at in microseconds since 1970 (exact: numeric epoch) and its id. */
+const CURSOR_OF_ROW = `(extract(epoch from t.updated_at) * 1000000)::bigint::text || '.' || t.id`;
+
+/** Rows after the cursor in list order (updated_at desc, id desc): a row comparison the list indexes answer. */
+function cursorSql(cursor: string): SqlPart {
+  const [micros, id] = cursor.split('.');
+  return { sql: `(t.updated_at, t.id) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?::int)`, params: [micros, Number(id)] };
 }

@@ -30,8 +30,7 @@ export interface SqlPart {
  * admin-only). Opening a ticket uses the default: an admin may open any.
  */
 export async function ticketViewer(exec: Exec, user: AuthUser, showAll?: boolean): Promise<TicketViewer> {
-  const admin = can(user, 'tickets-manager:showall');
-  if (admin && showAll !== false) return { userId: user.id, companyId: user.companyId, queueIds: null, queueless: true };
+  if (seesEverything(user, showAll)) return viewerOf(user, showAll, null);
   const [row] = await exec(
     `select u.all_ticket, coalesce(array_agg(q.id) filter (where q.id is not null), '{}') as queue_ids
        from users u
@@ -41,8 +40,19 @@ export async function ticketViewer(exec: Exec, user: AuthUser, showAll?: boolean
       group by u.id`,
     [user.id, user.companyId],
   );
-  if (!row) throw new AppError('ERR_INVALID_TOKEN', 401); // the user was deleted since the token was issued
-  return { userId: user.id, companyId: user.companyId, queueIds: row.queue_ids as number[], queueless: admin || row.all_ticket === 'enabled' };
+  return viewerOf(user, showAll, row ? { allTicket: row.all_ticket === 'enabled', queueIds: row.queue_ids as number[] } : null);
+}
+
+const seesEverything = (user: AuthUser, showAll?: boolean) => can(user, 'tickets-manager:showall') && showAll !== false;
+
+/**
+ * The same viewer from what is already known of the user (the session cache holds allTicket and the
+ * queues): no query. `known` null for a user that no longer exists.
+ */
+export function viewerOf(user: AuthUser, showAll: boolean | undefined, known: { allTicket: boolean; queueIds: number[] } | null): TicketViewer {
+  if (seesEverything(user, showAll)) return { userId: user.id, companyId: user.companyId, queueIds: null, queueless: true };
+  if (!known) throw new AppError('ERR_INVALID_TOKEN', 401); // the user was deleted since the token was issued
+  return { userId: user.id, companyId: user.companyId, queueIds: known.queueIds, queueless: can(user, 'tickets-manager:showall') || known.allTicket };
 }
 
 /** The condition on tickets alias `t` (always with the company). `array[?]::int[]` stays valid for an empty list. */

@@ -13,7 +13,8 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toTicketDtos } from './ticket-dto.js';
 import { TicketLifecycle } from './ticket-lifecycle.js';
 import { TICKET_PAGE_SIZE, ticketPageSql, ticketWhere } from './ticket-list-query.js';
-import { maySeeTicket, ticketViewer, type TicketViewer } from './ticket-visibility.js';
+import { maySeeTicket, viewerOf, type TicketViewer } from './ticket-visibility.js';
+import { SessionCache } from '../auth/session-cache.js';
 import { ticketRowDto } from './ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import type { Exec } from './ticket-dto-sql.js';
@@ -32,18 +33,19 @@ export class TicketsService {
     private readonly lifecycle: TicketLifecycle,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly events: DomainEventsService,
+    private readonly sessions: SessionCache,
   ) {
     this.timeZone = config.BUSINESS_TIMEZONE;
   }
 
-  /** The viewer for the lists (ticket-visibility.ts holds the one rule). */
-  listViewer(user: AuthUser, showAll?: boolean): Promise<TicketViewer> {
-    return ticketViewer(this.exec(), user, showAll);
+  /** The viewer for the lists (ticket-visibility.ts holds the one rule), from the session cache: no query when known. */
+  async listViewer(user: AuthUser, showAll?: boolean): Promise<TicketViewer> {
+    return viewerOf(user, showAll, await this.sessions.get(user.id));
   }
 
   /** Who may open tickets: `user` as a viewer without the lists' show-all switch. */
   viewer(user: AuthUser): Promise<TicketViewer> {
-    return ticketViewer(this.exec(), user);
+    return this.listViewer(user);
   }
 
   private exec(): Exec {
@@ -52,14 +54,16 @@ export class TicketsService {
 
   /**
    * A page of 40 in (updated_at, id) order, one more fetched to know hasMore (no count of the whole
-   * table per page). At most two queries whatever the page holds: the viewer (not for show-all), then the
-   * page with its details.
+   * table per page). One query whatever the page holds (the viewer comes from the session cache); after a
+   * `cursor` it starts where the last page ended, so a deep page costs what the first does.
    */
   async page(user: AuthUser, q: TicketListQuery) {
     const viewer = await this.listViewer(user, q.showAll);
     const { sql, params } = ticketPageSql(ticketWhere(viewer, q, this.timeZone), q, user.companyId);
     const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(sql, params);
-    return { tickets: rows.slice(0, TICKET_PAGE_SIZE).map(ticketRowDto), hasMore: rows.length > TICKET_PAGE_SIZE };
+    const page = rows.slice(0, TICKET_PAGE_SIZE);
+    const hasMore = rows.length > TICKET_PAGE_SIZE;
+    return { tickets: page.map(ticketRowDto), hasMore, nextCursor: hasMore ? (page[page.length - 1].cursor as string) : null };
   }
 
   /** The header count of the waiting or in-progress list: same visibility and queue filter, counted on the list index. */

@@ -21,6 +21,7 @@ export interface PagedList<T> {
 /**
  * A server list answered by pages ({ [key]: T[], count, hasMore } for ?pageNumber=n&…params). A change of
  * params starts again at page 1; answers of an older search are dropped so fast typing never mixes lists.
+ * Where the answer carries `nextCursor` (keyset paging), the next page is asked for with `cursor`.
  */
 type PageParams = Record<string, string | number | undefined>;
 /** The keys of an answer that hold a list, and the element type of one of them. */
@@ -47,6 +48,8 @@ export function usePagedList<T extends { id: number }>(source: string | Endpoint
   const [loaded, setLoaded] = useState(false);
   const generation = useRef(0);
   const page = useRef(1);
+  /** The server's `nextCursor` when it pages by keyset (the tickets list): the next page asks for it instead of a number. */
+  const cursor = useRef<string | null>(null);
   const busy = useRef(false);
   const paramsKey = JSON.stringify(params);
 
@@ -56,12 +59,14 @@ export function usePagedList<T extends { id: number }>(source: string | Endpoint
       busy.current = true;
       setLoading(true);
       try {
+        const after = pageNumber > 1 ? cursor.current : null;
         const data = await api.get<Record<string, unknown>>(path, {
-          query: { ...(JSON.parse(paramsKey) as Record<string, string>), pageNumber },
+          query: { ...(JSON.parse(paramsKey) as Record<string, string>), ...(after ? { cursor: after } : { pageNumber }) },
         });
         if (gen !== generation.current) return;
         const rows = (data[key] as T[]) ?? [];
         page.current = pageNumber;
+        cursor.current = typeof data.nextCursor === 'string' ? data.nextCursor : null;
         setItems((old) => {
           if (pageNumber === 1) return rows;
           const seen = new Set(old.map((r) => r.id));

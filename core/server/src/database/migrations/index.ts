@@ -16,6 +16,7 @@ import { CoreCompanyChanges } from './core_0014_company_changes.js';
 import { CoreTicketHolder } from './core_0015_ticket_holder.js';
 import { CoreHandlerBindings } from './core_0016_handler_bindings.js';
 import { CoreUnsentMessages } from './core_0017_unsent_messages.js';
+import { CoreSessionNotify } from './core_0018_session_notify.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -36,4 +37,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0015_ticket_holder', class: CoreTicketHolder },
   { name: 'core_0016_handler_bindings', class: CoreHandlerBindings },
   { name: 'core_0017_unsent_messages', class: CoreUnsentMessages },
+  { name: 'core_0018_session_notify', class: CoreSessionNotify },
 ];
