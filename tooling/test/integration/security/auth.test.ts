@@ -201,6 +201,63 @@ describe('security: authentication and sessions', () => {
     });
   });
 
+  describe('the session cache (issue 13 item 2)', () => {
+    const me = (base: string, token: string) => call(base, 'GET', '/api/auth/me', undefined, { Authorization: `Bearer ${token}` });
+    const listed = async (base: string, token: string) => {
+      const r = await call(base, 'GET', '/api/tickets?status=open', undefined, { Authorization: `Bearer ${token}` });
+      return r.status === 200 ? (r.body.tickets as { id: number }[]).map((x) => x.id) : r.status;
+    };
+
+    // Each test removes the user it adds: the company's plan allows 10.
+    const removeUser = async (id: number) => expect((await api.del(`/api/users/${id}`, admin)).status).toBe(204);
+
+    it('every process forgets a user changed behind its back (raw SQL), and takes them back when changed again', async () => {
+      const id = await addUser('cache@tienda.test');
+      try {
+        const token = (await login('cache@tienda.test', TENANT_PASSWORD, '10.90.0.1')).body.token as string;
+        // Both processes have the user in memory now.
+        expect((await me(server.url, token)).status).toBe(200);
+        expect((await me(short.url, token)).status).toBe(200);
+        await sql(`update users set enabled = false where id = $1`, [id]);
+        await eventually(async () => (await me(server.url, token)).status === 401 && (await me(short.url, token)).status === 401, 3_000);
+        await sql(`update users set enabled = true where id = $1`, [id]);
+        await eventually(async () => (await me(server.url, token)).status === 200 && (await me(short.url, token)).status === 200, 3_000);
+      } finally {
+        await removeUser(id);
+      }
+    });
+
+    it('a change of queues made through one process changes what the other process lists', async () => {
+      const q = (await api.post('/api/queue', { name: 'Caché', color: '#795548' }, admin)).body.id as number;
+      const agentId = await addUser('cache-agent@tienda.test');
+      try {
+        const token = (await login('cache-agent@tienda.test', TENANT_PASSWORD, '10.90.0.2')).body.token as string;
+        const contact = (await api.post('/api/contacts', { name: 'Cache Cliente', number: '5491155501234' }, admin)).body.id as number;
+        const ticket = (await api.post('/api/tickets', { contactId: contact, queueId: q, status: 'open', userId: (await me(server.url, admin)).body.id }, admin)).body.id as number;
+        expect(await listed(short.url, token)).not.toContain(ticket);
+        expect((await api.put(`/api/users/${agentId}`, { queueIds: [q] }, admin)).status).toBe(200);
+        await eventually(async () => ((await listed(short.url, token)) as number[]).includes(ticket), 3_000);
+        expect((await api.put(`/api/users/${agentId}`, { queueIds: [] }, admin)).status).toBe(200);
+        await eventually(async () => !((await listed(short.url, token)) as number[]).includes(ticket), 3_000);
+      } finally {
+        await removeUser(agentId);
+      }
+    });
+
+    it('the process that revokes refuses the old token on its very next request', async () => {
+      const id = await addUser('cache-now@tienda.test');
+      try {
+        const first = (await login('cache-now@tienda.test', TENANT_PASSWORD, '10.90.0.3')).body.token as string;
+        expect((await me(server.url, first)).status).toBe(200);
+        // Signing in again ends the other session (one session per user).
+        expect((await login('cache-now@tienda.test', TENANT_PASSWORD, '10.90.0.3')).status).toBe(200);
+        expect((await me(server.url, first)).status).toBe(401);
+      } finally {
+        await removeUser(id);
+      }
+    });
+  });
+
   describe('brute-force counters are atomic (item 5)', () => {
     it('a burst of 30 parallel wrong passwords from one address gets at most 5 checked, the rest 429', async () => {
       const results = await Promise.all(Array.from({ length: 30 }, () => login('nobody@tienda.test', 'wrong-pass', '10.50.0.1')));
