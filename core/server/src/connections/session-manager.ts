@@ -338,8 +338,25 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     return !!took;
   }
 
-  /** Starts of one connection in this process, one at a time (see start). */
-  private readonly starting = new Map<number, Promise<void>>();
+  /** Starts and stops of one connection in this process, one at a time (see start and stop). */
+  private readonly busy = new Map<number, Promise<void>>();
+
+  /**
+   * Runs `op` after every start or stop of this connection already under way in this process, and makes
+   * later ones wait for it. A stop must not slip in while a start (the watchdog taking over a dead
+   * owner's session, say) is still deciding, nor a start while a stop is putting the connection down:
+   * either order left a session running here with DISCONNECTED written over it.
+   */
+  private async oneAtATime(id: number, op: () => Promise<void>): Promise<void> {
+    for (let pending = this.busy.get(id); pending; pending = this.busy.get(id)) await pending.catch(() => undefined);
+    const run = op();
+    this.busy.set(id, run);
+    try {
+      await run;
+    } finally {
+      if (this.busy.get(id) === run) this.busy.delete(id);
+    }
+  }
 
   /**
    * `resume`: started by the watchdog or at boot, not by a user: only if the connection should still run.
@@ -348,14 +365,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
    * find the lease held by this very process and do nothing, while the watchdog's then gives up.
    */
   async start(w: Whatsapp, options: { pairingPhone?: string; qr?: boolean } = {}, resume = false): Promise<void> {
-    for (let pending = this.starting.get(w.id); pending; pending = this.starting.get(w.id)) await pending.catch(() => undefined);
-    const run = this.startOnce(w, options, resume);
-    this.starting.set(w.id, run);
-    try {
-      await run;
-    } finally {
-      if (this.starting.get(w.id) === run) this.starting.delete(w.id);
-    }
+    await this.oneAtATime(w.id, () => this.startOnce(w, options, resume));
   }
 
   private async startOnce(w: Whatsapp, options: { pairingPhone?: string; qr?: boolean }, resume: boolean): Promise<void> {
@@ -474,9 +484,9 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
    */
   async stop(id: number, logout = false): Promise<void> {
     // A start of this connection under way here (the watchdog resuming it, say) finishes first: its
-    // session is then stopped like any other instead of coming up after the stop was written.
-    for (let pending = this.starting.get(id); pending; pending = this.starting.get(id)) await pending.catch(() => undefined);
-    await this.stopNow(id, logout);
+    // session is then stopped like any other instead of coming up after the stop was written; and a
+    // start asked for meanwhile waits for the stop.
+    await this.oneAtATime(id, () => this.stopNow(id, logout));
   }
 
   private async stopNow(id: number, logout = false): Promise<void> {
