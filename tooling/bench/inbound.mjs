@@ -11,6 +11,7 @@
 // round trips per message (through counting proxies), stored rows and events counted against what was
 // sent (nothing lost, nothing doubled), and a raw single-row INSERT rate on the same PostgreSQL as the
 // baseline, with the ratio. Prints figures only; asserts nothing. Needs a build, PostgreSQL and Redis.
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -30,7 +31,10 @@ const pgProxy = await countingProxy(new URL(db.url), 'pg');
 const redisProxy = await countingProxy(new URL(REDIS_URL), 'redis');
 const servers = [];
 try {
-  for (let i = 0; i < PROCESSES; i++) servers.push(await startBenchServer(pgProxy.url, { REDIS_URL: redisProxy.url }));
+  // One set of secrets for every process: a token signed by one is good at the other, and both read the
+  // connection's stored credentials.
+  const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), JWT_REFRESH_SECRET: randomBytes(32).toString('hex'), CHANNEL_SECRET: randomBytes(32).toString('base64') };
+  for (let i = 0; i < PROCESSES; i++) servers.push(await startBenchServer(pgProxy.url, { REDIS_URL: redisProxy.url, ...secrets }));
   const base = servers[0].base;
   const sup = (await http(base, 'POST', '/api/auth/login', BENCH_SUPER)).token;
   const plan = await http(base, 'POST', '/api/plans', { name: 'Bench', value: 0, users: 10, connections: 5, queues: 5 }, sup);
