@@ -180,6 +180,28 @@ describe('channel engine rules', () => {
       await setting('CheckMsgIsGroup', 'enabled');
     });
 
+    it('a change of the setting written behind the kernel’s back (raw SQL) reaches the pipeline, whose memory of it is dropped', async () => {
+      const write = (value: string) =>
+        sql.query(
+          `insert into settings (company_id, key, value) select company_id, 'CheckMsgIsGroup', $2 from whatsapps where id = $1
+           on conflict (company_id, key) do update set value = excluded.value`,
+          [wa, value],
+        );
+      await write('disabled');
+      try {
+        await say(wa, '51920000001', 'grupo tras el cambio', { group: GROUP, id: 'G-3' });
+        await eventually(async () => (await sql.query(`select count(*)::int as n from messages where body = 'grupo tras el cambio'`)).rows[0].n === 1);
+      } finally {
+        await write('enabled');
+      }
+      // The NOTIFY of a commit reaches the server within moments; then group messages are ignored again.
+      await pause(300);
+      await say(wa, '51920000001', 'grupo ignorado otra vez', { group: GROUP, id: 'G-4' });
+      await say(wa, '51920000001', 'marca G-4', { id: 'D-4' });
+      await settled(wa, '51920000001', 'marca G-4');
+      expect((await sql.query(`select count(*)::int as n from messages where body = 'grupo ignorado otra vez'`)).rows[0].n).toBe(0);
+    });
+
     it('refuses a malformed group id', async () => {
       const r = await api.post(`/api/sandbox/${wa}/messages`, { from: '51920000001', body: 'x', group: 'abc' }, admin);
       expect(r.status).toBe(400);

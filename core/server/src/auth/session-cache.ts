@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import pg, { type Client as PgClient } from 'pg';
 import type { Profile } from '@atende/core-contract';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ChangeFeed } from '../database/change-feed.js';
 
 /** What a request needs to know about its user: who, whether they may still sign in, their company and queues. */
 export interface SessionRecord {
@@ -20,58 +19,42 @@ export interface SessionRecord {
   queueIds: number[];
 }
 
-/** The NOTIFY channel the triggers of migration core_0018 speak on. */
-export const SESSION_CHANNEL = 'atende_sessions';
 /** A safety net only: changes arrive by NOTIFY; an entry is read again after this long anyway. */
 const MAX_AGE_MS = 5 * 60_000;
 /** Beyond this many users the oldest entries go (a Map keeps insertion order). */
 const MAX_ENTRIES = 50_000;
-const RECONNECT_MS = 1_000;
 
 /**
  * The signed-in users of this process, in memory, so authenticating a request costs no query (issue 13
- * item 2). Correct because of how it forgets: triggers on users, companies and user_queues NOTIFY
- * `atende_sessions` with the user or company that changed, only when the change commits and whoever
- * wrote it, and every process LISTENs; the process that made the change also forgets at once
- * (`forgetUser`/`forgetCompany`), so its own next request never sees the old row. While the LISTEN
- * connection is down nothing is cached (every request reads the database, as before), so a missed
- * notification can never leave a revoked session alive. A read that started before a change was
- * announced does not store what it read (the epoch moved).
+ * item 2). Correct because of how it forgets: triggers on users, companies and user_queues (migration
+ * core_0018) announce every committed change through the ChangeFeed, whoever wrote it, to every
+ * process; the process that made the change also forgets at once (`forgetUser`/`forgetCompany`), so its
+ * own next request never sees the old row. While the feed is down nothing is cached (every request reads
+ * the database, as before), so a missed notification can never leave a revoked session alive. A read
+ * that started before a change was announced does not store what it read.
  */
 @Injectable()
-export class SessionCache implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('SessionCache');
+export class SessionCache {
   private readonly records = new Map<number, { record: SessionRecord; at: number }>();
-  /** Moves on every change announced; a fill that started before one is not stored. */
-  private epoch = 0;
-  private listening = false;
-  private client: PgClient | null = null;
-  private stopped = false;
-  private reconnect: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly em: EntityManager,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  async onModuleInit(): Promise<void> {
-    await this.listen();
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    if (this.reconnect) clearTimeout(this.reconnect);
-    this.disconnected();
-    await this.client?.end().catch(() => undefined);
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.on('u', (id) => this.records.delete(id));
+    feed.on('c', (companyId) => {
+      for (const [id, { record }] of this.records) if (record.companyId === companyId) this.records.delete(id);
+    });
+    feed.onReset(() => this.records.clear());
   }
 
   /** The user with company and queues: from memory when known, else one query (null: no such user). */
   async get(userId: number): Promise<SessionRecord | null> {
-    const hit = this.listening ? this.records.get(userId) : undefined;
+    const hit = this.feed.live ? this.records.get(userId) : undefined;
     if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.record;
-    const epoch = this.epoch;
+    const version = this.feed.version;
     const record = await this.read(userId);
-    if (record && this.listening && epoch === this.epoch) {
+    if (record && this.feed.live && version === this.feed.version) {
       this.records.delete(userId);
       this.records.set(userId, { record, at: Date.now() });
       if (this.records.size > MAX_ENTRIES) this.records.delete(this.records.keys().next().value as number);
@@ -80,18 +63,11 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
   }
 
   forgetUser(userId: number): void {
-    this.epoch += 1;
-    this.records.delete(userId);
+    this.feed.changed('u', userId);
   }
 
   forgetCompany(companyId: number): void {
-    this.epoch += 1;
-    for (const [id, { record }] of this.records) if (record.companyId === companyId) this.records.delete(id);
-  }
-
-  /** Whether entries are being kept (the LISTEN connection is up). */
-  get caching(): boolean {
-    return this.listening;
+    this.feed.changed('c', companyId);
   }
 
   private async read(userId: number): Promise<SessionRecord | null> {
@@ -118,50 +94,5 @@ export class SessionCache implements OnModuleInit, OnModuleDestroy {
       allTicket: row.all_ticket === 'enabled',
       queueIds: row.queue_ids as number[],
     };
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.config.DATABASE_URL });
-    this.client = client;
-    client.on('notification', (n) => this.announced(n.payload ?? ''));
-    client.on('error', (err) => {
-      this.logger.warn(`session notifications lost (${err.message}); reading every session from the database until they are back`);
-      this.lost(client);
-    });
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`listen ${SESSION_CHANNEL}`);
-      if (this.client === client && !this.stopped) this.listening = true;
-    } catch (err) {
-      this.logger.warn(`session notifications unavailable (${(err as Error).message}); retrying`);
-      this.lost(client);
-    }
-  }
-
-  private announced(payload: string): void {
-    const [kind, id] = payload.split(':');
-    if (kind === 'u') this.forgetUser(Number(id));
-    else if (kind === 'c') this.forgetCompany(Number(id));
-    else this.disconnected(); // unknown: forget everything rather than guess
-  }
-
-  private lost(client: PgClient): void {
-    if (this.client !== client) return;
-    this.client = null;
-    this.disconnected();
-    void client.end().catch(() => undefined);
-    if (!this.stopped && !this.reconnect) {
-      this.reconnect = setTimeout(() => {
-        this.reconnect = null;
-        void this.listen();
-      }, RECONNECT_MS);
-    }
-  }
-
-  private disconnected(): void {
-    this.listening = false;
-    this.epoch += 1;
-    this.records.clear();
   }
 }

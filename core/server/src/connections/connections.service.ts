@@ -11,6 +11,7 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { ChannelRegistryService } from '../channels/channel-registry.js';
 import { withoutCodes } from './link-codes.js';
 import { HandlerBindingsService, type StoredBinding } from '../inbound/handler-bindings.service.js';
+import { ChangeFeed } from '../database/change-feed.js';
 
 type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
@@ -25,6 +26,7 @@ export class ConnectionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: ChannelRegistryService,
     private readonly bindings: HandlerBindingsService,
+    private readonly feed: ChangeFeed,
   ) {}
 
   async toDtos(rows: Whatsapp[]): Promise<Connection[]> {
@@ -119,6 +121,8 @@ export class ConnectionsService {
       }
       await tx.flush();
     });
+    // This process's pipeline reads the new timers at once (the others learn it from the trigger's NOTIFY).
+    this.feed.changed('w', id);
     return this.publish(w);
   }
 
@@ -132,6 +136,7 @@ export class ConnectionsService {
         if (next) next.isDefault = true;
       }
     });
+    this.feed.changed('w', id);
     this.realtime.toCompany(w.companyId, 'whatsapp', { action: 'delete', whatsappId: id });
     return w;
   }

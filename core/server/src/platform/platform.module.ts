@@ -10,6 +10,7 @@ import { PluginRegistry } from '../plugins/plugin-registry.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { SessionCache } from '../auth/session-cache.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import { RateLimiter } from '../auth/rate-limiter.js';
 import { CompanyPlanService } from './company-plan.service.js';
 import { PlanLimitsService } from './plan-limits.service.js';
@@ -42,6 +43,7 @@ export class PlatformModule {
       { provide: REDIS, useValue: opts.redis },
       { provide: PluginRegistry, useValue: new PluginRegistry(opts.plugins) },
       TokensService,
+      ChangeFeed,
       SessionCache,
       AuthGuard,
       RateLimiter,

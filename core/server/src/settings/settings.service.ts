@@ -17,6 +17,7 @@ import { PluginRegistry } from '../plugins/plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { outsideChain } from '../inbound/chain-scope.js';
+import { ChangeFeed } from '../database/change-feed.js';
 
 type KV = { key: string; value: string };
 
@@ -37,6 +38,7 @@ export class SettingsService implements Settings {
     private readonly orm: MikroORM,
     private readonly plans: CompanyPlanService,
     registry: PluginRegistry,
+    private readonly feed: ChangeFeed,
   ) {
     for (const { definition } of registry.plugins) {
       for (const [key, spec] of Object.entries(definition.settings?.company ?? {})) this.companyKeys.set(key, { ...spec, planFlag: definition.planFlag });
@@ -84,6 +86,8 @@ export class SettingsService implements Settings {
        on conflict (company_id, key) do update set value = excluded.value, updated_at = now()`,
       [companyId, key, value],
     );
+    // This process's caches forget the company's settings at once (the others learn it from the trigger's NOTIFY).
+    this.feed.changed('s', companyId);
     const setting = { key, value };
     if (SECRET_COMPANY_SETTINGS.includes(key as CompanySettingKey) || secret) {
       // A secret goes only to those who may read it: the company's admins (and a super user of it).

@@ -8,6 +8,7 @@ import { MessageSchema, type Message } from '../messages/message.entity.js';
 import { TicketSchema } from './ticket.entity.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { InboundChainService, type ChainOutcome } from '../inbound/inbound-chain.service.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import { heldSql } from '../inbound/ticket-holder.js';
 import type { KernelChainTicket } from '../inbound/handlers/kernel-handler.js';
 import { activeTicket } from './active-ticket.js';
@@ -149,9 +150,18 @@ export class InboundService implements OnModuleInit {
     private readonly timers: TicketTimersService,
     private readonly events: DomainEventsService,
     private readonly chain: InboundChainService,
-  ) {}
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.on('w', (id) => this.connections.delete(id));
+    feed.on('s', (companyId) => {
+      for (const [id, c] of this.connections) if (c.whatsapp.companyId === companyId) this.connections.delete(id);
+    });
+    feed.onReset(() => this.connections.clear());
+  }
 
   private readonly logger = new Logger('Inbound');
+  /** What `connection` read, kept while the change feed is up (it forgets a connection or a company's settings that change). */
+  private readonly connections = new Map<number, { whatsapp: PipelineConnection; ignoreGroups: boolean }>();
 
   onModuleInit() {
     // A job a killed process held is handed again once its lock lapses (15 s), not after BullMQ's 30–60 s.
@@ -166,8 +176,20 @@ export class InboundService implements OnModuleInit {
     return tenantEm(this.orm, companyId);
   }
 
-  /** The connection's ticket timers and whether the company serves groups; null when the connection was deleted meanwhile. */
+  /**
+   * The connection's ticket timers and whether the company serves groups; null when the connection was
+   * deleted meanwhile. From memory when known (no query on the hot path).
+   */
   private async connection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: PipelineConnection; ignoreGroups: boolean } | null> {
+    const known = this.feed.live ? this.connections.get(whatsappId) : undefined;
+    if (known && known.whatsapp.companyId === companyId) return known;
+    const version = this.feed.version;
+    const found = await this.readConnection(exec, companyId, whatsappId);
+    if (found && this.feed.live && version === this.feed.version) this.connections.set(whatsappId, found);
+    return found;
+  }
+
+  private async readConnection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: PipelineConnection; ignoreGroups: boolean } | null> {
     const [row] = await exec(
       `select w.id, w.expires_ticket, w.transfer_queue_id, w.time_to_transfer,
               (select s.value from settings s where s.company_id = w.company_id and s.key = 'CheckMsgIsGroup') as check_groups
@@ -188,7 +210,7 @@ export class InboundService implements OnModuleInit {
   }
 
   /**
-   * The hot path, in few round trips: connection (1), then the fast path (1) when the contact already
+   * The hot path, in few round trips: connection (0 when known, else 1), then the fast path (1) when the contact already
    * has an active ticket and no closed ticket of theirs is held. Else one transaction: contact upsert
    * joined to the ticket lookups (1), the ticket insert when there is none (1), the message insert with
    * the ticket's counters (1); and afterwards the ticket's DTO (1). The chain opens a transaction only

@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Every process keeps the signed-in users (with their company and queues) in memory, so a request
  * costs no query to authenticate (issue 13 item 2). These triggers tell every process, through
- * NOTIFY on `atende_sessions` (delivered only when the change commits), which user or company changed,
+ * NOTIFY on `atende_sessions` (database/change-feed.ts) (delivered only when the change commits), which user or company changed,
  * whatever wrote it: a service, raw SQL, a plugin through a port, a migration. Only the columns the
  * cache holds fire them (a user's heartbeat does not).
  */

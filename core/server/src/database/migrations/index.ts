@@ -17,6 +17,7 @@ import { CoreTicketHolder } from './core_0015_ticket_holder.js';
 import { CoreHandlerBindings } from './core_0016_handler_bindings.js';
 import { CoreUnsentMessages } from './core_0017_unsent_messages.js';
 import { CoreSessionNotify } from './core_0018_session_notify.js';
+import { CoreConnectionNotify } from './core_0019_connection_notify.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0016_handler_bindings', class: CoreHandlerBindings },
   { name: 'core_0017_unsent_messages', class: CoreUnsentMessages },
   { name: 'core_0018_session_notify', class: CoreSessionNotify },
+  { name: 'core_0019_connection_notify', class: CoreConnectionNotify },
 ];
