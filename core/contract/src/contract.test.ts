@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERROR_MESSAGES, LANGUAGES, PERMISSIONS, can, loginRequestSchema } from './index.js';
+import { ERROR_CODES, ERROR_MESSAGES, LANGUAGES, PERMISSIONS, can, loginRequestSchema, ticketListQuerySchema } from './index.js';
 
 describe('error catalogue', () => {
   it('has a text for every code in every language', () => {
@@ -37,5 +37,17 @@ describe('login schema', () => {
   it('trims and lower-cases the e-mail and requires a password', () => {
     expect(loginRequestSchema.parse({ email: '  Ana@Example.COM ', password: 'x' })).toEqual({ email: 'ana@example.com', password: 'x' });
     expect(loginRequestSchema.safeParse({ email: 'ana@example.com', password: '' }).success).toBe(false);
+  });
+});
+
+describe('ticket list cursor', () => {
+  const ok = (cursor: string) => ticketListQuerySchema.safeParse({ cursor }).success;
+  it('takes what the server hands out, and refuses what the database could not read (a 400, never a 500)', () => {
+    expect(ok('1767225600123456.42')).toBe(true);
+    expect(ok('1767225600123456.2147483647')).toBe(true);
+    expect(ok('1767225600123456.2147483648')).toBe(false); // beyond an int id
+    expect(ok('123456789012345678.1')).toBe(false); // beyond a timestamp
+    expect(ok('12x.1')).toBe(false);
+    expect(ok("1.1'; drop table tickets")).toBe(false);
   });
 });

@@ -80,7 +80,11 @@ export const ticketListQuerySchema = z.object({
    * page 1 costs (no OFFSET walk) and a ticket moving up meanwhile is neither repeated nor skipped.
    * Given, it replaces `pageNumber`.
    */
-  cursor: z.string().regex(/^\d{1,20}\.\d{1,12}$/, 'invalid_cursor').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,17}\.\d{1,10}$/, 'invalid_cursor')
+    .refine((c) => Number(c.split('.')[1]) <= 2_147_483_647, 'invalid_cursor')
+    .optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 

@@ -20,7 +20,7 @@ export interface SessionRecord {
 }
 
 /** A safety net only: changes arrive by NOTIFY; an entry is read again after this long anyway. */
-const MAX_AGE_MS = 5 * 60_000;
+const MAX_AGE_MS = 60_000;
 /** Beyond this many users the oldest entries go (a Map keeps insertion order). */
 const MAX_ENTRIES = 50_000;
 
@@ -81,7 +81,8 @@ export class SessionCache {
       [userId],
     );
     if (!row) return null;
-    return {
+    // Frozen: callers get the cached object itself, and none may change it for the next request.
+    return Object.freeze({
       id: row.id as number,
       companyId: row.company_id as number,
       profile: row.profile as Profile,
@@ -92,7 +93,7 @@ export class SessionCache {
       companyActive: row.status as boolean,
       dueDate: row.due_date == null ? null : new Date(row.due_date as string | Date),
       allTicket: row.all_ticket === 'enabled',
-      queueIds: row.queue_ids as number[],
-    };
+      queueIds: Object.freeze([...(row.queue_ids as number[])]) as number[],
+    });
   }
 }

@@ -8,6 +8,12 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
  */
 export const CHANGES_CHANNEL = 'atende_sessions';
 const RECONNECT_MS = 1_000;
+/**
+ * A connection dropped without a reset (a NAT or pooler timeout, a failover) sends no error: a ping this
+ * often, answered within PING_TIMEOUT_MS, proves the LISTEN connection is still there.
+ */
+const PING_MS = 5_000;
+const PING_TIMEOUT_MS = 3_000;
 
 type Listener = (id: number) => void;
 
@@ -16,7 +22,9 @@ type Listener = (id: number) => void;
  * plugin through a port, another process): triggers NOTIFY on commit, and this LISTEN connection hands
  * each change to the caches that asked for its kind. While the connection is down `live` is false and
  * every cache must read the database instead of its memory: a change announced meanwhile is lost, so
- * on every loss the caches are told to forget everything (`onReset`).
+ * on every loss the caches are told to forget everything (`onReset`). A ping every few seconds notices a
+ * connection that died silently. DATABASE_URL must reach PostgreSQL directly or through a session-mode
+ * pooler: behind a transaction-mode pooler LISTEN receives nothing.
  */
 @Injectable()
 export class ChangeFeed implements OnModuleInit, OnModuleDestroy {
@@ -27,6 +35,7 @@ export class ChangeFeed implements OnModuleInit, OnModuleDestroy {
   private listening = false;
   private stopped = false;
   private reconnect: NodeJS.Timeout | null = null;
+  private ping: NodeJS.Timeout | null = null;
   /** Moves on every change and every reset: a cache fill that started before a move must not be kept. */
   private seq = 0;
 
@@ -39,6 +48,7 @@ export class ChangeFeed implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.reconnect) clearTimeout(this.reconnect);
+    if (this.ping) clearInterval(this.ping);
     this.lostAll();
     await this.client?.end().catch(() => undefined);
   }
@@ -72,7 +82,7 @@ export class ChangeFeed implements OnModuleInit, OnModuleDestroy {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.config.DATABASE_URL });
+    const client = new pg.Client({ connectionString: this.config.DATABASE_URL, keepAlive: true });
     this.client = client;
     client.on('notification', (n) => this.announced(n.payload ?? ''));
     client.on('error', (err) => {
@@ -83,11 +93,29 @@ export class ChangeFeed implements OnModuleInit, OnModuleDestroy {
     try {
       await client.connect();
       await client.query(`listen ${CHANGES_CHANNEL}`);
-      if (this.client === client && !this.stopped) this.listening = true;
+      if (this.client === client && !this.stopped) {
+        // Reads that began while the feed was down may hold rows changed meanwhile (no NOTIFY reached
+        // us): moving the version keeps them out of the caches.
+        this.seq += 1;
+        this.listening = true;
+        this.watch(client);
+      }
     } catch (err) {
       this.logger.warn(`change notifications unavailable (${(err as Error).message}); retrying`);
       this.lost(client);
     }
+  }
+
+  private watch(client: PgClient): void {
+    if (this.ping) clearInterval(this.ping);
+    this.ping = setInterval(() => {
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer to a ping')), PING_TIMEOUT_MS).unref());
+      Promise.race([client.query('select 1'), timeout]).catch((err: Error) => {
+        this.logger.warn(`change notifications lost (${err.message}); caches read the database until they are back`);
+        this.lost(client);
+      });
+    }, PING_MS);
+    this.ping.unref();
   }
 
   private announced(payload: string): void {
@@ -100,6 +128,8 @@ export class ChangeFeed implements OnModuleInit, OnModuleDestroy {
     if (this.client !== client) return;
     this.client = null;
     this.listening = false;
+    if (this.ping) clearInterval(this.ping);
+    this.ping = null;
     this.lostAll();
     void client.end().catch(() => undefined);
     if (!this.stopped && !this.reconnect) {

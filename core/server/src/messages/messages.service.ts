@@ -113,7 +113,7 @@ export class MessagesService {
   private async clearUnread(companyId: number, ticketId: number): Promise<void> {
     const [done] = await this.exec()(
       `with cleared as (
-         update tickets set unread_messages = 0 where id = ? and company_id = ? and unread_messages > 0
+         update tickets set unread_messages = 0, updated_at = now() where id = ? and company_id = ? and unread_messages > 0
          returning id, company_id, queue_id, user_id, contact_id, whatsapp_id),
        marked as (
          update messages set read = true

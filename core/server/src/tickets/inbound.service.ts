@@ -161,7 +161,7 @@ export class InboundService implements OnModuleInit {
 
   private readonly logger = new Logger('Inbound');
   /** What `connection` read, kept while the change feed is up (it forgets a connection or a company's settings that change). */
-  private readonly connections = new Map<number, { whatsapp: PipelineConnection; ignoreGroups: boolean }>();
+  private readonly connections = new Map<number, { whatsapp: PipelineConnection; ignoreGroups: boolean; at: number }>();
 
   onModuleInit() {
     // A job a killed process held is handed again once its lock lapses (15 s), not after BullMQ's 30–60 s.
@@ -182,10 +182,11 @@ export class InboundService implements OnModuleInit {
    */
   private async connection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: PipelineConnection; ignoreGroups: boolean } | null> {
     const known = this.feed.live ? this.connections.get(whatsappId) : undefined;
-    if (known && known.whatsapp.companyId === companyId) return known;
+    // The age limit is a safety net only: changes arrive through the feed.
+    if (known && known.whatsapp.companyId === companyId && Date.now() - known.at < 60_000) return known;
     const version = this.feed.version;
     const found = await this.readConnection(exec, companyId, whatsappId);
-    if (found && this.feed.live && version === this.feed.version) this.connections.set(whatsappId, found);
+    if (found && this.feed.live && version === this.feed.version) this.connections.set(whatsappId, { ...found, at: Date.now() });
     return found;
   }
 

@@ -40,7 +40,9 @@ export class TicketsService {
 
   /** The viewer for the lists (ticket-visibility.ts holds the one rule), from the session cache: no query when known. */
   async listViewer(user: AuthUser, showAll?: boolean): Promise<TicketViewer> {
-    return viewerOf(user, showAll, await this.sessions.get(user.id));
+    const known = await this.sessions.get(user.id);
+    // A record of another company (never expected: the id came from this user's token) counts as no user.
+    return viewerOf(user, showAll, known && known.companyId === user.companyId ? known : null);
   }
 
   /** Who may open tickets: `user` as a viewer without the lists' show-all switch. */

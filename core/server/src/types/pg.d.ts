@@ -6,7 +6,7 @@ declare module 'pg' {
     payload?: string;
   }
   export class Client {
-    constructor(options: { connectionString: string });
+    constructor(options: { connectionString: string; keepAlive?: boolean });
     connect(): Promise<void>;
     query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
     end(): Promise<void>;

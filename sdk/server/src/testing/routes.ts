@@ -21,14 +21,21 @@ export function controllerRoutes(controllers: readonly Type<unknown>[]): Set<str
   const routes = new Set<string>();
   for (const controller of controllers) {
     const bases = [Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined].flat().map((b) => b ?? '');
-    const proto = controller.prototype as Record<string, unknown>;
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const handler = proto[name];
-      if (name === 'constructor' || typeof handler !== 'function') continue;
-      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-      if (method === undefined) continue;
-      const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
-      for (const base of bases) for (const p of paths) routes.add(routeShape(RequestMethod[method], `${base}/${p}`));
+    // Handlers a controller inherits from a base class count too.
+    const seen = new Set<string>();
+    for (let proto = controller.prototype as Record<string, unknown> | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as Record<string, unknown> | null) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        if (name === 'constructor' || seen.has(name)) continue;
+        seen.add(name);
+        const handler = proto[name];
+        if (typeof handler !== 'function') continue;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+        if (method === undefined) continue;
+        const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
+        // @All() answers every method.
+        const methods = method === RequestMethod.ALL ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] : [RequestMethod[method]];
+        for (const base of bases) for (const p of paths) for (const m of methods) routes.add(routeShape(m, `${base}/${p}`));
+      }
     }
   }
   return routes;
@@ -36,7 +43,8 @@ export function controllerRoutes(controllers: readonly Type<unknown>[]): Set<str
 
 /**
  * The declared endpoints no controller answers, as `group.name: METHOD /path` (empty when the contract
- * and the server agree). A plugin's contract test: `expect(unservedEndpoints([MyController], { mine: MY_ENDPOINTS })).toEqual([])`.
+ * and the server agree). It cannot see a route shadowed by an earlier one (`/:id` declared before
+ * `/list`): keep literal paths first. A plugin's contract test: `expect(unservedEndpoints([MyController], { mine: MY_ENDPOINTS })).toEqual([])`.
  */
 export function unservedEndpoints(controllers: readonly Type<unknown>[], groups: Record<string, Record<string, DeclaredEndpoint>>): string[] {
   const routes = controllerRoutes(controllers);
