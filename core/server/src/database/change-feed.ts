@@ -8,6 +8,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
  */
 export const CHANGES_CHANNEL = 'atende_sessions';
 const RECONNECT_MS = 1_000;
+/** How the LISTEN connection shows in pg_stat_activity. */
+export const CHANGE_FEED_APPLICATION = 'atende-change-feed';
 /**
  * A connection dropped without a reset (a NAT or pooler timeout, a failover) sends no error: a ping this
  * often, answered within PING_TIMEOUT_MS, proves the LISTEN connection is still there.
@@ -82,7 +84,7 @@ export class ChangeFeed implements OnModuleInit, OnModuleDestroy {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.config.DATABASE_URL, keepAlive: true });
+    const client = new pg.Client({ connectionString: this.config.DATABASE_URL, keepAlive: true, application_name: CHANGE_FEED_APPLICATION });
     this.client = client;
     client.on('notification', (n) => this.announced(n.payload ?? ''));
     client.on('error', (err) => {

@@ -6,7 +6,7 @@ declare module 'pg' {
     payload?: string;
   }
   export class Client {
-    constructor(options: { connectionString: string; keepAlive?: boolean });
+    constructor(options: { connectionString: string; keepAlive?: boolean; application_name?: string });
     connect(): Promise<void>;
     query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
     end(): Promise<void>;

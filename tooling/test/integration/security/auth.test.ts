@@ -244,6 +244,26 @@ describe('security: authentication and sessions', () => {
       }
     });
 
+    it('survives losing its notifications: the connection is cut, changes still take effect, and it listens again', async () => {
+      const id = await addUser('cache-cut@tienda.test');
+      try {
+        const token = (await login('cache-cut@tienda.test', TENANT_PASSWORD, '10.90.0.4')).body.token as string;
+        expect((await me(server.url, token)).status).toBe(200);
+        const cut = await sql(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'atende-change-feed' and datname = current_database()`);
+        expect(cut.length).toBe(2); // one per server process
+        await sql(`update users set enabled = false where id = $1`, [id]);
+        await eventually(async () => (await me(server.url, token)).status === 401 && (await me(short.url, token)).status === 401, 3_000);
+        await sql(`update users set enabled = true where id = $1`, [id]);
+        await eventually(async () => (await me(server.url, token)).status === 200, 3_000);
+        // Listening again: a new connection per process, and later changes reach both.
+        await eventually(async () => (await sql(`select 1 from pg_stat_activity where application_name = 'atende-change-feed' and datname = current_database()`)).length === 2, 5_000);
+        await sql(`update users set enabled = false where id = $1`, [id]);
+        await eventually(async () => (await me(server.url, token)).status === 401 && (await me(short.url, token)).status === 401, 3_000);
+      } finally {
+        await removeUser(id);
+      }
+    });
+
     it('the process that revokes refuses the old token on its very next request', async () => {
       const id = await addUser('cache-now@tienda.test');
       try {
