@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { App as AntApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import esES from 'antd/locale/es_ES';
 import ptBR from 'antd/locale/pt_BR';
@@ -10,25 +10,35 @@ import { $theme } from './model/theme.model.js';
 import { restoreSessionFx } from './model/session.js';
 import { $plugins, $publicPlugins, $publicPluginsKnown, fetchPublicPluginsFx } from './plugins/plugins.model.js';
 import { PublicPageFrame } from './components/PublicPageFrame.js';
+// Not lazy: loaded lazily, a plugin's page never showed (PluginView makes the remote's component in
+// render, and React drops that while the tree around it has not been shown yet, so it is made again).
 import { PluginView } from './plugins/PluginView.js';
-import { PlanRefusal } from './plugins/PlanRefusal.js';
-import { MainLayout } from './layout/MainLayout.js';
-import { LoginPage } from './pages/LoginPage.js';
-import { SettingsPage } from './pages/settings/SettingsPage.js';
-import { SignupPage } from './pages/signup/SignupPage.js';
-import { ForgotPasswordPage } from './pages/forgot/ForgotPasswordPage.js';
-import { UsersPage } from './pages/users/UsersPage.js';
-import { SandboxPage } from './pages/sandbox/SandboxPage.js';
-import { TicketsPage } from './pages/tickets/TicketsPage.js';
-import { ConnectionsPage } from './pages/connections/ConnectionsPage.js';
-import { QueuesPage } from './pages/queues/QueuesPage.js';
-import { ContactsPage } from './pages/contacts/ContactsPage.js';
-import { TagsPage } from './pages/tags/TagsPage.js';
-import { QuickMessagesPage } from './pages/quick-messages/QuickMessagesPage.js';
 import { SessionNotice } from './components/SessionNotice.js';
-import { NotFoundPage } from './pages/NotFoundPage.js';
 import { HomeRedirect } from './pages/HomeRedirect.js';
 import { PrivateRoute, PublicRoute, RequirePermission } from './routes/guards.js';
+
+/**
+ * A screen downloaded when first shown (with the antd components only it uses), so the first load of
+ * /login does not bring the tickets screen, settings and the rest.
+ */
+function screen<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+const MainLayout = screen(() => import('./layout/MainLayout.js'), (m) => m.MainLayout);
+const LoginPage = screen(() => import('./pages/LoginPage.js'), (m) => m.LoginPage);
+const SignupPage = screen(() => import('./pages/signup/SignupPage.js'), (m) => m.SignupPage);
+const ForgotPasswordPage = screen(() => import('./pages/forgot/ForgotPasswordPage.js'), (m) => m.ForgotPasswordPage);
+const TicketsPage = screen(() => import('./pages/tickets/TicketsPage.js'), (m) => m.TicketsPage);
+const ConnectionsPage = screen(() => import('./pages/connections/ConnectionsPage.js'), (m) => m.ConnectionsPage);
+const QueuesPage = screen(() => import('./pages/queues/QueuesPage.js'), (m) => m.QueuesPage);
+const ContactsPage = screen(() => import('./pages/contacts/ContactsPage.js'), (m) => m.ContactsPage);
+const TagsPage = screen(() => import('./pages/tags/TagsPage.js'), (m) => m.TagsPage);
+const QuickMessagesPage = screen(() => import('./pages/quick-messages/QuickMessagesPage.js'), (m) => m.QuickMessagesPage);
+const UsersPage = screen(() => import('./pages/users/UsersPage.js'), (m) => m.UsersPage);
+const SandboxPage = screen(() => import('./pages/sandbox/SandboxPage.js'), (m) => m.SandboxPage);
+const SettingsPage = screen(() => import('./pages/settings/SettingsPage.js'), (m) => m.SettingsPage);
+const NotFoundPage = screen(() => import('./pages/NotFoundPage.js'), (m) => m.NotFoundPage);
+const PlanRefusal = screen(() => import('./plugins/PlanRefusal.js'), (m) => m.PlanRefusal);
 
 const ANTD_LOCALES = { es: esES, pt: ptBR, en: enUS } as const;
 
@@ -74,26 +84,29 @@ function AppRoutes() {
   );
   if (restoring || !publicKnown) return <Spin fullscreen />;
   return (
-    <Routes>
-      <Route path="/login" element={<PublicRoute><LoginPage /></PublicRoute>} />
-      <Route path="/signup" element={<PublicRoute><SignupPage /></PublicRoute>} />
-      <Route path="/forgetpsw" element={<PublicRoute><ForgotPasswordPage /></PublicRoute>} />
-      {publicRoutes}
-      <Route element={<PrivateRoute><MainLayout /></PrivateRoute>}>
-        <Route index element={<HomeRedirect />} />
-        <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
-        <Route path="/connections" element={<RequirePermission permission="connections-page:view"><ConnectionsPage /></RequirePermission>} />
-        <Route path="/queues" element={<RequirePermission permission="queues:write"><QueuesPage /></RequirePermission>} />
-        <Route path="/contacts" element={<ContactsPage />} />
-        <Route path="/tags" element={<TagsPage />} />
-        <Route path="/quick-messages" element={<QuickMessagesPage />} />
-        <Route path="/users" element={<RequirePermission permission="users:manage"><UsersPage /></RequirePermission>} />
-        <Route path="/sandbox" element={<RequirePermission permission="connections-page:actionButtons"><SandboxPage /></RequirePermission>} />
-        <Route path="/settings" element={<SettingsPage />} />
-        {pluginRoutes}
-        <Route path="*" element={plugins.length || !restoring ? <NotFoundPage /> : null} />
-      </Route>
-    </Routes>
+    // Screens load on first visit; pages inside the main layout wait in its own Suspense instead.
+    <Suspense fallback={<Spin fullscreen />}>
+      <Routes>
+        <Route path="/login" element={<PublicRoute><LoginPage /></PublicRoute>} />
+        <Route path="/signup" element={<PublicRoute><SignupPage /></PublicRoute>} />
+        <Route path="/forgetpsw" element={<PublicRoute><ForgotPasswordPage /></PublicRoute>} />
+        {publicRoutes}
+        <Route element={<PrivateRoute><MainLayout /></PrivateRoute>}>
+          <Route index element={<HomeRedirect />} />
+          <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+          <Route path="/connections" element={<RequirePermission permission="connections-page:view"><ConnectionsPage /></RequirePermission>} />
+          <Route path="/queues" element={<RequirePermission permission="queues:write"><QueuesPage /></RequirePermission>} />
+          <Route path="/contacts" element={<ContactsPage />} />
+          <Route path="/tags" element={<TagsPage />} />
+          <Route path="/quick-messages" element={<QuickMessagesPage />} />
+          <Route path="/users" element={<RequirePermission permission="users:manage"><UsersPage /></RequirePermission>} />
+          <Route path="/sandbox" element={<RequirePermission permission="connections-page:actionButtons"><SandboxPage /></RequirePermission>} />
+          <Route path="/settings" element={<SettingsPage />} />
+          {pluginRoutes}
+          <Route path="*" element={plugins.length || !restoring ? <NotFoundPage /> : null} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }
 

@@ -12,6 +12,8 @@ import { CORE_LOCALES } from './i18n/locales.js';
 export async function signedInAs(over: Partial<SessionUser> = {}) {
   // antd dialogs render slowly in happy-dom, more so on a busy machine: wait up to 5 s for what a test expects.
   configure({ asyncUtilTimeout: 5000 });
+  // The SDK's PagedTable loads antd's Table on first use; a cold import of it can take longer than that.
+  await import('antd/es/table/index.js');
   await initI18n(CORE_LOCALES);
   userUpdated({
     id: 1,

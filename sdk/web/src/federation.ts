@@ -1,7 +1,9 @@
 /**
  * The shared singletons of module federation, defined once and used by the shell (host) and every
- * plugin remote, so the page holds exactly one React, one antd, one router, one i18next and one SDK.
- * Imported by vite.config files (Node), so this file must not import browser code.
+ * plugin remote, so the page holds exactly one React, one antd, one router, one i18next and one SDK
+ * (antd as one singleton per component: ANTD_COMPONENTS).
+ * Imported by vite.config files (Node) and by the shell (remoteName), so this file must not import
+ * browser code nor Node modules.
  * @ant-design/icons is deliberately not shared: icons are stateless, and sharing would ship all ~800 of
  * them (220 kB gzip) instead of the few each bundle uses.
  */
@@ -12,13 +14,40 @@ export const SHARED_SINGLETONS = [
   'react-dom',
   'react-dom/client',
   'react-router-dom',
-  'antd',
   'effector',
   'effector-react',
   'i18next',
   'react-i18next',
   '@atende/sdk-web',
 ] as const;
+
+/**
+ * Every value export of antd's root entry and the folder under antd/es holding it (antd 6.6.8's
+ * es/index.js; a unit test keeps this in step with the installed antd). A shared module is loaded whole,
+ * so sharing 'antd' alone would download every component on the first page: each component is shared
+ * on its own instead, and loads when something first imports it.
+ */
+export const ANTD_COMPONENTS = {
+  Affix: 'affix', Alert: 'alert', Anchor: 'anchor', App: 'app', AutoComplete: 'auto-complete', Avatar: 'avatar',
+  BackTop: 'back-top', Badge: 'badge', BorderBeam: 'border-beam', Breadcrumb: 'breadcrumb', Button: 'button',
+  Calendar: 'calendar', Card: 'card', Carousel: 'carousel', Cascader: 'cascader', Checkbox: 'checkbox', Col: 'col',
+  Collapse: 'collapse', ColorPicker: 'color-picker', ConfigProvider: 'config-provider', DatePicker: 'date-picker',
+  Descriptions: 'descriptions', Divider: 'divider', Drawer: 'drawer', Dropdown: 'dropdown', Empty: 'empty', Flex: 'flex',
+  FloatButton: 'float-button', Form: 'form', Grid: 'grid', Image: 'image', Input: 'input', InputNumber: 'input-number',
+  Layout: 'layout', List: 'list', Listy: 'listy', Masonry: 'masonry', Mentions: 'mentions', Menu: 'menu',
+  message: 'message', Modal: 'modal', notification: 'notification', Pagination: 'pagination', Popconfirm: 'popconfirm',
+  Popover: 'popover', Progress: 'progress', QRCode: 'qr-code', Radio: 'radio', Rate: 'rate', Result: 'result', Row: 'row',
+  Segmented: 'segmented', Select: 'select', Skeleton: 'skeleton', Slider: 'slider', Space: 'space', Spin: 'spin',
+  Splitter: 'splitter', Statistic: 'statistic', Steps: 'steps', Switch: 'switch', Table: 'table', Tabs: 'tabs', Tag: 'tag',
+  theme: 'theme', TimePicker: 'time-picker', Timeline: 'timeline', Tooltip: 'tooltip', Tour: 'tour', Transfer: 'transfer',
+  Tree: 'tree', TreeSelect: 'tree-select', Typography: 'typography', Upload: 'upload', version: 'version', Watermark: 'watermark',
+} as const satisfies Record<string, string>;
+
+/** The module a component of antd is shared as: its own entry file (antd has no exports map). */
+export const antdEntry = (folder: string) => `antd/es/${folder}/index.js`;
+const ANTD_ENTRY = /^antd\/es\/([a-z-]+)\/index\.js$/;
+const ANTD_ENTRY_FILE = /^\/.*\/node_modules\/antd\/es\/([a-z-]+)\/index\.js$/;
+const ANTD_FOLDERS = new Set<string>(Object.values(ANTD_COMPONENTS));
 
 export interface SharedConfig {
   singleton: true;
@@ -27,12 +56,121 @@ export interface SharedConfig {
 
 /**
  * The `shared` option for @module-federation/vite. The shell provides every singleton; remotes use
- * `import: false` so they never bundle a fallback copy and can only run inside the shell.
+ * `import: false` so they never bundle a fallback copy and can only run inside the shell. antd is shared
+ * as one singleton per component (see ANTD_COMPONENTS), never as the whole library: the plugin would load
+ * a whole 'antd' at start-up because the SDK depends on it. antdPlugins() must be in the plugins.
  */
 export function sharedDependencies(role: 'host' | 'remote'): Record<string, SharedConfig> {
-  return Object.fromEntries(
-    SHARED_SINGLETONS.map((name) => [name, role === 'host' ? { singleton: true } : { singleton: true, import: false }]),
-  );
+  if (role === 'remote') {
+    // A prefix: the plugin then declares only the components this remote imports. Listing all of them
+    // would make the remote fetch every component from the shell when it starts.
+    return Object.fromEntries([...SHARED_SINGLETONS, 'antd/es/'].map((name) => [name, { singleton: true, import: false }]));
+  }
+  // The shell provides every component (each loads only when first asked for), for any plugin.
+  const keys = [...SHARED_SINGLETONS, ...Object.values(ANTD_COMPONENTS).map(antdEntry)];
+  return Object.fromEntries(keys.map((name) => [name, { singleton: true }]));
+}
+
+/** The parts of a Vite plugin antdPlugins() uses (this package does not depend on Vite). */
+interface ResolveContext {
+  resolve(source: string, importer?: string, options?: { skipSelf?: boolean }): Promise<{ id: string } | null>;
+}
+export interface AntdPlugin {
+  name: string;
+  enforce?: 'pre';
+  apply?: 'build';
+  resolveId?(this: ResolveContext, source: string, importer: string | undefined): Promise<string | null> | string | null;
+  transform?(this: { warn(message: string): void }, code: string, id: string): { code: string; map: null } | null;
+}
+
+/** What a remote may not import from antd: the library whole, or its files other than component entries. */
+const ANTD_SOURCE = /(?:\bfrom|\bimport)\s*\(?\s*['"](antd|antd\/(?:es|lib)\/[^'"]*)['"]/g;
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])(antd|@ant-design\/icons)\2\s*;?/g;
+const ICON = /^[A-Z]\w*(Outlined|Filled|TwoTone)$/;
+
+/** The module holding one named export of antd or @ant-design/icons, if it has its own. */
+function ownModule(pkg: string, name: string): string | undefined {
+  if (pkg === '@ant-design/icons') return ICON.test(name) ? `@ant-design/icons/${name}` : undefined;
+  return Object.hasOwn(ANTD_COMPONENTS, name) ? antdEntry(ANTD_COMPONENTS[name as keyof typeof ANTD_COMPONENTS]) : undefined;
+}
+
+/**
+ * `import { Button, Form as F } from 'antd'` → one default import per component entry, and
+ * `import { UserOutlined } from '@ant-design/icons'` → the icon's own module. Names without a module of
+ * their own stay on the package.
+ */
+function splitImports(this: { warn(message: string): void }, code: string, id: string) {
+  if (/\/node_modules\/(antd|@ant-design\/icons)\//.test(id)) return null;
+  let changed = false;
+  const out = code.replace(NAMED_IMPORT, (statement, list: string, _quote: string, pkg: string) => {
+    const direct: string[] = [];
+    const rest: string[] = [];
+    for (const spec of list.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').split(',')) {
+      const trimmed = spec.trim();
+      if (!trimmed || trimmed.startsWith('type ')) continue;
+      const [imported, local = imported] = trimmed.split(/\s+as\s+/);
+      const own = ownModule(pkg, imported);
+      if (own) direct.push(`import ${local} from '${own}';`);
+      else rest.push(trimmed);
+    }
+    if (rest.length && pkg === 'antd') this.warn(`${id}: ${rest.join(', ')} not in ANTD_COMPONENTS, imported from the whole of antd`);
+    changed = true;
+    // Keep the line breaks, so positions in the rest of the file do not move.
+    const lines = '\n'.repeat(statement.split('\n').length - 1);
+    return [...direct, ...(rest.length ? [`import { ${rest.join(', ')} } from '${pkg}';`] : [])].join(' ') + lines;
+  });
+  return changed ? { code: out, map: null } : null;
+}
+
+/**
+ * Vite plugins for antd in the shell and in plugin remotes (list them before federation()).
+ * Both roles rewrite named imports of antd and @ant-design/icons to each component's and icon's own
+ * module (after TypeScript is stripped): a component then resolves to its own shared module rather than
+ * the whole library, and a bundle holds only the icons it names.
+ * - host (the shell): resolves the component entries to antd's files itself, before the federation
+ *   plugin sees them. The shell is the only provider (remotes have `import: false`), so going through
+ *   the share scope would only make the federation runtime load every component the shell uses at
+ *   start-up, defeating lazy routes; the shared keys still hand remotes these same modules, on demand.
+ * - remote: a build error for anything that would bundle a second antd (the whole library, a deep
+ *   import), which would not see the shell's ConfigProvider (theme, dark mode, locale).
+ */
+export function antdPlugins(role: 'host' | 'remote'): AntdPlugin[] {
+  let antdDir: Promise<string> | undefined;
+  const resolve: AntdPlugin = {
+    name: 'atende:antd-entries',
+    enforce: 'pre',
+    // The dev server goes through the share scope instead: files named by path skip its pre-bundling,
+    // which turns antd's CommonJS dependencies (react-is) into modules.
+    apply: 'build',
+    async resolveId(source, importer) {
+      const file = ANTD_ENTRY_FILE.exec(source)?.[1];
+      // The resolved file is asked for again during the build: answer it too, or the federation plugin
+      // takes it for the shared module and loads that component at start-up.
+      if (file && ANTD_FOLDERS.has(file)) return source;
+      const folder = ANTD_ENTRY.exec(source)?.[1];
+      if (!folder || !ANTD_FOLDERS.has(folder)) return null;
+      antdDir ??= this.resolve('antd/package.json', importer, { skipSelf: true }).then((r) => {
+        if (!r) throw new Error('antd is not installed');
+        return r.id.slice(0, -'/package.json'.length);
+      });
+      return `${await antdDir}/es/${folder}/index.js`;
+    },
+  };
+  const split: AntdPlugin = {
+    name: 'atende:antd-imports',
+    transform(code, id) {
+      if (!code.includes('antd') && !code.includes('@ant-design/icons')) return null;
+      const result = splitImports.call(this, code, id);
+      if (role === 'remote') {
+        for (const [, source] of (result?.code ?? code).matchAll(ANTD_SOURCE)) {
+          const folder = ANTD_ENTRY.exec(source)?.[1];
+          if (!folder || !ANTD_FOLDERS.has(folder)) throw new Error(`${id}: '${source}' would bundle a copy of antd in this remote; import components by name from 'antd' (ANTD_COMPONENTS)`);
+        }
+      }
+      return result;
+    },
+  };
+  return role === 'host' ? [resolve, split] : [split];
 }
 
 /** The federation name of a plugin's remote: `atende_<id with underscores>`. */

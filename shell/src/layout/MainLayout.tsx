@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Typography, theme } from 'antd';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Spin, Typography, theme } from 'antd';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
@@ -8,7 +8,6 @@ import { formatDate, localized, useCan, useCurrentUser, useT, Zone } from '@aten
 import { $plugins, fetchPluginsFx } from '../plugins/plugins.model.js';
 import { logoutFx } from '../model/session.js';
 import { selectLanguage } from '../model/language.js';
-import { ExpiredPage } from '../pages/ExpiredPage.js';
 import { LanguageMenu } from '../components/LanguageMenu.js';
 import { ThemeToggle } from '../components/ThemeToggle.js';
 import { buildMenu } from './menu.js';
@@ -16,6 +15,9 @@ import { useViewportWidth } from './useViewport.js';
 import { useSubscriptionWatch } from './subscription.js';
 
 export const DRAWER_WIDTH = 264;
+
+// Shown only to a company whose subscription ran out: loaded then.
+const ExpiredPage = lazy(() => import('../pages/ExpiredPage.js').then((m) => ({ default: m.ExpiredPage })));
 
 /** Main layout of core-operations §2: drawer 264 px (open above 1200 px, temporary below 600 px), top bar, footer. */
 export function MainLayout() {
@@ -170,7 +172,18 @@ export function MainLayout() {
           <ThemeToggle />
         </Layout.Header>
         <Layout.Content style={{ padding: temporary ? 8 : 16 }}>
-          {!expired || onExpiredRoute ? <Outlet /> : landing ? <Navigate to={landing} replace /> : <ExpiredPage />}
+          {!expired || onExpiredRoute ? (
+            // Pages are lazy (App.tsx): one loading keeps the menu and top bar on screen.
+            <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} data-testid="page-loading" />}>
+              <Outlet />
+            </Suspense>
+          ) : landing ? (
+            <Navigate to={landing} replace />
+          ) : (
+            <Suspense fallback={null}>
+              <ExpiredPage />
+            </Suspense>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
-import { Result } from 'antd';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useCan, useCurrentUser, useT } from '@atende/sdk-web';
+import { useCan, useCurrentUser } from '@atende/sdk-web';
+
+// antd's Result (with its illustrations) loads only when a refusal is shown.
+const Forbidden = lazy(() => import('./Forbidden.js').then((m) => ({ default: m.Forbidden })));
 
 /** Private routes need a signed-in user; an unauthenticated visit goes to /login (core-operations §2). */
 export function PrivateRoute({ children }: { children: ReactNode }) {
@@ -20,8 +22,7 @@ export function PublicRoute({ children }: { children: ReactNode }) {
 
 /** A kernel page for some roles only (the server refuses the calls anyway; this avoids a page of errors). */
 export function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
-  const { t } = useT();
   const allowed = useCan(permission);
-  if (!allowed) return <Result status="403" title={t('forbidden.title')} data-testid="forbidden" />;
+  if (!allowed) return <Forbidden />;
   return <>{children}</>;
 }

@@ -1,7 +1,14 @@
-import type { ReactNode } from 'react';
-import { Button, Empty, Flex, Table, type TableColumnsType } from 'antd';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Button, Empty, Flex, Spin, type TableColumnsType, type TableProps } from 'antd';
 import { useT } from '../i18n.js';
 import { nearBottom, type PagedList } from './usePagedList.js';
+
+/**
+ * antd's Table (with the selection, filter and paging parts it brings, ~70 kB gzip) loads with the
+ * first table shown: the SDK is one shared module, loaded whole at start-up, and most screens (the
+ * sign-in page, the tickets screen) have no table.
+ */
+const Table = lazy(async () => ({ default: (await import('antd/es/table/index.js')).default as unknown as ComponentType<TableProps<any>> }));
 
 type PageState = Pick<PagedList<unknown>, 'hasMore' | 'loading' | 'loaded' | 'loadMore'>;
 
@@ -49,18 +56,20 @@ export interface PagedTableProps<T> extends Omit<PagedScrollProps, 'children'> {
 export function PagedTable<T extends { id: number }>({ list, items, columns, rowProps, emptyText, minWidth = 720, ...scroll }: PagedTableProps<T>) {
   return (
     <PagedScroll list={list} {...scroll}>
-      <Table<T>
-        rowKey="id"
-        size="middle"
-        sticky
-        columns={columns}
-        dataSource={items}
-        loading={list.loading && !items.length}
-        pagination={false}
-        onRow={rowProps}
-        locale={{ emptyText: list.loaded ? <Empty description={emptyText} /> : <span /> }}
-        scroll={{ x: minWidth }}
-      />
+      <Suspense fallback={<Spin style={{ display: 'block', padding: 24 }} />}>
+        <Table
+          rowKey="id"
+          size="middle"
+          sticky
+          columns={columns}
+          dataSource={items}
+          loading={list.loading && !items.length}
+          pagination={false}
+          onRow={rowProps}
+          locale={{ emptyText: list.loaded ? <Empty description={emptyText} /> : <span /> }}
+          scroll={{ x: minWidth }}
+        />
+      </Suspense>
     </PagedScroll>
   );
 }

@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Flex, Input, Segmented, Select, Switch, Tabs, Tooltip, Typography, theme } from 'antd';
 import { BellOutlined, MutedOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { TAG_ENDPOINTS, QUEUE_ENDPOINTS, TICKET_ENDPOINTS, SOCKET_EVENTS, type Queue, type TagDto, type TicketDto } from '@atende/core-contract';
 import { useCan, useCurrentUser, useDebouncedValue, useRealtime, useT, call } from '@atende/sdk-web';
-import { NewTicketModal } from './NewTicketModal.js';
 import { TicketList } from './TicketList.js';
 import { ticketQuery, viewerOf, type TicketListFilter, type TicketStatus } from './ticketListState.js';
 import { useNewMessageAlert } from './useNewMessageAlert.js';
+
+// Loaded the first time it opens (its contact search and pickers are not needed to read the list).
+const NewTicketModal = lazy(() => import('./NewTicketModal.js').then((m) => ({ default: m.NewTicketModal })));
 
 type Tab = 'open' | 'closed' | 'search';
 type OpenList = 'pending' | 'open';
@@ -63,6 +65,11 @@ export function TicketsManager({ selectedUuid, narrow, onOpen }: TicketsManagerP
   const [tags, setTags] = useState<TagDto[]>([]);
   const [selectedTags, setSelectedTags] = useState<number[]>([]);
   const [creating, setCreating] = useState(false);
+  // Once opened, the dialog stays mounted so closing it animates.
+  const [created, setCreated] = useState(false);
+  useEffect(() => {
+    if (creating) setCreated(true);
+  }, [creating]);
   const alerts = useNewMessageAlert(selectedUuid, onOpen);
 
   const ownQueues = useMemo(() => me?.queues ?? [], [me?.queues]);
@@ -210,7 +217,11 @@ export function TicketsManager({ selectedUuid, narrow, onOpen }: TicketsManagerP
           testId="tickets-list-search"
         />
       )}
-      <NewTicketModal open={creating} queues={offeredQueues} onClose={() => setCreating(false)} onOpenTicket={onOpen} />
+      {(creating || created) && (
+        <Suspense fallback={null}>
+          <NewTicketModal open={creating} queues={offeredQueues} onClose={() => setCreating(false)} onOpenTicket={onOpen} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

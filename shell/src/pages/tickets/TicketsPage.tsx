@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Flex, Tabs, Typography, theme } from 'antd';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Flex, Spin, Tabs, Typography, theme } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { TicketDto } from '@atende/core-contract';
@@ -7,7 +7,9 @@ import { useT } from '@atende/sdk-web';
 import { useViewportWidth } from '../../layout/useViewport.js';
 import { TicketsManager } from './TicketsManager.js';
 import { ticketChangedHere } from './ticketBus.js';
-import { TicketView } from './view/TicketView.js';
+
+// The conversation (messages, media, contact drawer, transfer…) loads with the first ticket opened.
+const TicketView = lazy(() => import('./view/TicketView.js').then((m) => ({ default: m.TicketView })));
 
 /** Below this width the screen shows two tabs instead of two columns (core-operations §2). */
 export const NARROW_WIDTH = 600;
@@ -46,7 +48,9 @@ export function TicketsPage() {
 
   const manager = <TicketsManager selectedUuid={ticketId} narrow={narrow} onOpen={open} />;
   const conversation = ticketId ? (
-    <TicketView key={ticketId} uuid={ticketId} onClose={close} onTicketChange={ticketChangedHere} />
+    <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
+      <TicketView key={ticketId} uuid={ticketId} onClose={close} onTicketChange={ticketChangedHere} />
+    </Suspense>
   ) : (
     <Welcome />
   );

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { REMOTE_EXPOSE, remoteName, sharedDependencies } from '@atende/sdk-web/federation';
+import { REMOTE_EXPOSE, antdPlugins, remoteName, sharedDependencies } from '@atende/sdk-web/federation';
 
 const ID = 'zones-demo';
 
@@ -10,6 +10,8 @@ export default defineConfig({
   base: `/plugins/${ID}/`,
   plugins: [
     react(),
+    // antd components as their own shared modules, icons one by one (see antdPlugins).
+    antdPlugins('remote'),
     federation({
       name: remoteName(ID),
       filename: 'remoteEntry.js',

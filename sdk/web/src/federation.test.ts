@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ANTD_COMPONENTS, antdEntry, antdPlugins, sharedDependencies } from './federation.js';
+
+const antdDir = path.dirname(createRequire(import.meta.url).resolve('antd/package.json'));
+const warnings: string[] = [];
+const context = { warn: (m: string) => warnings.push(m) };
+
+function split(role: 'host' | 'remote', code: string, id = '/work/app/src/Page.tsx') {
+  const plugin = antdPlugins(role).find((p) => p.transform)!;
+  return plugin.transform!.call(context, code, id)?.code ?? code;
+}
+
+describe('antd shared one component at a time (issue 13 item 5)', () => {
+  it('ANTD_COMPONENTS is every value export of the installed antd, each with its entry file', () => {
+    const index = readFileSync(path.join(antdDir, 'es/index.js'), 'utf8');
+    const exported = Object.fromEntries([...index.matchAll(/export \{ default as (\w+) \} from '\.\/([\w-]+)'/g)].map(([, name, dir]) => [name, dir]));
+    expect(ANTD_COMPONENTS).toEqual(exported);
+    for (const folder of Object.values(ANTD_COMPONENTS)) expect(existsSync(path.join(antdDir, antdEntry(folder).slice('antd/'.length)))).toBe(true);
+  });
+
+  it('the shell provides every component; a remote consumes those it imports, never bundling one', () => {
+    const host = sharedDependencies('host');
+    expect(host['antd/es/button/index.js']).toEqual({ singleton: true });
+    expect(Object.keys(host).filter((k) => k.startsWith('antd/'))).toHaveLength(Object.keys(ANTD_COMPONENTS).length);
+    expect(host).not.toHaveProperty('antd');
+    expect(sharedDependencies('remote')['antd/es/']).toEqual({ singleton: true, import: false });
+    expect(sharedDependencies('remote').react).toEqual({ singleton: true, import: false });
+  });
+
+  it('named imports become one import per component and per icon, types left out, every line kept where it was', () => {
+    const code = "import { App, Button as B, type FormInstance,\n  theme } from 'antd';\nimport { UserOutlined } from \"@ant-design/icons\";\nconst x = 1;";
+    const out = split('host', code);
+    expect(out).toBe(
+      "import App from 'antd/es/app/index.js'; import B from 'antd/es/button/index.js'; import theme from 'antd/es/theme/index.js';\n\n" +
+        "import UserOutlined from '@ant-design/icons/UserOutlined';\nconst x = 1;",
+    );
+  });
+
+  it('a name antd has no entry for stays on antd (with a warning) in the shell, and fails a remote build', () => {
+    warnings.length = 0;
+    expect(split('host', "import { Button, unstableSetRender } from 'antd';")).toBe("import Button from 'antd/es/button/index.js'; import { unstableSetRender } from 'antd';");
+    expect(warnings).toHaveLength(1);
+    expect(() => split('remote', "import { unstableSetRender } from 'antd';")).toThrow(/bundle a copy of antd/);
+    expect(() => split('remote', "import * as antd from 'antd';")).toThrow(/bundle a copy of antd/);
+    expect(() => split('remote', "import Form from 'antd/es/form/Form';")).toThrow(/bundle a copy of antd/);
+    expect(split('remote', "import { Button } from 'antd';")).toBe("import Button from 'antd/es/button/index.js';");
+  });
+
+  it('the shell resolves component entries to antd’s own files, also when asked for the file again', async () => {
+    const [resolve] = antdPlugins('host');
+    const ctx = { resolve: async () => ({ id: path.join(antdDir, 'package.json') }) };
+    const file = path.join(antdDir, 'es/button/index.js');
+    expect(await resolve.resolveId!.call(ctx, 'antd/es/button/index.js', undefined)).toBe(file);
+    expect(await resolve.resolveId!.call(ctx, file, undefined)).toBe(file);
+    expect(await resolve.resolveId!.call(ctx, 'antd/es/button/Button.js', undefined)).toBeNull();
+    expect(antdPlugins('remote').some((p) => p.resolveId)).toBe(false);
+  });
+});
