@@ -15,23 +15,13 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ROOT, freePort } from '../lib/workspace.mjs';
 import { SEED, seedWorkspace } from '../seed/workspace.mjs';
+import { ADMIN_DB, withClient } from './lib.mjs';
 
 const { values: args } = parseArgs({ options: { fresh: { type: 'boolean', default: false }, explain: { type: 'boolean', default: false } } });
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const WARMUP = 3;
-const ADMIN_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbUrl = process.env.BENCH_DATABASE_URL ?? Object.assign(new URL(ADMIN_DB), { pathname: '/atende_bench_workspace' }).toString();
 const dbName = decodeURIComponent(new URL(dbUrl).pathname.slice(1));
-
-async function withClient(url, fn) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 // Creates the bench database when missing (only when it lives on the TEST_DATABASE_URL server).
 if (!process.env.BENCH_DATABASE_URL) {
