@@ -322,6 +322,20 @@ describe('channel engine rules', () => {
       expect((await api.post(`/api/sandbox/${wa}/scan`, {}, admin)).body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
     });
 
+    it('the inbound route keeps the connection in memory, yet a status change by anyone takes effect at once, and another company never reaches it', async () => {
+      const wa = await newConnection('Recordada', {});
+      await startSession(wa);
+      await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+      expect((await api.post(`/api/sandbox/${wa}/messages`, { from: '51950000009', body: 'antes' }, admin)).status).toBe(202);
+      // Known to this process now; the other company still gets 404 for it.
+      expect((await api.post(`/api/sandbox/${wa}/messages`, { from: '51950000009', body: 'ajeno' }, otherAdmin)).status).toBe(404);
+      // Written behind the server's back (another process, a script): the NOTIFY makes it forget.
+      await sql.query(`update whatsapps set status = 'DISCONNECTED' where id = $1`, [wa]);
+      await eventually(async () => (await api.post(`/api/sandbox/${wa}/messages`, { from: '51950000009', body: 'después' }, admin)).body.error === 'ERR_WAPP_NOT_INITIALIZED');
+      await sql.query(`update whatsapps set status = 'CONNECTED' where id = $1`, [wa]);
+      await eventually(async () => (await api.post(`/api/sandbox/${wa}/messages`, { from: '51950000009', body: 'de nuevo' }, admin)).status === 202);
+    });
+
     it('with a pairing phone waits in PAIRING with a code until it is confirmed', async () => {
       const wa = await newConnection('Código', {});
       await startSession(wa, { pairingPhone: '51999888777' });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Profile } from '@atende/core-contract';
 import { ChangeFeed } from '../database/change-feed.js';
+import { FeedCache } from '../database/feed-cache.js';
 
 /** What a request needs to know about its user: who, whether they may still sign in, their company and queues. */
 export interface SessionRecord {
@@ -35,31 +36,20 @@ const MAX_ENTRIES = 50_000;
  */
 @Injectable()
 export class SessionCache {
-  private readonly records = new Map<number, { record: SessionRecord; at: number }>();
+  private readonly records: FeedCache<number, SessionRecord>;
 
   constructor(
     private readonly em: EntityManager,
     private readonly feed: ChangeFeed,
   ) {
-    feed.on('u', (id) => this.records.delete(id));
-    feed.on('c', (companyId) => {
-      for (const [id, { record }] of this.records) if (record.companyId === companyId) this.records.delete(id);
-    });
-    feed.onReset(() => this.records.clear());
+    this.records = new FeedCache(feed, { maxAgeMs: MAX_AGE_MS, maxEntries: MAX_ENTRIES });
+    feed.on('u', (id) => this.records.forget(id));
+    feed.on('c', (companyId) => this.records.forgetWhere((record) => record.companyId === companyId));
   }
 
   /** The user with company and queues: from memory when known, else one query (null: no such user). */
-  async get(userId: number): Promise<SessionRecord | null> {
-    const hit = this.feed.live ? this.records.get(userId) : undefined;
-    if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.record;
-    const version = this.feed.version;
-    const record = await this.read(userId);
-    if (record && this.feed.live && version === this.feed.version) {
-      this.records.delete(userId);
-      this.records.set(userId, { record, at: Date.now() });
-      if (this.records.size > MAX_ENTRIES) this.records.delete(this.records.keys().next().value as number);
-    }
-    return record;
+  get(userId: number): Promise<SessionRecord | null> {
+    return this.records.get(userId, () => this.read(userId));
   }
 
   forgetUser(userId: number): void {

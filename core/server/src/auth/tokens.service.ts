@@ -4,6 +4,7 @@ import type { AccessTokenClaims, Profile } from '@atende/core-contract';
 import { AppError } from '@atende/sdk-server';
 import { APP_CONFIG, durationToSeconds, type AppConfig } from '../config/config.js';
 import { SECRETS, type Secrets } from '../config/secrets.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 export interface RefreshClaims {
   sub: string;
@@ -30,6 +31,7 @@ interface TokenSubject {
 export class TokensService {
   private readonly accessKey: Uint8Array;
   private readonly refreshKey: Uint8Array;
+  private readonly verified = new VerifiedTokens<AccessTokenClaims>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,9 +71,14 @@ export class TokensService {
 
   /** Expired → 403 ERR_SESSION_EXPIRED (the client refreshes); anything else wrong → 401 ERR_INVALID_TOKEN. */
   async verifyAccess(token: string): Promise<AccessTokenClaims> {
+    const known = this.verified.get(token);
+    if (known === 'expired') throw new AppError('ERR_SESSION_EXPIRED', 403);
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, this.accessKey, { algorithms: ['HS256'] });
-      return payload as unknown as AccessTokenClaims;
+      const claims = payload as unknown as AccessTokenClaims;
+      this.verified.set(token, claims);
+      return claims;
     } catch (err) {
       if (err instanceof errors.JWTExpired) throw new AppError('ERR_SESSION_EXPIRED', 403);
       throw new AppError('ERR_INVALID_TOKEN', 401);

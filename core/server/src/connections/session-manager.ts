@@ -27,6 +27,7 @@ import { OutboundService, outboundQueueName } from '../messages/outbound.service
 import { MediaStore } from '../media/media-store.js';
 import { isSandboxSession } from '../channels/sandbox/sandbox.provider.js';
 import { localClock } from '../tickets/business-hours.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 
 const LEASE_MS = 30_000;
@@ -111,6 +112,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     private readonly outbound: OutboundService,
     private readonly media: MediaStore,
     private readonly events: DomainEventsService,
+    private readonly feed: ChangeFeed,
   ) {
     this.namespace = redisNamespace(config);
     this.timeZone = config.BUSINESS_TIMEZONE;
@@ -690,6 +692,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     if (!w) return;
     em.assign(w, { status, ...detail });
     await em.flush();
+    this.feed.changed('w', w.id); // this process's caches (the sandbox's route) forget at once; others hear the NOTIFY
     this.events.emit('connection.status', w.companyId, { whatsappId: w.id, status: w.status, reason: w.statusReason ?? null });
     const session = {
       id: w.id,

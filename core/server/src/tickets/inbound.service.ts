@@ -9,6 +9,7 @@ import { TicketSchema } from './ticket.entity.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { InboundChainService, type ChainOutcome } from '../inbound/inbound-chain.service.js';
 import { ChangeFeed } from '../database/change-feed.js';
+import { FeedCache } from '../database/feed-cache.js';
 import { heldSql } from '../inbound/ticket-holder.js';
 import type { KernelChainTicket } from '../inbound/handlers/kernel-handler.js';
 import { activeTicket } from './active-ticket.js';
@@ -19,6 +20,7 @@ import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { toMessageDto } from './ticket-dto.js';
+import { messageOf } from '../messages/message-row.js';
 import { loadTickets, tagListSql, ticketRowDto, ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
 
 export const INBOUND_QUEUE = 'inbound';
@@ -152,16 +154,14 @@ export class InboundService implements OnModuleInit {
     private readonly chain: InboundChainService,
     private readonly feed: ChangeFeed,
   ) {
-    feed.on('w', (id) => this.connections.delete(id));
-    feed.on('s', (companyId) => {
-      for (const [id, c] of this.connections) if (c.whatsapp.companyId === companyId) this.connections.delete(id);
-    });
-    feed.onReset(() => this.connections.clear());
+    this.connections = new FeedCache(feed, { maxAgeMs: 60_000, maxEntries: 10_000 });
+    feed.on('w', (id) => this.connections.forgetWhere((c) => c.whatsapp.id === id));
+    feed.on('s', (companyId) => this.connections.forgetWhere((c) => c.whatsapp.companyId === companyId));
   }
 
   private readonly logger = new Logger('Inbound');
-  /** What `connection` read, kept while the change feed is up (it forgets a connection or a company's settings that change). */
-  private readonly connections = new Map<number, { whatsapp: PipelineConnection; ignoreGroups: boolean; at: number }>();
+  /** What `connection` read, kept while the change feed vouches for it (a connection or its company's settings changing makes it go). */
+  private readonly connections: FeedCache<string, { whatsapp: PipelineConnection; ignoreGroups: boolean }>;
 
   onModuleInit() {
     // A job a killed process held is handed again once its lock lapses (15 s), not after BullMQ's 30–60 s.
@@ -180,14 +180,8 @@ export class InboundService implements OnModuleInit {
    * The connection's ticket timers and whether the company serves groups; null when the connection was
    * deleted meanwhile. From memory when known (no query on the hot path).
    */
-  private async connection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: PipelineConnection; ignoreGroups: boolean } | null> {
-    const known = this.feed.live ? this.connections.get(whatsappId) : undefined;
-    // The age limit is a safety net only: changes arrive through the feed.
-    if (known && known.whatsapp.companyId === companyId && Date.now() - known.at < 60_000) return known;
-    const version = this.feed.version;
-    const found = await this.readConnection(exec, companyId, whatsappId);
-    if (found && this.feed.live && version === this.feed.version) this.connections.set(whatsappId, { ...found, at: Date.now() });
-    return found;
+  private connection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: PipelineConnection; ignoreGroups: boolean } | null> {
+    return this.connections.get(`${companyId}/${whatsappId}`, () => this.readConnection(exec, companyId, whatsappId));
   }
 
   private async readConnection(exec: Exec, companyId: number, whatsappId: number): Promise<{ whatsapp: PipelineConnection; ignoreGroups: boolean } | null> {
@@ -237,8 +231,9 @@ export class InboundService implements OnModuleInit {
     const { outcome, replies, created } = chained;
     let ticketRow = chained.ticketRow;
     if (!chained.fresh) ticketRow = (await loadTickets(run, companyId, [ticketRow.id as number]))[0].row;
-    const ticket = em.map(TicketSchema, ticketRow);
-    const message = em.map(MessageSchema, stored.messageRow);
+    // Plain objects, not entities: this runs once per message (see messageOf).
+    const ticket = { ...ticketSummaryOf(ticketRow), companyId };
+    const message = messageOf(stored.messageRow);
     const dto = ticketRowDto(ticketRow);
 
     if (stored.newContact) {
@@ -249,7 +244,7 @@ export class InboundService implements OnModuleInit {
     this.received(message);
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
-    if (m.mediaType === 'call_log' && callRejected) await this.outbound.queueText(ticket, CALL_REJECTED_MESSAGE, null);
+    if (m.mediaType === 'call_log' && callRejected) await this.outbound.queueText(em.map(TicketSchema, ticketRow), CALL_REJECTED_MESSAGE, null);
     await this.answer(replies);
     if (ticket.status !== 'closed') await this.timers.arm(ticket, created, found.whatsapp);
   }

@@ -13,26 +13,41 @@ import {
   sandboxOutboxItemSchema,
   sandboxOutboxQuerySchema,
 } from '@atende/core-contract';
-import { AppError, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse } from '@atende/sdk-server';
+import { AppError, CurrentUser, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { SandboxOutboxSchema } from './sandbox-outbox.entity.js';
-import { WhatsappSchema } from '../../connections/whatsapp.entity.js';
+import { WhatsappSchema, type Whatsapp } from '../../connections/whatsapp.entity.js';
+import { ChangeFeed } from '../../database/change-feed.js';
+import { FeedCache } from '../../database/feed-cache.js';
+
+type SandboxConnection = Readonly<Pick<Whatsapp, 'id' | 'companyId' | 'provider' | 'status'>>;
 import { SessionManager } from '../../connections/session-manager.js';
 import { mediaKindOf } from '../../media/upload-policy.js';
 
 /** The simulated customer's phone: admins write in as a customer and read what Atende sent back. */
 @Controller('sandbox')
 export class SandboxController {
+  /** Connections as the routes need them, kept while the change feed vouches (status changes are announced). */
+  private readonly connections: FeedCache<number, SandboxConnection>;
+
   constructor(
     private readonly em: EntityManager,
     private readonly sessions: SessionManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    feed: ChangeFeed,
+  ) {
+    this.connections = new FeedCache(feed, { maxAgeMs: 60_000, maxEntries: 10_000 });
+    feed.on('w', (id) => this.connections.forget(id));
+  }
 
-  /** Every sandbox route: 403 unless the sandbox is enabled here (never by default in production). */
-  private async sandboxConnection(id: number) {
+  /** Every sandbox route: 403 unless the sandbox is enabled here (never by default in production); the user's company's sandbox connections only. */
+  private async sandboxConnection(id: number, user: AuthUser): Promise<SandboxConnection> {
     if (!this.config.sandboxEnabled) throw AppError.forbidden('The sandbox is disabled on this server.');
-    const w = await this.em.findOne(WhatsappSchema, { id });
-    if (!w || w.provider !== 'sandbox') throw AppError.notFound('ERR_NO_WAPP_FOUND');
+    const w = await this.connections.get(id, async () => {
+      const found = await this.em.findOne(WhatsappSchema, { id });
+      return found ? Object.freeze({ id: found.id, companyId: found.companyId, provider: found.provider, status: found.status }) : null;
+    });
+    // The tenant filter guarded the read; a kept entry is checked against the company here.
+    if (!w || w.companyId !== user.companyId || w.provider !== 'sandbox') throw AppError.notFound('ERR_NO_WAPP_FOUND');
     return w;
   }
 
@@ -40,8 +55,8 @@ export class SandboxController {
   @HttpCode(202)
   @RequirePermission('connections-page:actionButtons')
   @ZodResponse(z.object({ queued: z.literal(true), id: z.string() }))
-  async inbound(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxInboundSchema) body: z.infer<typeof sandboxInboundSchema>) {
-    const w = await this.sandboxConnection(whatsappId);
+  async inbound(@CurrentUser() user: AuthUser, @ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxInboundSchema) body: z.infer<typeof sandboxInboundSchema>) {
+    const w = await this.sandboxConnection(whatsappId, user);
     if (w.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     const id = body.id ?? `SBXIN${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`;
     await this.sessions.enqueueInbound(w, {
@@ -67,8 +82,8 @@ export class SandboxController {
   @Get(':whatsappId/messages')
   @RequirePermission('connections-page:actionButtons')
   @ZodResponse(sandboxOutboxItemSchema.array())
-  async outbox(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodQuery(sandboxOutboxQuerySchema) q: z.infer<typeof sandboxOutboxQuerySchema>) {
-    await this.sandboxConnection(whatsappId);
+  async outbox(@CurrentUser() user: AuthUser, @ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodQuery(sandboxOutboxQuerySchema) q: z.infer<typeof sandboxOutboxQuerySchema>) {
+    await this.sandboxConnection(whatsappId, user);
     const rows = await this.em.find(SandboxOutboxSchema, { whatsappId, toNumber: q.to }, { orderBy: { id: 'asc' }, limit: 500 });
     return rows.map((r) => ({
       to: r.toNumber,
@@ -85,8 +100,8 @@ export class SandboxController {
   @HttpCode(200)
   @RequirePermission('connections-page:actionButtons')
   @ZodResponse(z.object({ status: z.literal('CONNECTED') }))
-  async scan(@ZodParam('whatsappId', idParamSchema) whatsappId: number) {
-    const w = await this.sandboxConnection(whatsappId);
+  async scan(@CurrentUser() user: AuthUser, @ZodParam('whatsappId', idParamSchema) whatsappId: number) {
+    const w = await this.sandboxConnection(whatsappId, user);
     if (w.status !== 'qrcode' && w.status !== 'PAIRING') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not waiting for a scan.');
     if (!(await this.sessions.confirmLink(whatsappId))) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400, 'The connection is not waiting for a scan.');
     return { status: 'CONNECTED' as const };
@@ -97,8 +112,8 @@ export class SandboxController {
   @HttpCode(202)
   @RequirePermission('connections-page:actionButtons')
   @ZodResponse(z.object({ queued: z.literal(true), id: z.string() }))
-  async call(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxCallSchema) body: z.infer<typeof sandboxCallSchema>) {
-    const w = await this.sandboxConnection(whatsappId);
+  async call(@CurrentUser() user: AuthUser, @ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxCallSchema) body: z.infer<typeof sandboxCallSchema>) {
+    const w = await this.sandboxConnection(whatsappId, user);
     if (w.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     const id = `SBXCALL${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`;
     await this.em
@@ -117,8 +132,8 @@ export class SandboxController {
   @HttpCode(202)
   @RequirePermission('connections-page:actionButtons')
   @ZodResponse(z.object({ queued: z.literal(true), contacts: z.number().int() }))
-  async phoneBook(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxContactsSchema) body: z.infer<typeof sandboxContactsSchema>) {
-    const w = await this.sandboxConnection(whatsappId);
+  async phoneBook(@CurrentUser() user: AuthUser, @ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxContactsSchema) body: z.infer<typeof sandboxContactsSchema>) {
+    const w = await this.sandboxConnection(whatsappId, user);
     if (w.status !== 'CONNECTED' || !(await this.sessions.phoneBook(w.id, body.contacts))) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
     return { queued: true as const, contacts: body.contacts.length };
   }
@@ -127,8 +142,8 @@ export class SandboxController {
   @Get(':whatsappId/calls')
   @RequirePermission('connections-page:actionButtons')
   @ZodResponse(sandboxCallItemSchema.array())
-  async calls(@ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodQuery(sandboxCallQuerySchema) q: z.infer<typeof sandboxCallQuerySchema>) {
-    const w = await this.sandboxConnection(whatsappId);
+  async calls(@CurrentUser() user: AuthUser, @ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodQuery(sandboxCallQuerySchema) q: z.infer<typeof sandboxCallQuerySchema>) {
+    const w = await this.sandboxConnection(whatsappId, user);
     const rows = await this.em
       .getConnection()
       .execute(

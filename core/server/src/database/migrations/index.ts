@@ -18,6 +18,7 @@ import { CoreHandlerBindings } from './core_0016_handler_bindings.js';
 import { CoreUnsentMessages } from './core_0017_unsent_messages.js';
 import { CoreSessionNotify } from './core_0018_session_notify.js';
 import { CoreConnectionNotify } from './core_0019_connection_notify.js';
+import { CoreConnectionStatusNotify } from './core_0020_connection_status_notify.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0017_unsent_messages', class: CoreUnsentMessages },
   { name: 'core_0018_session_notify', class: CoreSessionNotify },
   { name: 'core_0019_connection_notify', class: CoreConnectionNotify },
+  { name: 'core_0020_connection_status_notify', class: CoreConnectionStatusNotify },
 ];
