@@ -1,7 +1,7 @@
 // What the benches share: a throw-away database, the built server as a child process, JSON over HTTP,
 // percentiles. Benches print figures and assert nothing.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -58,6 +58,11 @@ export async function startBenchServer(databaseUrl, env = {}) {
   }
   return {
     base,
+    /** CPU time the server process used so far (user + system, ms; Linux /proc): steadier than rates on a shared machine. */
+    cpuMs() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+    },
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -29,7 +29,10 @@ export class RedisIoAdapter extends IoAdapter {
       pingTimeout: 18000,
       serveClient: false,
     }) as Server;
-    this.pub = this.redis.duplicate();
+    // Publishes issued in one tick (an inbound message's appMessage and ticket events, a burst of them)
+    // leave in one write: socket writes were the largest cost under the inbound bench. Only PUBLISH and
+    // the adapter's own requests use this connection, none of them blocking or transactional.
+    this.pub = this.redis.duplicate({ enableAutoPipelining: true });
     this.sub = this.redis.duplicate();
     server.adapter(createAdapter(this.pub, this.sub, { key: `${this.namespace}:socket.io` }));
     return server;

@@ -10,6 +10,7 @@ import { DomainEventsService } from '../events/domain-events.service.js';
 import { InboundChainService, type ChainOutcome } from '../inbound/inbound-chain.service.js';
 import { ChangeFeed } from '../database/change-feed.js';
 import { FeedCache } from '../database/feed-cache.js';
+import { preparedRows } from '../database/prepared.js';
 import { heldSql } from '../inbound/ticket-holder.js';
 import type { KernelChainTicket } from '../inbound/handlers/kernel-handler.js';
 import { activeTicket } from './active-ticket.js';
@@ -67,9 +68,10 @@ const MESSAGE_COLUMNS = 'provider_message_id, body, from_me, media_type, media_u
 /**
  * Placeholders for MESSAGE_COLUMNS. The quoted message (item 20) is looked up by its provider id on
  * the same connection AND the same contact: a customer naming another chat's message id quotes nothing.
+ * Typed, because in the fast path's INSERT … SELECT PostgreSQL cannot infer a parameter's type.
  */
 const messagePlaceholders = (contactSql: string) =>
-  `?, ?, ?, ?, ?, ?, ?, ?, ?, (select q.id from messages q where q.whatsapp_id = ? and q.provider_message_id = ? and q.contact_id = ${contactSql} and q.company_id = ?)`;
+  `?::text, ?::text, ?::boolean, ?::text, ?::text, ?::timestamptz, ?::boolean, ?::text, ?::text, (select q.id from messages q where q.whatsapp_id = ? and q.provider_message_id = ? and q.contact_id = ${contactSql} and q.company_id = ?)`;
 
 /**
  * The message's values in the order both inbound insert statements take them: provider id, body,
@@ -125,6 +127,36 @@ function messageRowOf(json: unknown): Record<string, unknown> {
   for (const k of ['created_at', 'updated_at']) if (typeof message[k] === 'string') message[k] = new Date(message[k] as string);
   return message;
 }
+
+/**
+ * The fast path's statement (see InboundService.fastPath), a prepared statement (database/prepared.ts):
+ * it runs once per inbound message. No `*` in what it returns (a migration adding a column must not
+ * change a prepared statement's result): the ticket's columns are those the DTO, the chain and the
+ * timers read.
+ */
+const FAST_PATH_SQL = `with c as (${contactUpsertSql('profile_pic_url, ')}), t as (
+         select t.id from tickets t join c on t.contact_id = c.id
+          where t.company_id = ? and t.whatsapp_id = ? and t.status in ('pending', 'open')
+            and not (?::boolean and exists (select 1 from tickets h where h.contact_id = c.id and h.whatsapp_id = t.whatsapp_id and h.company_id = t.company_id
+                                                                 and h.status = 'closed' and ${heldSql('h')}))
+       ), m as (
+         insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
+         select ?::int, t.id, c.id, ?::int, ${messagePlaceholders('c.id')} from t, c
+         on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
+         returning *
+       ), u as (
+         update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now()
+          where company_id = ? and id in (select ticket_id from m)
+         returning *
+       )
+       select (select id from t) as fast_ticket_id, to_json(m) as message_row,
+              u.id, u.uuid, u.company_id, u.status, u.contact_id, u.whatsapp_id, u.queue_id, u.user_id, u.unread_messages, u.last_message,
+              u.is_group, u.created_at, u.updated_at, u.holder, u.held_until, u.bot_started_at, c.inserted as contact_inserted, c.id as contact_id_upserted,
+              c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
+              q.name as queue_name, q.color as queue_color, us.name as user_name, ${tagListSql('u')} as tag_list
+         from c left join m on true left join u on true
+         left join queues q on q.id = u.queue_id and q.company_id = u.company_id
+         left join users us on us.id = u.user_id and us.company_id = u.company_id`;
 
 const held = (row: Record<string, unknown>) =>
   row.holder != null && (row.held_until == null || new Date(row.held_until as string).getTime() > Date.now()) ? (row.holder as string) : null;
@@ -220,7 +252,7 @@ export class InboundService implements OnModuleInit {
     if (m.isGroup && found.ignoreGroups) return;
     // A held closed ticket (a rating request) waits only for the customer's own 1:1 messages.
     const mayBeHeld = !m.fromMe && !m.isGroup && m.mediaType !== 'call_log';
-    const fast = await this.fastPath(run, companyId, whatsappId, m, mediaUrl, mayBeHeld);
+    const fast = await this.fastPath(em, companyId, whatsappId, m, mediaUrl, mayBeHeld);
     let stored: Stored | null;
     if (fast === 'replay') stored = null;
     else if ('ticketRow' in fast) stored = { ...fast, created: false, newContact: null };
@@ -244,7 +276,7 @@ export class InboundService implements OnModuleInit {
     this.received(message);
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'create', message: toMessageDto(message), ticket: dto });
     this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
-    if (m.mediaType === 'call_log' && callRejected) await this.outbound.queueText(em.map(TicketSchema, ticketRow), CALL_REJECTED_MESSAGE, null);
+    if (m.mediaType === 'call_log' && callRejected) await this.outbound.queueText(await em.findOneOrFail(TicketSchema, { id: ticket.id }), CALL_REJECTED_MESSAGE, null);
     await this.answer(replies);
     if (ticket.status !== 'closed') await this.timers.arm(ticket, created, found.whatsapp);
   }
@@ -346,7 +378,7 @@ export class InboundService implements OnModuleInit {
    * does not apply (nothing stored but the contact), 'replay' for a message already stored.
    */
   private async fastPath(
-    run: Exec,
+    em: EntityManager,
     companyId: number,
     whatsappId: number,
     m: InboundMessage,
@@ -354,29 +386,7 @@ export class InboundService implements OnModuleInit {
     mayBeHeld: boolean,
   ): Promise<{ ticketRow: Record<string, unknown>; messageRow: Record<string, unknown> } | 'replay' | { contactCreated: boolean }> {
     const number = m.isGroup ? m.chatId : m.from;
-    const [row] = await run(
-      `with c as (${contactUpsertSql('profile_pic_url, ')}), t as (
-         select t.id from tickets t join c on t.contact_id = c.id
-          where t.company_id = ? and t.whatsapp_id = ? and t.status in ('pending', 'open')
-            and not (?::boolean and exists (select 1 from tickets h where h.contact_id = c.id and h.whatsapp_id = t.whatsapp_id and h.company_id = t.company_id
-                                                                 and h.status = 'closed' and ${heldSql('h')}))
-       ), m as (
-         insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
-         select ?, t.id, c.id, ?, ${messagePlaceholders('c.id')} from t, c
-         on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
-         returning *
-       ), u as (
-         update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now()
-          where company_id = ? and id in (select ticket_id from m)
-         returning *
-       )
-       select (select id from t) as fast_ticket_id, to_json(m) as message_row, u.*, c.inserted as contact_inserted, c.id as contact_id_upserted,
-              c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
-              q.name as queue_name, q.color as queue_color, us.name as user_name, ${tagListSql('u')} as tag_list
-         from c left join m on true left join u on true
-         left join queues q on q.id = u.queue_id and q.company_id = u.company_id
-         left join users us on us.id = u.user_id and us.company_id = u.company_id`,
-      [
+    const [row] = await preparedRows(em, FAST_PATH_SQL, [
         companyId,
         contactName(m, number),
         number,
