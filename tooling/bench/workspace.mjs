@@ -36,7 +36,9 @@ const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'atende-bench-ws-'));
 let serverLog = '';
 // The server applies the migrations at boot, so the seed can run once it answers.
-const child = spawn(process.execPath, ['core/server/dist/main.js'], {
+// BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles it (as startBenchServer does).
+const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, 'core/server/dist/main.js'], {
   cwd: ROOT,
   stdio: ['ignore', 'pipe', 'pipe'],
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SUPER_PASSWORD: 'Bench-super-123' },

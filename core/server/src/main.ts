@@ -18,6 +18,7 @@ import { loadPlugins, readPluginList, type LoadedPlugin } from './plugins/plugin
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { redisNamespace } from './jobs/namespace.js';
 import { securityHeaders } from './http/security-headers.js';
+import { jsonGzip } from './http/json-gzip.js';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -75,6 +76,8 @@ async function main() {
   app.use(securityHeaders);
   app.useBodyParser('json', { limit: '1mb' });
   app.setGlobalPrefix('api');
+  // API answers of 1-64 kB are gzipped in one call (json-gzip.ts); `compression` streams the rest.
+  app.use('/api', jsonGzip);
   app.use(compression());
   app.use(cookieParser());
   app.useWebSocketAdapter(new RedisIoAdapter(app, redis, redisNamespace(config)));

@@ -9,10 +9,12 @@ const TZ = 'America/Lima'; // the server's BUSINESS_TIMEZONE default: days of `d
 /**
  * A TCP proxy in front of PostgreSQL that counts the statements the server sends: simple queries
  * ('Q') and extended-protocol round trips (each ends with a Sync, 'S'). Counting on the wire needs no
- * hook in the server.
+ * hook in the server. It also counts Parse messages ('P') that name their statement: a prepared
+ * statement is parsed once per connection, then only bound and executed.
  */
-async function countingProxy(target: URL): Promise<{ url: string; statements: () => number; close: () => Promise<void> }> {
+async function countingProxy(target: URL): Promise<{ url: string; statements: () => number; namedParses: () => number; close: () => Promise<void> }> {
   let statements = 0;
+  let namedParses = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((front) => {
     const back = net.connect(Number(target.port || 5432), target.hostname);
@@ -33,6 +35,7 @@ async function countingProxy(target: URL): Promise<{ url: string; statements: ()
         if (pending.length < 5 || pending.length < 1 + pending.readInt32BE(1)) break;
         const type = String.fromCharCode(pending[0]);
         if (type === 'Q' || type === 'S') statements++;
+        if (type === 'P' && pending[5] !== 0) namedParses++; // the statement name (a C string) is not empty
         pending = pending.subarray(1 + pending.readInt32BE(1));
       }
     });
@@ -51,6 +54,7 @@ async function countingProxy(target: URL): Promise<{ url: string; statements: ()
   return {
     url: url.toString(),
     statements: () => statements,
+    namedParses: () => namedParses,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise((r) => server.close(r));
@@ -67,6 +71,7 @@ describe('ticket lists: filters, visibility, search, pages, counts', () => {
   let admin: string;
   let ana: string;
   let beto: string;
+  let otherTicket = 0;
   const id = { ventas: 0, soporte: 0, masivo: 0, ana: 0, beto: 0, admin: 0, company: 0 };
   const tag: Record<string, number> = {};
   const t: Record<'A' | 'B' | 'C' | 'D' | 'E', number> = { A: 0, B: 0, C: 0, D: 0, E: 0 };
@@ -159,7 +164,7 @@ describe('ticket lists: filters, visibility, search, pages, counts', () => {
     t.D = await ticket({ name: 'Dario Paz', number: '51900000004', status: 'pending', queueId: null, userId: null, created: '2026-02-11T15:00:00Z', updated: '2026-03-05T15:00:00Z', messages: ['Buenas tardes, HELLO world'] });
     t.E = await ticket({ name: 'Zoila Quispe', number: '51911122233', status: 'closed', queueId: id.ventas, userId: id.ana, created: '2026-01-05T15:00:00Z', updated: '2026-01-06T15:00:00Z', messages: ['el código de descuento 100% no funciona'], tags: [tag.T3] });
     // Another company's ticket whose message also says "catálogo": never found from Tienda.
-    await ticket({ company: other.user.companyId, whatsapp: otherWa, name: 'Ajeno', number: '51900000009', status: 'pending', queueId: null, userId: null, created: '2026-03-06T15:00:00Z', updated: '2026-03-06T15:00:00Z', messages: ['el catálogo por favor'] });
+    otherTicket = await ticket({ company: other.user.companyId, whatsapp: otherWa, name: 'Ajeno', number: '51900000009', status: 'pending', queueId: null, userId: null, created: '2026-03-06T15:00:00Z', updated: '2026-03-06T15:00:00Z', messages: ['el catálogo por favor'] });
     // 45 older tickets with six tags each, distinct contacts and users: pages must still hold 40 tickets.
     for (let i = 0; i < 45; i++) {
       bulk.push(
@@ -347,5 +352,34 @@ describe('ticket lists: filters, visibility, search, pages, counts', () => {
     // The page's own statement and nothing else: the user, company and queues come from the session cache (issue 13 item 2).
     expect(full).toBe(1);
     expect(await statements(`/api/tickets?queueIds=${arr([id.masivo])}`, ana)).toBe(1);
+  });
+
+  it('runs pages as prepared statements, parsed once per connection, that stay within the caller’s company', async () => {
+    const otherAdmin = (await api.login('admin@otra.test', PW)).token; // one session per user: a fresh one
+    const ids = async (path: string, token: string) => ((await list(path, token)).tickets as { id: number }[]).map((x) => x.id);
+    const mine = await ids('status=pending&showAll=true', admin);
+    expect(mine).toContain(t.A);
+    expect(mine).not.toContain(otherTicket);
+    // Both companies run the same statement text; past five runs PostgreSQL may switch to a generic plan.
+    for (let i = 0; i < 8; i++) {
+      expect(await ids('status=pending&showAll=true', admin)).toEqual(mine);
+      expect(await ids('status=pending&showAll=true', otherAdmin)).toEqual([otherTicket]);
+      expect((await api.get(`/api/messages/${otherTicket}`, admin)).status).toBe(404);
+      const page = await api.get(`/api/messages/${otherTicket}`, otherAdmin);
+      expect(page.status).toBe(200);
+      expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual(['el catálogo por favor']);
+      expect((await api.get(`/api/messages/${t.A}`, otherAdmin)).status).toBe(404);
+    }
+    // Run again, a page is bound and executed, not parsed (least of three: a background query may take the connection).
+    const parses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const before = proxy.namedParses();
+      await list('status=pending&showAll=true', admin);
+      expect((await api.get(`/api/messages/${t.A}`, admin)).status).toBe(200);
+      parses.push(proxy.namedParses() - before);
+    }
+    expect(Math.min(...parses)).toBe(0);
+    // The first run on a connection did parse by name: the mechanism is on (not merely unnamed statements).
+    expect(proxy.namedParses()).toBeGreaterThan(0);
   });
 });

@@ -20,10 +20,11 @@ import { toMessageDto } from '../tickets/ticket-dto.js';
 import { TicketsService } from '../tickets/tickets.service.js';
 import { TicketTimersService } from '../tickets/ticket-timers.service.js';
 import { OutboundService, type OutboundDraft } from './outbound.service.js';
-import { loadTickets, type Exec } from '../tickets/ticket-dto-sql.js';
+import { ticketRowDto, type Exec } from '../tickets/ticket-dto-sql.js';
+import { ticketByIdSql } from '../tickets/ticket-list-query.js';
+import { preparedRows } from '../database/prepared.js';
+import { MESSAGES_PAGE, messagePageSql, messageRowDto } from './message-page-sql.js';
 import { visibleTicketIds } from '../tickets/ticket-visibility.js';
-
-const MESSAGES_PAGE = 30;
 
 /** What an agent sends: a text (maybe signed, quoting, with a quick message's file) or files with a caption. */
 export interface AgentSend {
@@ -62,30 +63,26 @@ export class MessagesService {
    * ticket of that contact and connection the user may see (each says its ticketId, so the view draws
    * "conversation started/closed" between tickets). Newest page first, oldest first inside a page.
    * Statements per page (issue 13 item 2): the ticket with its DTO (one), the sibling tickets the user
-   * may see (agents only; the viewer comes from the session cache), the messages, and their quoted
-   * messages when any. Opening clears the unread count, beside the answer rather than before it.
+   * may see (agents only; the viewer comes from the session cache), and the messages with their quoted
+   * messages (one). Opening clears the unread count, beside the answer rather than before it.
    */
   async page(user: AuthUser, ticketId: number, q: z.infer<typeof messagePageQuerySchema>) {
-    const exec = this.exec();
-    const [loaded] = await loadTickets(exec, user.companyId, [ticketId]);
-    if (!loaded) throw AppError.notFound('ERR_NO_TICKET_FOUND');
-    const { row, dto } = loaded;
-    const contactId = row.contact_id as number;
-    const whatsappId = row.whatsapp_id as number;
+    // Read-only and outside any transaction: prepared statements (database/prepared.ts), plain rows.
+    const read: Exec = (sql, params) => preparedRows(this.em, sql, params);
+    const ticket = ticketByIdSql(user.companyId, ticketId);
+    const [row] = await read(ticket.sql, ticket.params);
+    if (!row) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    const dto = ticketRowDto(row);
     const viewer = await this.tickets.viewer(user);
     // Who sees every ticket needs no ticket filter: the page is then a plain backward walk of the index.
-    let ticketFilter: { ticketId?: { $in: number[] } } = {};
+    let ticketIds: number[] | null = null;
     if (viewer.queueIds) {
-      const ticketIds = await visibleTicketIds(exec, viewer, contactId, whatsappId);
+      ticketIds = await visibleTicketIds(read, viewer, dto.contactId, dto.whatsappId);
       if (!ticketIds.includes(ticketId)) throw AppError.forbidden();
-      ticketFilter = { ticketId: { $in: ticketIds } };
     }
-    const rows = await this.em.find(
-      MessageSchema,
-      { contactId, whatsappId, ...ticketFilter, ...(q.beforeId ? { id: { $lt: q.beforeId } } : {}) },
-      { orderBy: { id: 'desc' }, limit: MESSAGES_PAGE + 1, offset: q.beforeId ? 0 : (q.pageNumber - 1) * MESSAGES_PAGE },
-    );
-    const messages = await this.dtos(rows.slice(0, MESSAGES_PAGE).reverse());
+    const page = messagePageSql(user.companyId, { contactId: dto.contactId, whatsappId: dto.whatsappId, ticketIds }, q);
+    const rows = await read(page.sql, page.params);
+    const messages = rows.slice(0, MESSAGES_PAGE).reverse().map(messageRowDto);
     if (dto.unreadMessages) {
       // The answer does not wait for the read marks: they go out beside it, and the answer says 0 already.
       void this.clearUnread(user.companyId, ticketId).catch((err: Error) => this.logger.warn(`Unread count of ticket ${ticketId}: ${err.message}`));

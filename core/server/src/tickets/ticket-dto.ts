@@ -47,8 +47,8 @@ export async function toTicketDtos(em: EntityManager, tickets: Ticket[]): Promis
   });
 }
 
-/** `quoted` is the quoted message when the caller loaded it (the conversation page does, in one query). */
-export const toMessageDto = (m: Message, quoted?: Message | null): MessageDto => ({
+/** `quoted` is the quoted message when the caller loaded it (the conversation page does, in the same statement). */
+export const toMessageDto = (m: Message, quoted?: Pick<Message, 'id' | 'body' | 'fromMe' | 'mediaType' | 'isDeleted'> | null): MessageDto => ({
   id: m.id,
   ticketId: m.ticketId,
   body: m.isDeleted ? '' : m.body,

@@ -64,9 +64,11 @@ export function ticketPageSql(filtered: SqlPart, q: { pageNumber: number; search
   const take = TICKET_PAGE_SIZE + 1;
   let page: SqlPart;
   if (!q.searchParam) {
+    // LIMIT is a literal and OFFSET appears only past page 1: the text then has no value-dependent part,
+    // so a prepared statement's generic plan walks the index as a custom plan does (database/prepared.ts).
     page = {
-      sql: `select t.id, t.updated_at from tickets t where ${where.sql} order by t.updated_at desc, t.id desc limit ? offset ?`,
-      params: [...where.params, take, offset],
+      sql: `select t.id, t.updated_at from tickets t where ${where.sql} order by t.updated_at desc, t.id desc limit ${take}${offset ? ' offset ?' : ''}`,
+      params: offset ? [...where.params, offset] : where.params,
     };
   } else {
     const like = containsPattern(q.searchParam);
@@ -97,20 +99,32 @@ export function ticketPageSql(filtered: SqlPart, q: { pageNumber: number; search
   return {
     sql: `
       with page as (${page.sql})
-      select t.id, t.uuid, t.status, t.contact_id, t.whatsapp_id, t.queue_id, t.user_id, t.unread_messages,
-             t.last_message, t.is_group, t.created_at, t.updated_at,
-             c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
-             q.name as queue_name, q.color as queue_color, u.name as user_name,
-             ${tagListSql('t')} as tag_list,
+      select ${DTO_COLUMNS},
              ${CURSOR_OF_ROW} as cursor
         from page p
         join tickets t on t.id = p.id
-        join contacts c on c.id = t.contact_id and c.company_id = t.company_id
-        left join queues q on q.id = t.queue_id and q.company_id = t.company_id
-        left join users u on u.id = t.user_id and u.company_id = t.company_id
+        ${DTO_JOINS}
        order by p.updated_at desc, p.id desc`,
     params: page.params,
   };
+}
+
+/**
+ * What ticketRowDto (ticket-dto-sql.ts) reads, as explicit columns of tickets `t` (no `t.*`: these
+ * statements are prepared, see database/prepared.ts), and the joins they need.
+ */
+const DTO_COLUMNS = `t.id, t.uuid, t.status, t.contact_id, t.whatsapp_id, t.queue_id, t.user_id, t.unread_messages,
+             t.last_message, t.is_group, t.created_at, t.updated_at,
+             c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
+             q.name as queue_name, q.color as queue_color, u.name as user_name,
+             ${tagListSql('t')} as tag_list`;
+const DTO_JOINS = `join contacts c on c.id = t.contact_id and c.company_id = t.company_id
+        left join queues q on q.id = t.queue_id and q.company_id = t.company_id
+        left join users u on u.id = t.user_id and u.company_id = t.company_id`;
+
+/** One ticket of the company with its DTO's columns (the conversation page); no row for another company's id. */
+export function ticketByIdSql(companyId: number, id: number): SqlPart {
+  return { sql: `select ${DTO_COLUMNS} from tickets t ${DTO_JOINS} where t.company_id = ? and t.id = ?`, params: [companyId, id] };
 }
 
 /** The cursor of a row: its updated_at in microseconds since 1970 (exact: numeric epoch) and its id. */

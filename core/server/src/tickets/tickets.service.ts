@@ -18,6 +18,7 @@ import { SessionCache } from '../auth/session-cache.js';
 import { ticketRowDto } from './ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import type { Exec } from './ticket-dto-sql.js';
+import { preparedRows } from '../database/prepared.js';
 
 type Status = 'pending' | 'open' | 'closed';
 
@@ -62,7 +63,8 @@ export class TicketsService {
   async page(user: AuthUser, q: TicketListQuery) {
     const viewer = await this.listViewer(user, q.showAll);
     const { sql, params } = ticketPageSql(ticketWhere(viewer, q, this.timeZone), q, user.companyId);
-    const rows = await this.em.getConnection().execute<Record<string, unknown>[]>(sql, params);
+    // A search's best plan depends on the term: planned each time. Any other page is a prepared statement.
+    const rows = q.searchParam ? await this.em.getConnection().execute<Record<string, unknown>[]>(sql, params) : await preparedRows(this.em, sql, params);
     const page = rows.slice(0, TICKET_PAGE_SIZE);
     const hasMore = rows.length > TICKET_PAGE_SIZE;
     return { tickets: page.map(ticketRowDto), hasMore, nextCursor: hasMore ? (page[page.length - 1].cursor as string) : null };
@@ -72,7 +74,7 @@ export class TicketsService {
   async count(user: AuthUser, q: { status: 'pending' | 'open'; queueIds?: number[]; showAll?: boolean }): Promise<{ count: number }> {
     const viewer = await this.listViewer(user, q.showAll);
     const where = ticketWhere(viewer, { status: q.status, queueIds: q.queueIds }, this.timeZone);
-    const [row] = await this.em.getConnection().execute<{ count: number }[]>(`select count(*)::int as count from tickets t where ${where.sql}`, where.params);
+    const [row] = await preparedRows<{ count: number }>(this.em, `select count(*)::int as count from tickets t where ${where.sql}`, where.params);
     return { count: row.count };
   }
 

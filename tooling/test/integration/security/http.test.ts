@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { SUPER, createDatabase, startServer, type RunningServer } from '../../support/server.js';
+import { gunzipSync } from 'node:zlib';
+import { SUPER, client, createDatabase, startServer, type RunningServer } from '../../support/server.js';
 
 /**
  * Issue 9, HTTP hardening (item 11): the shell's strict Content-Security-Policy, HSTS over https only,
@@ -49,6 +50,40 @@ describe('security: HTTP headers and cookies (item 11)', () => {
     const res = await fetch(`${server.url}/api/health`);
     expectHardened(res.headers);
     expect(directives(res.headers.get('content-security-policy'))['default-src']).toEqual(["'none'"]);
+  });
+
+  it('gzips a JSON answer of 1-64 kB for a client that accepts gzip, in one piece, and sends it as is otherwise', async () => {
+    const sup = (await client(server.url).login(SUPER.email, SUPER.password)).token;
+    for (let i = 0; i < 12; i++) {
+      const created = await fetch(`${server.url}/api/plans`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sup}` },
+        body: JSON.stringify({ name: `Plan de prueba con un nombre largo ${i}`, value: 10 + i, users: 5, connections: 1, queues: 3 }),
+      });
+      expect(created.status).toBe(201);
+    }
+    /** Raw HTTP: fetch would decode the body and hide the encoding. */
+    const get = (path: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${server.url}${path}`, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const plain = await get('/api/plans/list');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const gzipped = await get('/api/plans/list', 'gzip, deflate');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(gzipped.headers['content-type']).toContain('application/json');
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.body.length);
+    expect(JSON.parse(gunzipSync(gzipped.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    expect((await get('/api/plans/list', 'identity')).headers['content-encoding']).toBeUndefined();
+    // A small answer is not worth it.
+    expect((await get('/api/health', 'gzip')).headers['content-encoding']).toBeUndefined();
   });
 
   it('sends HSTS only when the request came over https (through a trusted proxy)', async () => {
