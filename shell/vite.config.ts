@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
@@ -39,7 +40,11 @@ export default defineConfig({
       name: 'shell',
       dts: false,
       remotes: {},
-      shared: sharedDependencies('host'),
+      shared: {
+        ...sharedDependencies('host'),
+        // The router's declarative API only, not the whole package (see the module).
+        'react-router-dom': { singleton: true, import: fileURLToPath(new URL('./src/shared/react-router-dom.ts', import.meta.url)) },
+      },
       manifest: false,
       // Publish the federation runtime once, so remotes do not each ship their own copy.
       experiments: { provideExternalRuntime: true },

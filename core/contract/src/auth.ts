@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { PLAN_FLAGS } from './plans.js';
+import { LANGUAGES } from './languages.js';
 
 export const PROFILES = ['admin', 'user', 'supervisor', 'super'] as const;
 export const profileSchema = z.enum(PROFILES);
 export type Profile = z.infer<typeof profileSchema>;
 
-export const LANGUAGES = ['es', 'pt', 'en'] as const;
 export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
 
 export const loginRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email().max(254),

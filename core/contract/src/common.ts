@@ -64,3 +64,8 @@ export const handlerBindingOutput = {
   promptId: z.number().int().nullable(),
   integrationId: z.number().int().nullable(),
 };
+
+/** A multipart body (files and fields), sent as the browser's `FormData`. */
+export const formDataBody = z.custom<FormData>((v) => typeof FormData !== 'undefined' && v instanceof FormData, 'multipart_expected');
+/** A file answer (exports, media behind the bearer token). */
+export const blobResponse = z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob);

@@ -74,3 +74,5 @@ export const signupSchema = z.object({
   language: z.enum(['es', 'pt', 'en']).optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;
+
+export const signupAnswerSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -68,3 +68,6 @@ export const sessionStartSchema = z
     qr: z.boolean().optional(),
   })
   .default({});
+
+/** The answer of starting, restarting or ending a connection's session. */
+export const sessionAnswerSchema = z.object({ message: z.string() });

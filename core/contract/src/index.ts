@@ -1,9 +1,11 @@
 export * from './errors.js';
 export * from './partial-update.js';
+export * from './languages.js';
 export * from './auth.js';
 export * from './plans.js';
 export * from './permissions.js';
 export * from './plugins.js';
+export * from './plugin-manifest.js';
 export * from './realtime.js';
 export * from './health.js';
 

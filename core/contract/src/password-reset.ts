@@ -11,3 +11,6 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const RESET_CODE_TTL_MINUTES = 15;
+
+export const forgotPasswordAnswerSchema = z.object({ sent: z.literal(true) });
+export const resetPasswordAnswerSchema = z.object({ ok: z.literal(true) });

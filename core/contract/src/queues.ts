@@ -26,3 +26,6 @@ export const queueInputSchema = z.object({
 });
 export type QueueInput = z.input<typeof queueInputSchema>;
 export const queueUpdateSchema = partialUpdate(queueInputSchema);
+
+/** Id, name and colour of a queue (GET /queue/names, for the transfer modal). */
+export const queueNameSchema = queueSchema.pick({ id: true, name: true, color: true });

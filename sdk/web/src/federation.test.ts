@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ANTD_COMPONENTS, antdEntry, antdPlugins, sharedDependencies } from './federation.js';
+import { ANTD_COMPONENTS, ROUTER_EXPORTS, antdEntry, antdPlugins, sharedDependencies } from './federation.js';
 
 const antdDir = path.dirname(createRequire(import.meta.url).resolve('antd/package.json'));
 const warnings: string[] = [];
@@ -57,5 +57,23 @@ describe('antd shared one component at a time (issue 13 item 5)', () => {
     expect(await resolve.resolveId!.call(ctx, file, undefined)).toBe(file);
     expect(await resolve.resolveId!.call(ctx, 'antd/es/button/Button.js', undefined)).toBeNull();
     expect(antdPlugins('remote').some((p) => p.resolveId)).toBe(false);
+  });
+});
+
+describe("the shell's 'react-router-dom' (declarative API only)", () => {
+  it('ROUTER_EXPORTS are what shell/src/shared/react-router-dom.ts re-exports, each a name react-router has', async () => {
+    const facade = readFileSync(path.join(import.meta.dirname, '../../../shell/src/shared/react-router-dom.ts'), 'utf8');
+    const names = /export \{([^}]*)\} from 'react-router'/.exec(facade)![1].split(',').map((n) => n.trim()).filter(Boolean);
+    expect(names).toEqual([...ROUTER_EXPORTS]);
+    const rr = (await import('react-router')) as Record<string, unknown>;
+    for (const name of ROUTER_EXPORTS) expect(rr[name], name).toBeDefined();
+  });
+
+  it('a remote may import those names only, by name, and never react-router itself', () => {
+    expect(split('remote', "import { Link, useNavigate as nav } from 'react-router-dom';")).toContain('react-router-dom');
+    expect(() => split('remote', "import { createBrowserRouter } from 'react-router-dom';")).toThrow(/ROUTER_EXPORTS/);
+    expect(() => split('remote', "import * as R from 'react-router-dom';")).toThrow(/not the module whole/);
+    expect(() => split('remote', "import { Link } from 'react-router';")).toThrow(/second router/);
+    expect(split('host', "import { createBrowserRouter } from 'react-router-dom';")).toContain('createBrowserRouter');
   });
 });

@@ -43,6 +43,20 @@ export const ANTD_COMPONENTS = {
   Tree: 'tree', TreeSelect: 'tree-select', Typography: 'typography', Upload: 'upload', version: 'version', Watermark: 'watermark',
 } as const satisfies Record<string, string>;
 
+/**
+ * The names the shell's 'react-router-dom' offers (shell/src/shared/react-router-dom.ts): the
+ * declarative API. Sharing the package whole would load its data routers, framework mode and server
+ * helpers (~48 kB gzip more) on every first load; a remote importing another name fails its build.
+ */
+export const ROUTER_EXPORTS = [
+  'BrowserRouter', 'HashRouter', 'Link', 'MemoryRouter', 'NavLink', 'Navigate', 'NavigationType', 'Outlet', 'Route',
+  'Router', 'Routes', 'UNSAFE_LocationContext', 'UNSAFE_NavigationContext', 'UNSAFE_RouteContext', 'createPath',
+  'createRoutesFromChildren', 'createRoutesFromElements', 'createSearchParams', 'generatePath', 'matchPath',
+  'matchRoutes', 'parsePath', 'renderMatches', 'resolvePath', 'useBeforeUnload', 'useHref', 'useInRouterContext',
+  'useLinkClickHandler', 'useLocation', 'useMatch', 'useNavigate', 'useNavigationType', 'useOutlet',
+  'useOutletContext', 'useParams', 'useResolvedPath', 'useRoutes', 'useSearchParams',
+] as const;
+
 /** The module a component of antd is shared as: its own entry file (antd has no exports map). */
 export const antdEntry = (folder: string) => `antd/es/${folder}/index.js`;
 const ANTD_ENTRY = /^antd\/es\/([a-z-]+)\/index\.js$/;
@@ -87,6 +101,29 @@ export interface AntdPlugin {
 const ANTD_SOURCE = /(?:\bfrom|\bimport)\s*\(?\s*['"](antd|antd\/(?:es|lib)\/[^'"]*)['"]/g;
 const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])(antd|@ant-design\/icons)\2\s*;?/g;
 const ICON = /^[A-Z]\w*(Outlined|Filled|TwoTone)$/;
+const ROUTER_SOURCE = /(?:\bfrom|\bimport)\s*\(?\s*['"](react-router(?:-dom)?(?:\/[^'"]*)?)['"]/g;
+const ROUTER_NAMED = /import\s*\{([^}]*)\}\s*from\s*['"]react-router-dom['"]/g;
+const ROUTER_NAMES = new Set<string>(ROUTER_EXPORTS);
+
+/**
+ * A remote may import from 'react-router-dom' only the names the shell offers (ROUTER_EXPORTS), by name:
+ * anything else would be undefined at run time, and 'react-router' itself would bundle a second router
+ * that does not see the shell's <BrowserRouter>.
+ */
+function checkRouterImports(code: string, id: string) {
+  const sources = [...code.matchAll(ROUTER_SOURCE)].map(([, source]) => source);
+  const other = sources.find((source) => source !== 'react-router-dom');
+  if (other) throw new Error(`${id}: '${other}' would bundle a second router in this remote; import from 'react-router-dom'`);
+  const named = [...code.matchAll(ROUTER_NAMED)];
+  // Every mention must be a named import: a namespace, default, dynamic import or re-export cannot be checked.
+  if (named.length !== sources.length) throw new Error(`${id}: import names from 'react-router-dom' (ROUTER_EXPORTS), not the module whole`);
+  for (const [, list] of named) {
+    for (const spec of list.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '').split(',')) {
+      const name = spec.trim().split(/\s+as\s+/)[0];
+      if (name && !name.startsWith('type ') && !ROUTER_NAMES.has(name)) throw new Error(`${id}: '${name}' is not among the router names the shell shares (ROUTER_EXPORTS)`);
+    }
+  }
+}
 
 /** The module holding one named export of antd or @ant-design/icons, if it has its own. */
 function ownModule(pkg: string, name: string): string | undefined {
@@ -132,7 +169,8 @@ function splitImports(this: { warn(message: string): void }, code: string, id: s
  *   the share scope would only make the federation runtime load every component the shell uses at
  *   start-up, defeating lazy routes; the shared keys still hand remotes these same modules, on demand.
  * - remote: a build error for anything that would bundle a second antd (the whole library, a deep
- *   import), which would not see the shell's ConfigProvider (theme, dark mode, locale).
+ *   import), which would not see the shell's ConfigProvider (theme, dark mode, locale), and for router
+ *   imports the shell's 'react-router-dom' does not offer (ROUTER_EXPORTS).
  */
 export function antdPlugins(role: 'host' | 'remote'): AntdPlugin[] {
   let antdDir: Promise<string> | undefined;
@@ -159,6 +197,7 @@ export function antdPlugins(role: 'host' | 'remote'): AntdPlugin[] {
   const split: AntdPlugin = {
     name: 'atende:antd-imports',
     transform(code, id) {
+      if (role === 'remote' && code.includes('react-router') && !id.includes('/node_modules/')) checkRouterImports(code, id);
       if (!code.includes('antd') && !code.includes('@ant-design/icons')) return null;
       const result = splitImports.call(this, code, id);
       if (role === 'remote') {

@@ -1,10 +1,12 @@
 import type { SocketEventMap, SocketEventName } from '@atende/core-contract';
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createEvent, createStore } from 'effector';
 import { useUnit } from 'effector-react';
 
 let socket: Socket | null = null;
+/** Counts connect and disconnect calls, so the last one wins while socket.io-client is being fetched. */
+let generation = 0;
 
 /** The current socket; a new one replaces it whenever the access token changes. */
 export const socketChanged = createEvent<Socket | null>();
@@ -16,9 +18,16 @@ export const $realtimeStatus = createStore<'connected' | 'disconnected'>('discon
   (_, s) => s,
 );
 
-/** Opens the one socket of the page (websocket transport, token in the handshake). Called by the shell. */
-export function connectRealtime(token: string): Socket {
+/**
+ * Opens the one socket of the page (websocket transport, token in the handshake). Called by the shell.
+ * socket.io-client (~15 kB gzip) is fetched on the first call, after sign-in, not with the first page.
+ * Resolves to null when another connect or a disconnect was called meanwhile.
+ */
+export async function connectRealtime(token: string): Promise<Socket | null> {
+  const mine = ++generation;
   socket?.disconnect();
+  const { io } = await import('socket.io-client');
+  if (mine !== generation) return null;
   socket = io({ path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: true });
   socket.on('connect', () => realtimeStatusChanged('connected'));
   socket.on('disconnect', () => realtimeStatusChanged('disconnected'));
@@ -27,6 +36,7 @@ export function connectRealtime(token: string): Socket {
 }
 
 export function disconnectRealtime(): void {
+  generation++;
   socket?.disconnect();
   socket = null;
   socketChanged(null);

@@ -1,24 +1,34 @@
-import { Button, Dropdown } from 'antd';
+import { Suspense, lazy, useState } from 'react';
+import { Button } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
-import { LANGUAGES, type Language } from '@atende/core-contract';
 import { useT } from '@atende/sdk-web';
-import { selectLanguage } from '../model/language.js';
+
+// Dropdown and Menu (~16 kB gzip) are not needed to draw the sign-in page: they load on the first click.
+const LanguageDropdown = lazy(() => import('./LanguageDropdown.js').then((m) => ({ default: m.LanguageDropdown })));
 
 /** Language switcher for the public pages and the top bar; saved on the user when signed in. */
 export function LanguageMenu() {
   const { t, i18n } = useT();
-  return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectedKeys: [i18n.language],
-        items: LANGUAGES.map((l) => ({ key: l, label: t(`languages.${l}`), 'data-testid': `lang-${l}` })),
-        onClick: ({ key }) => selectLanguage(key as Language),
-      }}
+  const [open, setOpen] = useState(false);
+  // Once the list is in use, the Dropdown opens and closes it; until then, the first click asks for it.
+  const [used, setUsed] = useState(false);
+  const button = (
+    <Button
+      type="text"
+      icon={<GlobalOutlined />}
+      aria-label={t('common.language')}
+      data-testid="language-menu"
+      onClick={used ? undefined : () => (setUsed(true), setOpen(true))}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')} data-testid="language-menu">
-        {i18n.language.toUpperCase()}
-      </Button>
-    </Dropdown>
+      {i18n.language.toUpperCase()}
+    </Button>
+  );
+  if (!used) return button;
+  return (
+    <Suspense fallback={button}>
+      <LanguageDropdown open={open} onOpenChange={setOpen}>
+        {button}
+      </LanguageDropdown>
+    </Suspense>
   );
 }

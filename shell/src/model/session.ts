@@ -1,6 +1,6 @@
 import { createEffect, createEvent, createStore, sample } from 'effector';
 import { AUTH_ENDPOINTS, SOCKET_EVENTS, USER_STATUS_EVENT, type AuthEventAction } from '@atende/core-contract';
-import { $token, connectRealtime, disconnectRealtime, getSocket, refreshSession, sessionEnded, sessionStarted, userUpdated, call } from '@atende/sdk-web';
+import { $token, connectRealtime, disconnectRealtime, getSocket, refreshSession, sessionEnded, sessionStarted, userUpdated, call, STORAGE_KEYS } from '@atende/sdk-web';
 import { fetchPluginsFx } from '../plugins/plugins.model.js';
 
 /** Heartbeat period (core-operations §4 and §9: every 5 minutes). */
@@ -38,9 +38,14 @@ export type SessionNoticeKind = Extract<AuthEventAction, 'replaced' | 'revoked'>
 export const sessionNoticeShown = createEvent<SessionNoticeKind>();
 export const $sessionNotice = createStore<SessionNoticeKind | null>(null).on(sessionNoticeShown, (_, kind) => kind);
 
+/**
+ * The spec's "local storage is cleared": the session's own keys go (token, user, company). Preferences
+ * (language, theme) and what plugins keep in the browser for their user (announcement read marks) stay:
+ * a whole clear() wiped them on every revocation, including the one a user's own sign-out announces.
+ */
 function reloadSoon() {
   try {
-    localStorage.clear();
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.userId, STORAGE_KEYS.companyId]) localStorage.removeItem(key);
   } catch {
     /* no storage */
   }
@@ -59,17 +64,19 @@ $token.watch((token) => {
     disconnectRealtime();
     return;
   }
-  const socket = connectRealtime(token);
-  socket.on(SOCKET_EVENTS.auth, (payload: { action?: AuthEventAction }) => {
-    const action = payload?.action;
-    if (action === 'expired') {
-      // A token expired while connected: refresh, and the watch reconnects with the new token.
-      void refreshSession().then((ok) => (ok ? undefined : reloadSoon()));
-    } else if (action === 'replaced' || action === 'revoked') {
-      // Signed in on another device, or password changed / user disabled: say why, then start clean.
-      sessionNoticeShown(action);
-      reloadSoon();
-    }
+  void connectRealtime(token).then((socket) => {
+    // null: the token changed again (or the session ended) while the socket client was fetched.
+    socket?.on(SOCKET_EVENTS.auth, (payload: { action?: AuthEventAction }) => {
+      const action = payload?.action;
+      if (action === 'expired') {
+        // A token expired while connected: refresh, and the watch reconnects with the new token.
+        void refreshSession().then((ok) => (ok ? undefined : reloadSoon()));
+      } else if (action === 'replaced' || action === 'revoked') {
+        // Signed in on another device, or password changed / user disabled: say why, then start clean.
+        sessionNoticeShown(action);
+        reloadSoon();
+      }
+    });
   });
   // The server marks the user online while heartbeats arrive (core-operations §4).
   heartbeat = setInterval(() => getSocket()?.emit(USER_STATUS_EVENT), HEARTBEAT_MS);

@@ -1,6 +1,7 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
-import { useT } from '@atende/sdk-web';
+import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
+
+// antd's Result (with its illustrations, ~8 kB gzip) loads only when a plugin fails.
+const RemoteFailure = lazy(() => import('./RemoteFailure.js').then((m) => ({ default: m.RemoteFailure })));
 
 interface Props {
   pluginId: string;
@@ -9,19 +10,6 @@ interface Props {
 interface State {
   error: Error | null;
   attempt: number;
-}
-
-function Failure({ pluginId, onRetry }: { pluginId: string; onRetry: () => void }) {
-  const { t } = useT();
-  return (
-    <Result
-      status="warning"
-      title={t('plugins.loadFailed', { id: pluginId })}
-      subTitle={t('plugins.loadFailedHint')}
-      extra={<Button onClick={onRetry}>{t('common.retry')}</Button>}
-      data-testid="remote-error"
-    />
-  );
 }
 
 /** Keeps a failing plugin (remote that will not load or throws while rendering) from taking the shell down. */
@@ -39,7 +27,9 @@ export class RemoteBoundary extends Component<Props, State> {
   override render() {
     if (this.state.error) {
       return (
-        <Failure pluginId={this.props.pluginId} onRetry={() => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }))} />
+        <Suspense fallback={null}>
+          <RemoteFailure pluginId={this.props.pluginId} onRetry={() => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }))} />
+        </Suspense>
       );
     }
     return <div key={this.state.attempt}>{this.props.children}</div>;

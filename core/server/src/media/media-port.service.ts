@@ -2,8 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Media, StoredMedia } from '@atende/sdk-server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import type { Redis } from 'ioredis';
+import type { Media, ReceiveOptions, ReceivedFile, StoredMedia } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { REDIS } from '../jobs/redis.js';
+import { redisNamespace } from '../jobs/namespace.js';
+import { MAX_CONCURRENT_UPLOADS } from './upload.interceptor.js';
+import { receiveUpload, type UploadSlots } from './receive-upload.js';
 import { keepUpload } from './keep-upload.js';
 import { MediaStore } from './media-store.js';
 import { sheetRows } from './sheet-reader.js';
@@ -17,12 +24,24 @@ const SHEET_MAX_ROWS = 10_000;
 @Injectable()
 export class MediaPortService implements Media {
   private readonly ffmpeg: string;
+  private readonly slots: UploadSlots;
 
   constructor(
     private readonly files: MediaStore,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(REDIS) redis: Redis,
   ) {
     this.ffmpeg = ffmpegPath(config.FFMPEG_PATH);
+    this.slots = { redis, prefix: `${redisNamespace(config)}:uploads:user:`, max: MAX_CONCURRENT_UPLOADS };
+  }
+
+  /** Express's request and response are Node's, extended: plugins pass what `@Req()`/`@Res()` give them. */
+  receive(req: IncomingMessage, res: ServerResponse, options: ReceiveOptions): Promise<ReceivedFile> {
+    return receiveUpload(this.slots, req as Request, res as Response, options);
+  }
+
+  remove(companyId: number, url: string): Promise<void> {
+    return this.files.remove(companyId, url);
   }
 
   async store(companyId: number, file: { path: string; name: string; mimetype: string }, options: { voice?: boolean } = {}): Promise<StoredMedia> {

@@ -1,6 +1,5 @@
 import type { FormInstance, FormRule as Rule } from 'antd';
 import type { TFunction } from 'i18next';
-import { emailSchema, passwordSchema } from '@atende/core-contract';
 import { ApiError } from '../api.js';
 
 /** Error codes the contract's zod schemas use as messages; each has a text under `validation.`. */
@@ -32,9 +31,14 @@ export function validationText(t: T, code: string): string {
   return (VALIDATION_CODES as readonly string[]).includes(code) ? String(t(`validation.${code}`)) : code;
 }
 
-/** The first contract error code of a value, so the form refuses exactly what the server refuses. */
-function firstCode(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
-  const r = schema.safeParse(value);
+type Schemas = typeof import('./schemas.js');
+
+/**
+ * The first contract error code of a value, so the form refuses exactly what the server refuses.
+ * The schemas (and zod) are fetched on the first check: the sign-in page draws without them.
+ */
+async function firstCode(pick: (s: Schemas) => { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+  const r = pick(await import('./schemas.js')).safeParse(value);
   return r.success ? null : (r.error?.issues[0]?.message ?? 'invalid_value');
 }
 
@@ -42,8 +46,8 @@ export function emailRules(t: T): Rule[] {
   return [
     { required: true, whitespace: true, message: validationText(t, 'required') },
     {
-      validator: (_, v: string | undefined) => {
-        const code = v ? firstCode(emailSchema, v) : null;
+      validator: async (_, v: string | undefined) => {
+        const code = v ? await firstCode((s) => s.emailSchema, v) : null;
         return code ? Promise.reject(new Error(validationText(t, code))) : Promise.resolve();
       },
     },
@@ -55,8 +59,8 @@ export function passwordRules(t: T, required: boolean): Rule[] {
   return [
     ...(required ? [{ required: true, message: validationText(t, 'required') }] : []),
     {
-      validator: (_, v: string | undefined) => {
-        const code = v ? firstCode(passwordSchema, v) : null;
+      validator: async (_, v: string | undefined) => {
+        const code = v ? await firstCode((s) => s.passwordSchema, v) : null;
         return code ? Promise.reject(new Error(validationText(t, code))) : Promise.resolve();
       },
     },
