@@ -26,7 +26,21 @@ export const $realtimeStatus = createStore<'connected' | 'disconnected'>('discon
 export async function connectRealtime(token: string): Promise<Socket | null> {
   const mine = ++generation;
   socket?.disconnect();
-  const { io } = await import('socket.io-client');
+  socket = null;
+  socketChanged(null);
+  let io: typeof import('socket.io-client').io;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      ({ io } = await import('socket.io-client'));
+      break;
+    } catch {
+      // The chunk did not load (network, a deploy replaced it): try again while this connect is still wanted,
+      // so live updates and revocation notices are not silently lost for the rest of the page's life.
+      if (mine !== generation) return null;
+      await new Promise((r) => setTimeout(r, Math.min(30_000, 1_000 * 2 ** attempt)));
+      if (mine !== generation) return null;
+    }
+  }
   if (mine !== generation) return null;
   socket = io({ path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: true });
   socket.on('connect', () => realtimeStatusChanged('connected'));

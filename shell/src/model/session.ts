@@ -38,14 +38,17 @@ export type SessionNoticeKind = Extract<AuthEventAction, 'replaced' | 'revoked'>
 export const sessionNoticeShown = createEvent<SessionNoticeKind>();
 export const $sessionNotice = createStore<SessionNoticeKind | null>(null).on(sessionNoticeShown, (_, kind) => kind);
 
+/** layout/subscription.ts's SUBSCRIPTION_STORAGE_KEYS, named here so the start-up path does not load that screen's module. */
+const SUBSCRIPTION_KEYS = ['expired', 'dueDate'];
+
 /**
- * The spec's "local storage is cleared": the session's own keys go (token, user, company). Preferences
+ * The spec's "local storage is cleared": the session's own keys go (token, user, company, its subscription state). Preferences
  * (language, theme) and what plugins keep in the browser for their user (announcement read marks) stay:
  * a whole clear() wiped them on every revocation, including the one a user's own sign-out announces.
  */
 function reloadSoon() {
   try {
-    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.userId, STORAGE_KEYS.companyId]) localStorage.removeItem(key);
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.userId, STORAGE_KEYS.companyId, ...SUBSCRIPTION_KEYS]) localStorage.removeItem(key);
   } catch {
     /* no storage */
   }

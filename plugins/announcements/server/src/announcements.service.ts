@@ -70,8 +70,9 @@ export class AnnouncementsService {
     const media = this.mediaOf(row);
     const wasActive = row.status;
     await this.em.remove(row).flush();
-    if (media) await this.media.remove(media.companyId, media.url);
     this.live.removed(id, wasActive);
+    // The row is gone: a file that cannot be removed now is only disk space, not a failed delete.
+    if (media) await this.media.remove(media.companyId, media.url).catch(() => undefined);
   }
 
   /** Keeps the checked upload as the announcement's image, replacing (and forgetting) the previous one. */
@@ -80,9 +81,15 @@ export class AnnouncementsService {
     const file = await receive();
     const stored = await this.media.store(user.companyId, { path: file.path, name: file.name, mimetype: file.mimetype });
     const previous = this.mediaOf(row);
-    this.em.assign(row, { mediaUrl: stored.url, mediaName: file.name, mediaCompanyId: user.companyId });
-    await this.em.flush();
-    if (previous) await this.media.remove(previous.companyId, previous.url);
+    // The sender's name is a label only; it must fit its column (varchar 255) whatever its length.
+    this.em.assign(row, { mediaUrl: stored.url, mediaName: file.name.slice(0, 255), mediaCompanyId: user.companyId });
+    try {
+      await this.em.flush();
+    } catch (err) {
+      await this.media.remove(user.companyId, stored.url).catch(() => undefined); // no orphan file
+      throw err;
+    }
+    if (previous) await this.media.remove(previous.companyId, previous.url).catch(() => undefined);
     this.live.changed({ status: row.status }, row);
     return toDto(row);
   }

@@ -157,6 +157,11 @@ describe('announcements', () => {
     // Still the jpeg after every refusal.
     expect((await api.get(`/api/announcements/${a.id}`, sup)).body.mediaName).toBe('foto.jpg');
 
+    // A file name longer than its column is kept cut, not a 500 (the name is only a label).
+    const long = await upload(a.id, sup, PNG, `${'n'.repeat(300)}.png`, 'image/png');
+    expect(long.status).toBe(201);
+    expect(long.body.mediaName).toHaveLength(255);
+
     const cleared = await api.del<Announcement>(`/api/announcements/${a.id}/media-upload`, sup);
     expect(cleared.body).toMatchObject({ mediaPath: null, mediaName: null });
     expect((await api.get(`/api/announcements/${a.id}/media`, admin)).status).toBe(404);

@@ -2,8 +2,8 @@ import type { TodoItem } from '@atende/plugin-todo-contract';
 
 /**
  * Where lists are kept: one value per key. The browser's is IndexedDB (todoDatabase.ts); tests use a
- * map. Not localStorage: the shell clears all of localStorage when a session is ended elsewhere (the
- * spec's "accessed from another device"), which would throw the user's list away with it.
+ * map. Not localStorage: a session ended elsewhere (the spec's "accessed from another device") clears
+ * local storage, and the list must outlive that; IndexedDB is still only this browser's.
  */
 export interface TodoStore {
   read(key: string): Promise<unknown>;
