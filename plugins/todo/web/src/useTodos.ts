@@ -12,17 +12,25 @@ const CHANNEL = 'atende-todo';
 export function useTodos() {
   const user = useCurrentUser();
   const key = user ? storageKey(user.companyId, user.id) : null;
-  const [items, setItems] = useState<TodoItem[] | null>(null);
+  // The list with the key it was read for, in one state: after a user switch the previous user's list
+  // is never shown nor saved under the new key. `latest` lets two changes in one render build on each other.
+  const [state, setState] = useState<{ key: string | null; items: TodoItem[] | null }>({ key: null, items: null });
+  const latest = useRef(state);
   const [saved, setSaved] = useState(true);
   const channel = useRef<BroadcastChannel | null>(null);
   // Writes in the order they were made, so a slow one never lands after a later one.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const items = state.key === key ? state.items : null;
 
   useEffect(() => {
     if (!key) return;
     let current = true;
-    const read = () => void loadTodos(indexedDbStore, key).then((list) => current && setItems(list));
-    setItems(null);
+    const show = (next: { key: string; items: TodoItem[] | null }) => {
+      latest.current = next;
+      setState(next);
+    };
+    const read = () => void loadTodos(indexedDbStore, key).then((list) => current && show({ key, items: list }));
+    show({ key, items: null });
     read();
     const bc = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
     if (bc) bc.onmessage = (e: MessageEvent<string>) => e.data === key && read();
@@ -36,17 +44,19 @@ export function useTodos() {
 
   const change = useCallback(
     (next: (list: TodoItem[]) => TodoItem[]) => {
-      if (!key || !items) return;
-      const updated = next(items);
-      if (updated === items) return;
-      setItems(updated);
+      const now = latest.current;
+      if (!key || now.key !== key || !now.items) return;
+      const updated = next(now.items);
+      if (updated === now.items) return;
+      latest.current = { key, items: updated };
+      setState(latest.current);
       queue.current = queue.current.then(async () => {
         const ok = await saveTodos(indexedDbStore, key, updated);
         setSaved(ok);
         if (ok) channel.current?.postMessage(key);
       });
     },
-    [key, items],
+    [key],
   );
 
   return {
