@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['core/*/src/**/*.test.ts', 'sdk/*/src/**/*.test.ts', 'plugins/*/*/src/**/*.test.{ts,tsx}', 'tooling/test/unit/**/*.test.ts', 'shell/src/**/*.test.{ts,tsx}'],
+          include: ['core/*/src/**/*.test.ts', 'sdk/*/src/**/*.test.{ts,tsx}', 'plugins/*/*/src/**/*.test.{ts,tsx}', 'tooling/test/unit/**/*.test.ts', 'shell/src/**/*.test.{ts,tsx}'],
           // Shell component tests say `// @vitest-environment happy-dom` on their first line.
           environment: 'node',
           // antd dialogs in happy-dom take seconds on 2 busy cores: a generous limit, never a timing assertion.

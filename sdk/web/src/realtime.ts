@@ -80,3 +80,24 @@ export function useRealtime<T = unknown>(event: string, handler: (payload: T) =>
     };
   }, [event, current]);
 }
+
+/**
+ * Calls `handler` each time the socket connects after having been down (a network drop, a server
+ * restart, the first connect of a page that mounted before it): events sent meanwhile were missed, so
+ * a screen kept live by events reloads what it shows.
+ */
+export function useRealtimeReconnected(handler: () => void): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    let down = false;
+    const subscription = $realtimeStatus.watch((status) => {
+      if (status === 'disconnected') down = true;
+      else if (down) {
+        down = false;
+        ref.current();
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, []);
+}
