@@ -1,7 +1,28 @@
 import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from 'antd';
+import { useT } from '@atende/sdk-web';
 
-// antd's Result (with its illustrations, ~8 kB gzip) loads only when a plugin fails.
-const RemoteFailure = lazy(() => import('./RemoteFailure.js').then((m) => ({ default: m.RemoteFailure })));
+type FailureProps = { pluginId: string; onRetry: () => void };
+
+/** The failure notice without antd's Result, for when RemoteFailure's own chunk cannot load (the network that failed the plugin). */
+function PlainFailure({ pluginId, onRetry }: FailureProps) {
+  const { t } = useT();
+  return (
+    <div role="alert" data-testid="remote-error" style={{ padding: 24, textAlign: 'center' }}>
+      <p>{t('plugins.loadFailed', { id: pluginId })}</p>
+      <Button onClick={onRetry}>{t('common.retry')}</Button>
+    </div>
+  );
+}
+
+// antd's Result (with its illustrations, ~8 kB gzip) loads only when a plugin fails; if that chunk
+// fails too, the plain notice shows instead of the error escaping to the shell's own boundary.
+const RemoteFailure = lazy(() =>
+  import('./RemoteFailure.js').then(
+    (m) => ({ default: m.RemoteFailure }),
+    () => ({ default: PlainFailure }),
+  ),
+);
 
 interface Props {
   pluginId: string;
