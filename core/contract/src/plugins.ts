@@ -9,6 +9,11 @@ export const pluginMenuItemSchema = z.object({
   label: localizedTextSchema,
   icon: z.string().optional(),
   permission: z.string().optional(),
+  /**
+   * The web remote gives this entry a live number (`useBadge`), so the remote loads at session start;
+   * an entry without one shows its named icon and its remote loads only when one of its pages opens.
+   */
+  badge: z.boolean().optional(),
 });
 export type PluginMenuItem = z.infer<typeof pluginMenuItemSchema>;
 

@@ -14,12 +14,19 @@ import {
   PartitionOutlined,
   TagsOutlined,
   ThunderboltOutlined,
+  CheckSquareOutlined,
+  FolderOpenOutlined,
+  ProjectOutlined,
+  NotificationOutlined,
 } from '@ant-design/icons';
 import { ConnectionsMenuBadge } from '../pages/connections/ConnectionsMenuBadge.js';
 import { PluginMenuIcon, PluginMenuLabel } from '../plugins/PluginMenuLabel.js';
 import { can, type LocalizedText, type PluginManifest, type SessionUser } from '@atende/core-contract';
 
-/** Icon names a plugin manifest may use for its drawer entries. */
+/**
+ * Icon names a plugin manifest may use for its drawer entries: shown before (or instead of) the remote's
+ * own icon, since page-only plugins load their remote only when a page of theirs opens.
+ */
 const ICONS: Record<string, ReactNode> = {
   question: <QuestionCircleOutlined />,
   settings: <SettingOutlined />,
@@ -34,6 +41,10 @@ const ICONS: Record<string, ReactNode> = {
   queues: <PartitionOutlined />,
   tags: <TagsOutlined />,
   quick: <ThunderboltOutlined />,
+  todo: <CheckSquareOutlined />,
+  folder: <FolderOpenOutlined />,
+  kanban: <ProjectOutlined />,
+  notification: <NotificationOutlined />,
 };
 
 export interface MenuEntry {

@@ -47,13 +47,14 @@ export async function loadWebPlugin(manifest: PluginManifest): Promise<WebPlugin
 }
 
 /**
- * At session start: every plugin whose manifest names zones or drawer entries is loaded at once, in
- * parallel and without holding the first paint, so a widget-only plugin shows without any of its
- * pages being visited and drawer entries get their icons and badges. A remote that fails is logged;
- * its widgets stay away and the rest load.
+ * At session start: every plugin whose manifest names zones or a drawer entry with a badge is loaded at
+ * once, in parallel and without holding the first paint, so a widget-only plugin shows without any of
+ * its pages being visited and badges count from the start. A plugin with pages and plain drawer entries
+ * only (its icon is named in the manifest) loads when one of its pages opens: its remote is not part of
+ * every first load (issue 13 item 5). A remote that fails is logged; its widgets stay away and the rest load.
  */
 export async function loadWidgetPlugins(manifests: PluginManifest[]): Promise<void> {
-  const wanted = manifests.filter((m) => m.remoteEntry && !m.locked && (m.zones.length || m.menu.length));
+  const wanted = manifests.filter((m) => m.remoteEntry && !m.locked && (m.zones.length || m.menu.some((e) => e.badge)));
   const results = await Promise.allSettled(wanted.map((m) => loadWebPlugin(m)));
   for (const r of results) if (r.status === 'rejected') console.error('A plugin with widgets did not load', r.reason);
 }

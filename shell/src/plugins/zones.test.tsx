@@ -57,13 +57,13 @@ describe('zones (issue 12 item 1)', () => {
     expect($widgets.getState()).toEqual([]);
   });
 
-  it('at session start, every plugin with zones loads (not only after a page of it opened), each widget only in the zones its manifest names', async () => {
-    const manifest = (id: string, zones: PluginManifest['zones'], remoteEntry: string | null = `/plugins/${id}/remoteEntry.js`): PluginManifest => ({
+  it('at session start, every plugin with zones or a badge loads (not only after a page of it opened), each widget only in the zones its manifest names; page-only plugins wait for their page', async () => {
+    const manifest = (id: string, zones: PluginManifest['zones'], remoteEntry: string | null = `/plugins/${id}/remoteEntry.js`, badge?: boolean): PluginManifest => ({
       id,
       version: '1',
       remoteEntry,
       routes: [],
-      menu: [],
+      menu: badge === undefined ? [] : [{ path: `/${id}`, label: { es: id }, badge }],
       settingsTabs: [],
       zones,
       locked: false,
@@ -82,9 +82,18 @@ describe('zones (issue 12 item 1)', () => {
       };
     });
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await act(() => loadWidgetPlugins([manifest('bell', ['layout.header']), manifest('broken', ['layout.header']), manifest('pages-only', []), manifest('no-remote', ['layout.header'], null)]));
+    await act(() =>
+      loadWidgetPlugins([
+        manifest('bell', ['layout.header']),
+        manifest('broken', ['layout.header']),
+        manifest('pages-only', []),
+        manifest('menu-only', [], undefined, false),
+        manifest('counted', [], undefined, true),
+        manifest('no-remote', ['layout.header'], null),
+      ]),
+    );
     error.mockRestore();
-    expect(vi.mocked(federation.loadRemote).mock.calls.map((c) => String(c[0]).split('/')[0])).toHaveLength(2);
+    expect(vi.mocked(federation.loadRemote).mock.calls.map((c) => String(c[0]).split('/')[0]).sort()).toEqual(['atende_bell', 'atende_broken', 'atende_counted']);
     expect($widgets.getState().map((w) => `${w.pluginId}:${w.zone}`)).toEqual(['bell:layout.header']);
   });
 

@@ -16,7 +16,7 @@ export const ZONES_DEMO_MANIFEST = definePluginManifest({
     pay: { path: '/zones-demo/pay', allowExpired: true },
     callback: { path: '/zones-demo/callback', public: true },
   },
-  menu: [{ page: 'home', label: { es: 'Demo de zonas', pt: 'Demo de zonas', en: 'Zones demo' } }],
+  menu: [{ page: 'home', label: { es: 'Demo de zonas', pt: 'Demo de zonas', en: 'Zones demo' }, badge: true }],
   zones: ['ticket.header.actions', 'layout.header', 'connection.row.actions'],
 });
 
