@@ -50,4 +50,11 @@ describe('upload policy', () => {
     const latin1 = Buffer.from('Cotización/../x.pdf', 'utf8').toString('latin1');
     expect(checkUpload(file(latin1, 'application/pdf', Buffer.from('%PDF'))).originalName).toBe('Cotización_.._x.pdf');
   });
+
+  it('cuts a name longer than its column keeping the extension, so storing the file checks it again (and passes)', () => {
+    const cut = checkUpload(file(`${'n'.repeat(300)}.png`, 'image/png', PNG)).originalName;
+    expect(cut).toHaveLength(255);
+    expect(cut.endsWith('.png')).toBe(true);
+    expect(checkUpload(file(cut, 'image/png', PNG)).originalName).toBe(cut);
+  });
 });

@@ -122,8 +122,21 @@ export function checkUpload(file: Express.Multer.File): CheckedUpload {
   const max = maxBytesOf(allowed.kind);
   if (file.size > max) throw new AppError('ERR_MEDIA_TOO_LARGE', 413, undefined, [{ path: file.fieldname, message: 'media_too_large', maxBytes: max }]);
   // Multer decodes names as latin1; browsers send UTF-8.
-  const originalName = Buffer.from(file.originalname, 'latin1').toString('utf8').replace(/[/\\\0]/g, '_').slice(0, 255);
+  const originalName = labelOf(Buffer.from(file.originalname, 'latin1').toString('utf8').replace(/[/\\\0]/g, '_'));
   return { mimetype, kind: allowed.kind, path: file.path, originalName };
+}
+
+/** Room a file name gets as a label (the varchar(255) columns that keep it). */
+const NAME_MAX = 255;
+
+/**
+ * A sender's file name cut to NAME_MAX with its extension kept: the label is checked again when a
+ * plugin stores the file (Media port), and a name cut before its extension would then be refused.
+ */
+export function labelOf(name: string): string {
+  if (name.length <= NAME_MAX) return name;
+  const ext = path.extname(name);
+  return ext.length < NAME_MAX ? name.slice(0, NAME_MAX - ext.length) + ext : name.slice(0, NAME_MAX);
 }
 
 /** The first 4 KB of an upload: from disk (disk storage), or the buffer (tests building files in memory). */
