@@ -88,7 +88,8 @@ describe('channel durability', () => {
     // Off (the default): opening the conversation clears the count but tells the customer nothing.
     await drive('upsert', { messages: [inbound('OFF-1', '51977700101')] });
     await api.get(`/api/messages/${await ticketOf('OFF-1')}`, admin);
-    expect((await queryDb(db.url, `select read from messages where provider_message_id = 'OFF-1'`))[0].read).toBe(true);
+    // Marked read beside the answer, not before it (issue 13 item 2): it lands just after.
+    await eventually(async () => (await queryDb(db.url, `select read from messages where provider_message_id = 'OFF-1'`))[0].read === true);
 
     expect((await api.put('/api/settings/sendReadReceipts', { value: 'enabled' }, admin)).status).toBe(200);
     await drive('upsert', { messages: [inbound('ON-1', '51977700202'), inbound('ON-2', '51977700202')] });
