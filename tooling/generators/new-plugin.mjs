@@ -8,7 +8,7 @@ import { ROOT, run } from '../lib/workspace.mjs';
 const TEMPLATES = path.join(ROOT, 'tooling', 'generators', 'templates');
 const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 // Ids that would collide with kernel API paths or shell routes.
-const RESERVED = new Set(['api', 'auth', 'health', 'plugins', 'public', 'socket-io', 'login', 'signup', 'forgetpsw', 'settings', 'core', 'sdk', 'shell', 'helps', 'todo', 'todolist', 'announcements']);
+const RESERVED = new Set(['api', 'auth', 'health', 'plugins', 'public', 'socket-io', 'login', 'signup', 'forgetpsw', 'settings', 'core', 'sdk', 'shell', 'helps', 'todo', 'todolist', 'announcements', 'kanban']);
 
 export function names(id) {
   const words = id.split('-');

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, SETTINGS, TICKETS } from '@atende/sdk-server';
+import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, SETTINGS, TAGS, TICKETS } from '@atende/sdk-server';
 import { TicketsModule } from './tickets/tickets.module.js';
 import { TicketsPortService } from './tickets/tickets-port.service.js';
+import { TagsPortService } from './tickets/tags-port.service.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { MessagesPortService } from './messages/messages-port.service.js';
 import { ContactsModule } from './contacts/contacts.module.js';
@@ -23,6 +24,7 @@ import { SettingsService } from './settings/settings.service.js';
  */
 const PORTS = [
   { provide: TICKETS, useExisting: TicketsPortService },
+  { provide: TAGS, useExisting: TagsPortService },
   { provide: MESSAGES, useExisting: MessagesPortService },
   { provide: CONTACTS, useExisting: ContactsPortService },
   { provide: CONNECTIONS, useExisting: ConnectionsPortService },

@@ -19,6 +19,7 @@ import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { redisNamespace } from './jobs/namespace.js';
 import { securityHeaders } from './http/security-headers.js';
 import { jsonGzip } from './http/json-gzip.js';
+import { literalRoutesFirst, type RouterLayer } from './http/route-order.js';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -89,6 +90,9 @@ async function main() {
   await bootstrapPlatform(orm.em, config.SUPER_EMAIL, config.SUPER_PASSWORD, (m) => logger.log(m));
 
   serveStatic(app, plugins, shellDist(config));
+  await app.init();
+  // A plugin's literal path (GET /api/tags/kanban) is not captured by a kernel route's parameter (/api/tags/:id).
+  literalRoutesFirst((app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouterLayer[] } }).router.stack);
   await app.listen(config.PORT, config.HOST);
   logger.log(`Plugins: ${plugins.map((p) => p.definition.id).join(', ') || 'none'}`);
   logger.log(`Atende listening on http://localhost:${config.PORT}`);

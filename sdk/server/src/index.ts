@@ -12,6 +12,7 @@ export * from './settings.js';
 export * from './messages.js';
 export * from './media.js';
 export * from './tickets.js';
+export * from './tags.js';
 export * from './contacts.js';
 export * from './companies.js';
 export * from './inbound-chain.js';

@@ -36,6 +36,11 @@ export interface ReceivedFile {
   mimetype: string;
   kind: MediaKind;
   size: number;
+  /**
+   * The form's text fields sent with the file (before or after it), as given: a field sent more than
+   * once is a list. Untrusted input like any body: validate it (e.g. with zod) before use.
+   */
+  fields: Record<string, string | string[]>;
 }
 
 export interface Media {

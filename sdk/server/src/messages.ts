@@ -30,4 +30,11 @@ export interface Messages {
    * runs). Throws ERR_WAPP_NOT_INITIALIZED when the connection is not running.
    */
   isOnWhatsApp(companyId: number, whatsappId: number, number: string): Promise<boolean>;
+  /**
+   * The first message of `companyId` stored with this `source` and `correlationId`, or null. A job that
+   * may already have sent (it crashed, or its own transaction failed, after the send was stored) asks
+   * this before sending again, so a retry does not message the customer twice. Read committed: a
+   * message stored by a send that has returned is always seen.
+   */
+  findSent(companyId: number, source: string, correlationId: string): Promise<{ messageId: number; ticketId: number; whatsappId: number } | null>;
 }

@@ -22,16 +22,60 @@ export interface TicketQuery {
    * every ticket of the company (a plugin acting on its own, e.g. a campaign worker).
    */
   viewerUserId?: number;
-  status?: 'open' | 'pending' | 'closed';
+  /**
+   * The lists' show-all switch for the viewer: only users allowed to see every ticket (admins) are
+   * affected; `false` limits them to their queues, their own and queueless tickets, as in the agents'
+   * list. Unset: the default rule (an admin sees every ticket). Means nothing without `viewerUserId`.
+   */
+  showAll?: boolean;
+  /** One status, or any of several. */
+  status?: TicketStatus | TicketStatus[];
   contactId?: number;
   queueIds?: number[];
+  /** Only these tickets (e.g. "may this user see ticket 12?": `{ viewerUserId, ids: [12] }`). */
+  ids?: number[];
+  /** Only tickets on this connection. */
+  whatsappId?: number;
+  /** Created between these days (`YYYY-MM-DD`, both included) in the company's time zone (`BUSINESS_TIMEZONE`). */
+  createdBetween?: { from: string; to: string };
+  /** Only tickets whose contact's number contains these characters. */
+  contactNumber?: string;
+  /** `any`: carrying at least one of these tags; `none`: carrying none of them (an empty list excludes nothing). */
+  tags?: { any?: number[]; none?: number[] };
   /** At most this many (default 50, at most 200), the most recently updated first. */
   limit?: number;
+}
+
+type TicketStatus = 'open' | 'pending' | 'closed';
+
+/** A ticket with what a card or a row shows of it, read in the same statement as the page. */
+export interface TicketDetail extends TicketSummary {
+  uuid: string;
+  lastMessage: string;
+  unreadMessages: number;
+  createdAt: string;
+  updatedAt: string;
+  contact: { id: number; name: string; number: string; profilePicUrl: string };
+  tags: { id: number; name: string; color: string }[];
+}
+
+/** A page of `Tickets.page`: `cursor` (null on the last page) continues after its last ticket. */
+export interface TicketPage {
+  tickets: TicketDetail[];
+  hasMore: boolean;
+  cursor: string | null;
 }
 
 export interface Tickets {
   get(companyId: number, ticketId: number): Promise<TicketSummary | null>;
   find(companyId: number, query: TicketQuery): Promise<TicketSummary[]>;
+  /**
+   * The same query as `find`, a page at a time with each ticket's contact, tags and last message, in
+   * ONE statement (the viewer comes from the kernel's session cache): most recently updated first,
+   * `limit` per page (default 50, at most 200), `after` a page's `cursor` to go on from there (no
+   * offset, so a deep page costs what the first does). A cursor that is not one: 400 ERR_VALIDATION.
+   */
+  page(companyId: number, query: TicketQuery & { after?: string }): Promise<TicketPage>;
   /**
    * The contact's active (pending or open) ticket on the connection, opened pending when there is none
    * (`created`: then `ticket.created` is emitted and the agents' lists show it). One insert path with
@@ -47,4 +91,10 @@ export interface Tickets {
   /** Adds tags to a ticket (those it has stay). */
   tag(companyId: number, ticketId: number, tagIds: number[]): Promise<void>;
   untag(companyId: number, ticketId: number, tagIds: number[]): Promise<void>;
+  /**
+   * Removes `remove` and adds `add` in one transaction (a tag in both is kept), then tells
+   * `ticket.tagged` and the realtime `ticket` update once: nobody sees the ticket half-moved. Answers
+   * the ticket's tag ids afterwards. Every tag must be the company's (404 otherwise, nothing changed).
+   */
+  retag(companyId: number, ticketId: number, change: { add?: number[]; remove?: number[] }): Promise<number[]>;
 }

@@ -171,6 +171,13 @@ describe('domain events', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const again = (await api.post('/api/fixture-events/send', { whatsappId: wa, number: '51911100055', body: 'Otra vez', correlationId: 'camp-7:2' }, admin)).body;
     expect(again.ticketId).toBe(first.body.ticketId);
+    // findSent: what was stored under a correlation id, for this company only (a job's guard against sending twice).
+    const findSent = async (correlationId: string, other?: number) =>
+      (await api.post('/api/fixture-events/send', { findSent: correlationId, ...(other ? { companyId: other } : {}) }, admin)).body.found;
+    expect(await findSent('camp-7:1')).toEqual({ messageId: first.body.messageId, ticketId: first.body.ticketId, whatsappId: wa });
+    expect(await findSent('camp-7:9')).toBeNull();
+    const otherCompany = (await queryDb(db.url, `select id from companies where id <> $1 order by id desc limit 1`, [companyId]))[0].id as number;
+    expect(await findSent('camp-7:1', otherCompany)).toBeNull();
     const sent = await eventually(async () =>
       (await seen()).durable.find((e) => e.name === 'message.sent' && e.payload.messageId === first.body.messageId),
     );
@@ -238,6 +245,71 @@ describe('domain events', () => {
     expect(await find({ viewerUserId: agent.id })).not.toContain(otherTicket);
     const otherUser = (await queryDb(db.url, `select id from users where company_id = $1 limit 1`, [otherId]))[0].id;
     expect((await act({ action: 'find', query: { viewerUserId: otherUser } })).status).toBe(404);
+  });
+
+  it('the Tickets port pages tickets with their contact and tags (filters, show-all, cursor) and retags in one change (issue 14 item 1)', async () => {
+    const adminId = (await api.get('/api/auth/me', admin)).body.id as number;
+    const queue = (await api.post('/api/queue', { name: 'Tablero', color: '#0a0a0a' }, admin)).body;
+    const agent = (await api.post('/api/users', { name: 'Pía', email: 'pia@tienda.test', password: 'Str0ng-pass', profile: 'user', queueIds: [queue.id] }, admin)).body;
+    const make = async (name: string, number: string, queueId: number | null) => {
+      const contact = (await api.post('/api/contacts', { name, number }, admin)).body;
+      const ticket = (await api.post('/api/tickets', { contactId: contact.id, status: 'pending', ...(queueId ? { queueId } : {}) }, admin)).body;
+      expect(ticket.id, JSON.stringify(ticket)).toBeTruthy();
+      return ticket.id as number;
+    };
+    const inQueue = await make('Paula Página', '51977700001', queue.id);
+    const inQueue2 = await make('Pedro Página', '51977700002', queue.id);
+    const elsewhere = await make('Otro Página', '51977799003', null);
+    // Days are the company's (America/Lima): 02:00 UTC on the 2nd is still the 1st there.
+    await queryDb(db.url, `update tickets set created_at = '2026-05-02T02:00:00Z' where id = $1`, [inQueue]);
+    await queryDb(db.url, `update tickets set created_at = '2026-05-03T12:00:00Z' where id = $1`, [inQueue2]);
+    await queryDb(db.url, `update tickets set created_at = '2026-05-03T12:00:00Z' where id = $1`, [elsewhere]);
+    const [tagA, tagB] = [(await api.post('/api/tags', { name: 'Carril A', color: '#aa0000' }, admin)).body, (await api.post('/api/tags', { name: 'Carril B', color: '#00aa00' }, admin)).body];
+    const act = (body: object, id = 0) => api.post(`/api/fixture-events/ticket/${id}`, body, admin);
+    const page = async (query: object) => {
+      const r = await act({ action: 'page', query });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body as { tickets: { id: number; uuid: string; contact: { name: string; number: string }; tags: { id: number }[]; lastMessage: string }[]; hasMore: boolean; cursor: string | null };
+    };
+    const ids = async (query: object) => (await page(query)).tickets.map((t) => t.id);
+    const mine = [inQueue, inQueue2, elsewhere];
+
+    // retag: remove and add in one change, one ticket.tagged; another company's tag changes nothing.
+    expect((await act({ action: 'retag', change: { add: [tagA.id] } }, inQueue)).body).toEqual({ tagIds: [tagA.id] });
+    expect((await act({ action: 'retag', change: { add: [tagB.id], remove: [tagA.id] } }, inQueue)).body).toEqual({ tagIds: [tagB.id] });
+    await eventually(async () => (await seen()).inProcess.some((e) => e.name === 'ticket.tagged' && e.payload.ticketId === inQueue && JSON.stringify(e.payload.tagIds) === JSON.stringify([tagB.id])));
+    expect((await seen()).inProcess.filter((e) => e.name === 'ticket.tagged' && e.payload.ticketId === inQueue && JSON.stringify(e.payload.tagIds) === '[]')).toEqual([]);
+    const foreignTag = (await api.post('/api/tags', { name: 'Carril ajeno', color: '#333333' }, otherAdmin)).body;
+    expect((await act({ action: 'retag', change: { add: [foreignTag.id], remove: [tagB.id] } }, inQueue)).status).toBe(404);
+    expect((await queryDb(db.url, `select tag_id from ticket_tags where ticket_id = $1`, [inQueue])).map((r) => r.tag_id)).toEqual([tagB.id]);
+    const foreignTicket = (await queryDb(db.url, `select id from tickets where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect((await act({ action: 'retag', change: { add: [tagA.id] } }, foreignTicket)).status).toBe(404);
+
+    // The page's cards carry contact and tags; filters combine.
+    const all = await page({ ids: mine });
+    expect(all.tickets.map((t) => t.id).sort()).toEqual([...mine].sort());
+    expect(all.tickets.find((t) => t.id === inQueue)).toMatchObject({ contact: { name: 'Paula Página', number: '51977700001' }, tags: [{ id: tagB.id, name: 'Carril B', color: '#00aa00' }], uuid: expect.any(String) });
+    expect(await ids({ ids: mine, tags: { any: [tagB.id] } })).toEqual([inQueue]);
+    expect((await ids({ ids: mine, tags: { none: [tagA.id, tagB.id] } })).sort()).toEqual([inQueue2, elsewhere].sort());
+    expect((await ids({ ids: mine, contactNumber: '777000' })).sort()).toEqual([inQueue, inQueue2].sort());
+    expect(await ids({ ids: mine, createdBetween: { from: '2026-05-01', to: '2026-05-01' } })).toEqual([inQueue]);
+    expect((await ids({ ids: mine, createdBetween: { from: '2026-05-02', to: '2026-05-03' } })).sort()).toEqual([inQueue2, elsewhere].sort());
+    expect(await ids({ ids: mine, status: ['open', 'closed'] })).toEqual([]);
+    expect((await ids({ ids: mine, status: ['open', 'pending'] })).length).toBe(3);
+    expect((await act({ action: 'page', query: { createdBetween: { from: 'ayer', to: '2026-05-01' } } })).status).toBe(400);
+    expect((await act({ action: 'page', query: { createdBetween: { from: '2026-02-30', to: '2026-13-45' } } })).status).toBe(400);
+    // The viewer: the agent sees her queue's; the admin everything, or with show-all off her own queues' and queueless ones.
+    expect((await ids({ ids: mine, viewerUserId: agent.id })).sort()).toEqual([inQueue, inQueue2].sort());
+    expect((await ids({ ids: mine, viewerUserId: agent.id, showAll: true })).sort()).toEqual([inQueue, inQueue2].sort());
+    expect((await ids({ ids: mine, viewerUserId: adminId, showAll: false })).sort()).toEqual([elsewhere]);
+    expect((await ids({ ids: mine, viewerUserId: adminId })).length).toBe(3);
+    // A cursor walks on without repeating; a made-up one is refused.
+    const first = await page({ ids: mine, limit: 2 });
+    expect(first).toMatchObject({ hasMore: true, cursor: expect.any(String) });
+    const second = await page({ ids: mine, limit: 2, after: first.cursor });
+    expect(second).toMatchObject({ hasMore: false, cursor: null });
+    expect([...first.tickets, ...second.tickets].map((t) => t.id).sort()).toEqual([...mine].sort());
+    expect((await act({ action: 'page', query: { after: "1'; drop table tickets; --" } })).status).toBe(400);
   });
 
   it('the Media port keeps files under the upload policy, and the Messages port sends them (issue 11 item 3)', async () => {
@@ -340,7 +412,8 @@ describe('domain events', () => {
   });
 
   it('the transfer and expiry timers tell ticket.updated', async () => {
-    const target = (await api.post('/api/queue', { name: 'Destino timer', color: '#0000aa' }, admin)).body.id;
+    // A queue the earlier tests made (the plan allows 5, all taken by now): the transfer's destination.
+    const target = (await queryDb(db.url, `select id from queues where company_id = $1 and name = 'Soporte bot'`, [companyId]))[0].id as number;
     const wa = (
       await queryDb(
         db.url,

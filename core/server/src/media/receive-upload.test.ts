@@ -59,6 +59,20 @@ describe('receiveUpload (Media port)', () => {
     expect(inFlight).toBe(0);
   });
 
+  it("answers the form's text fields with the file, wherever they sit; a repeated one as a list", async () => {
+    const form = new FormData();
+    form.append('id', '7');
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'a.png');
+    form.append('name', 'Catálogo');
+    form.append('tag', 'a');
+    form.append('tag', 'b');
+    form.append('nested[x]', 'dropped');
+    const res = await fetch(url, { method: 'POST', body: form });
+    const body = (await res.json()) as { fields: Record<string, unknown> };
+    expect(res.status).toBe(200);
+    expect(body.fields).toEqual({ id: '7', name: 'Catálogo', tag: ['a', 'b'] });
+  });
+
   it('refuses a type the route does not accept, a wrong extension and bytes that do not match (415)', async () => {
     expect((await send(GIF, 'a.gif', 'image/gif')).body.error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
     expect((await send(PNG, 'a.txt', 'image/png')).status).toBe(415);

@@ -19,6 +19,17 @@ return 1`;
 const refuse = (field: string) => new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 415, undefined, [{ path: field, message: 'unsupported_media_type' }]);
 const tooLarge = (field: string, maxBytes: number) => new AppError('ERR_MEDIA_TOO_LARGE', 413, undefined, [{ path: field, message: 'media_too_large', maxBytes }]);
 
+/** Multer's parsed text fields, kept to plain strings and lists of strings (bracket names nest objects, which are dropped). */
+function textFields(body: unknown): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  if (!body || typeof body !== 'object') return fields;
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) fields[key] = value as string[];
+  }
+  return fields;
+}
+
 export interface UploadSlots {
   redis: Redis;
   /** Redis key prefix of the per-user counters (namespaced by deployment). */
@@ -77,7 +88,7 @@ export async function receiveUpload(slots: UploadSlots, req: Request, res: Respo
     if (!file) throw AppError.validation([{ path: field, message: 'required' }]);
     const checked = checkUpload(file);
     if (accept && !accept.includes(checked.mimetype)) throw refuse(field);
-    return { path: checked.path, name: checked.originalName, mimetype: checked.mimetype, kind: checked.kind, size: file.size };
+    return { path: checked.path, name: checked.originalName, mimetype: checked.mimetype, kind: checked.kind, size: file.size, fields: textFields(req.body) };
   } catch (err) {
     release();
     throw err;

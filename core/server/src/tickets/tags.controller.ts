@@ -8,11 +8,15 @@ import { TagSchema, TicketTagSchema, type Tag } from './tag.entity.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { TicketsService } from './tickets.service.js';
+import { withTicketCounts } from './tags-port.service.js';
 
 const PAGE_SIZE = 40;
 type TagInput = z.infer<typeof tagInputSchema>;
 
-/** Tags of the company (tenant filter). Only admins and supervisors may put a tag on the kanban board. */
+/**
+ * Tags of the company (tenant filter). Only admins and supervisors may put a tag on the kanban board;
+ * the board itself (`GET /tags/kanban`, the lanes) is the kanban plugin's.
+ */
 @Controller('tags')
 export class TagsController {
   constructor(
@@ -23,16 +27,8 @@ export class TagsController {
     private readonly events: DomainEventsService,
   ) {}
 
-  private async withCounts(tags: Tag[]): Promise<TagDto[]> {
-    if (!tags.length) return [];
-    const counts = (await this.em
-      .getConnection()
-      .execute(`select tag_id, count(*)::int as n from ticket_tags where tag_id in (${tags.map(() => '?').join(',')}) group by tag_id`, tags.map((t) => t.id))) as {
-      tag_id: number;
-      n: number;
-    }[];
-    const byId = new Map(counts.map((c) => [c.tag_id, c.n]));
-    return tags.map((t) => ({ id: t.id, name: t.name, color: t.color, kanban: t.kanban === 1 ? 1 : 0, ticketsCount: byId.get(t.id) ?? 0 }));
+  private withCounts(tags: Tag[]): Promise<TagDto[]> {
+    return withTicketCounts(this.em, tags);
   }
 
   @Get()
@@ -51,12 +47,6 @@ export class TagsController {
   @ZodResponse(tagSchema.array())
   async list() {
     return this.withCounts(await this.em.find(TagSchema, {}, { orderBy: { name: 'asc' } }));
-  }
-
-  @Get('kanban')
-  @ZodResponse(z.object({ lista: tagSchema.array() }))
-  async kanban() {
-    return { lista: await this.withCounts(await this.em.find(TagSchema, { kanban: 1 }, { orderBy: { name: 'asc' } })) };
   }
 
   @Get(':id')

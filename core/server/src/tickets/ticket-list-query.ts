@@ -128,10 +128,10 @@ export function ticketByIdSql(companyId: number, id: number): SqlPart {
 }
 
 /** The cursor of a row: its updated_at in microseconds since 1970 (exact: numeric epoch) and its id. */
-const CURSOR_OF_ROW = `(extract(epoch from t.updated_at) * 1000000)::bigint::text || '.' || t.id`;
+export const CURSOR_OF_ROW = `(extract(epoch from t.updated_at) * 1000000)::bigint::text || '.' || t.id`;
 
 /** Rows after the cursor in list order (updated_at desc, id desc): a row comparison the list indexes answer. */
-function cursorSql(cursor: string): SqlPart {
+export function cursorSql(cursor: string): SqlPart {
   const [micros, id] = cursor.split('.');
   return { sql: `(t.updated_at, t.id) < (timestamptz 'epoch' + ?::bigint * interval '1 microsecond', ?::int)`, params: [micros, Number(id)] };
 }

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, type AuthUser, type TicketQuery, type TicketSummary, type Tickets } from '@atende/sdk-server';
+import { AppError, containsPattern, type AuthUser, type TicketDetail, type TicketPage, type TicketQuery, type TicketSummary, type Tickets } from '@atende/sdk-server';
 import { TagSchema } from './tag.entity.js';
 import { TicketSchema, type Ticket } from './ticket.entity.js';
 import { QueueSchema } from '../queues/queue.entity.js';
@@ -11,8 +11,11 @@ import { tenantEm } from '../tenancy/tenant-filter.js';
 import { TicketLifecycle } from './ticket-lifecycle.js';
 import { toTicketDtos } from './ticket-dto.js';
 import { ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
-import { ticketWhere } from './ticket-list-query.js';
-import { ticketViewer, type TicketViewer } from './ticket-visibility.js';
+import { CURSOR_OF_ROW, cursorSql, ticketWhere, type SqlPart } from './ticket-list-query.js';
+import { tagListSql } from './ticket-dto-sql.js';
+import { viewerOf, type TicketViewer } from './ticket-visibility.js';
+import { SessionCache } from '../auth/session-cache.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { outsideChain } from '../inbound/chain-scope.js';
 import { ContactSchema } from '../contacts/contact.entity.js';
 import { WhatsappSchema } from '../connections/whatsapp.entity.js';
@@ -35,7 +38,14 @@ export class TicketsPortService implements Tickets {
     private readonly lifecycle: TicketLifecycle,
     private readonly realtime: RealtimeGateway,
     private readonly events: DomainEventsService,
-  ) {}
+    private readonly sessions: SessionCache,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.timeZone = config.BUSINESS_TIMEZONE;
+  }
+
+  /** Days of `createdBetween` are the company's days. */
+  private readonly timeZone: string;
 
   async get(companyId: number, ticketId: number): Promise<TicketSummary | null> {
     const t = await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId });
@@ -44,23 +54,72 @@ export class TicketsPortService implements Tickets {
 
   async find(companyId: number, query: TicketQuery): Promise<TicketSummary[]> {
     const em = tenantEm(this.orm, companyId);
-    const exec: Exec = (sql, params) => em.getConnection().execute(sql, params);
-    let viewer: TicketViewer = { userId: 0, companyId, queueIds: null, queueless: true };
-    if (query.viewerUserId !== undefined) {
-      const user = await em.findOne(UserSchema, { id: query.viewerUserId });
-      if (!user) throw AppError.notFound('ERR_NO_USER_FOUND');
-      viewer = await ticketViewer(exec, { id: user.id, companyId, profile: user.profile as AuthUser['profile'], super: user.super });
-    }
-    // No date filters here, so the time zone the list needs for them plays no part.
-    const where = ticketWhere(viewer, { status: query.status, queueIds: query.queueIds }, 'UTC');
-    const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 200);
-    const rows = await exec(
+    const where = await this.where(companyId, query);
+    const rows = await em.getConnection().execute(
       `select t.id, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id from tickets t
-        where ${where.sql}${query.contactId !== undefined ? ' and t.contact_id = ?' : ''}
-        order by t.updated_at desc, t.id desc limit ?`,
-      [...where.params, ...(query.contactId !== undefined ? [query.contactId] : []), limit],
+        where ${where.sql} order by t.updated_at desc, t.id desc limit ?`,
+      [...where.params, pageSize(query.limit)],
     );
     return rows.map(ticketSummaryOf);
+  }
+
+  async page(companyId: number, query: TicketQuery & { after?: string }): Promise<TicketPage> {
+    const em = tenantEm(this.orm, companyId);
+    let where = await this.where(companyId, query);
+    if (query.after !== undefined) {
+      if (!/^\d{1,19}\.\d{1,10}$/.test(query.after)) throw AppError.validation([{ path: 'after', message: 'invalid_cursor' }]);
+      const after = cursorSql(query.after);
+      where = { sql: `${where.sql} and ${after.sql}`, params: [...where.params, ...after.params] };
+    }
+    const limit = pageSize(query.limit);
+    // The CTE picks the page's ids on the list order first (LIMIT counts tickets), one more to know hasMore.
+    const rows = await em.getConnection().execute(
+      `with page as (select t.id, t.updated_at from tickets t where ${where.sql} order by t.updated_at desc, t.id desc limit ?)
+       select t.id, t.uuid, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id, t.last_message, t.unread_messages,
+              t.created_at, t.updated_at, c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
+              ${tagListSql('t')} as tag_list, ${CURSOR_OF_ROW} as cursor
+         from page p
+         join tickets t on t.id = p.id
+         join contacts c on c.id = t.contact_id and c.company_id = t.company_id
+        order by p.updated_at desc, p.id desc`,
+      [...where.params, limit + 1],
+    );
+    const tickets = rows.slice(0, limit);
+    const hasMore = rows.length > limit;
+    return { tickets: tickets.map(detailOf), hasMore, cursor: hasMore ? (tickets[tickets.length - 1].cursor as string) : null };
+  }
+
+  /** The WHERE of `find` and `page` (alias `t`): the one visibility rule for a viewer, then the filters. */
+  private async where(companyId: number, query: TicketQuery): Promise<SqlPart> {
+    let viewer: TicketViewer = { userId: 0, companyId, queueIds: null, queueless: true };
+    if (query.viewerUserId !== undefined) {
+      // The session cache knows the user's profile and queues: no query for a signed-in user.
+      const known = await this.sessions.get(query.viewerUserId);
+      if (!known || known.companyId !== companyId) throw AppError.notFound('ERR_NO_USER_FOUND');
+      viewer = viewerOf({ id: known.id, companyId, profile: known.profile, super: known.super } as AuthUser, query.showAll, known);
+    }
+    const single = typeof query.status === 'string' ? query.status : undefined;
+    const base = ticketWhere(viewer, { status: single, queueIds: query.queueIds }, this.timeZone);
+    const sql = [base.sql];
+    const params = [...base.params];
+    const add = (part: string, ...p: unknown[]) => {
+      sql.push(part);
+      params.push(...p);
+    };
+    if (Array.isArray(query.status)) add('t.status = any(array[?]::text[])', query.status.length ? query.status : ['']);
+    if (query.contactId !== undefined) add('t.contact_id = ?', query.contactId);
+    if (query.ids) add('t.id = any(array[?]::int[])', query.ids.length ? query.ids : [0]);
+    if (query.whatsappId !== undefined) add('t.whatsapp_id = ?', query.whatsappId);
+    if (query.createdBetween) {
+      const { from, to } = query.createdBetween;
+      if (!realDay(from) || !realDay(to)) throw AppError.validation([{ path: 'createdBetween', message: 'invalid_date' }]);
+      // [from's midnight, the day after to's midnight) in the company's time zone: index ranges on created_at.
+      add('t.created_at >= (?::date)::timestamp at time zone ? and t.created_at < (?::date + 1)::timestamp at time zone ?', from, this.timeZone, to, this.timeZone);
+    }
+    if (query.contactNumber) add('t.contact_id in (select c.id from contacts c where c.company_id = ? and c.number like ?)', companyId, containsPattern(query.contactNumber));
+    if (query.tags?.any) add('exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(array[?]::int[]))', query.tags.any.length ? query.tags.any : [0]);
+    if (query.tags?.none?.length) add('not exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(array[?]::int[]))', query.tags.none);
+    return { sql: sql.join(' and '), params };
   }
 
   async openFor(companyId: number, at: { contactId: number; whatsappId: number }): Promise<{ ticket: TicketSummary; created: boolean }> {
@@ -93,33 +152,51 @@ export class TicketsPortService implements Tickets {
 
   async tag(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
     outsideChain('Tickets.tag');
-    await this.retag(companyId, ticketId, tagIds, 'add');
+    await this.retagOne(companyId, ticketId, tagIds, 'add');
   }
 
   async untag(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {
     outsideChain('Tickets.untag');
-    await this.retag(companyId, ticketId, tagIds, 'remove');
+    await this.retagOne(companyId, ticketId, tagIds, 'remove');
   }
 
-  private async retag(companyId: number, ticketId: number, tagIds: number[], how: 'add' | 'remove'): Promise<void> {
+  async retag(companyId: number, ticketId: number, change: { add?: number[]; remove?: number[] }): Promise<number[]> {
+    outsideChain('Tickets.retag');
+    const add = [...new Set(change.add ?? [])];
+    const addSet = new Set(add);
+    const remove = [...new Set(change.remove ?? [])].filter((id) => !addSet.has(id));
+    return this.changeTags(companyId, ticketId, add, remove);
+  }
+
+  private async retagOne(companyId: number, ticketId: number, tagIds: number[], how: 'add' | 'remove'): Promise<void> {
+    const ids = [...new Set(tagIds)];
+    if (!ids.length) {
+      // Nothing to change, but the ticket must still be the company's.
+      await this.ticket(tenantEm(this.orm, companyId), ticketId);
+      return;
+    }
+    await this.changeTags(companyId, ticketId, how === 'add' ? ids : [], how === 'remove' ? ids : []);
+  }
+
+  /** Both changes in one transaction, then one event and one realtime update (after the commit). */
+  private async changeTags(companyId: number, ticketId: number, add: number[], remove: number[]): Promise<number[]> {
     const em = tenantEm(this.orm, companyId);
     const ticket = await this.ticket(em, ticketId);
-    const ids = [...new Set(tagIds)];
-    if (!ids.length) return;
-    if ((await em.count(TagSchema, { id: { $in: ids } })) !== ids.length) throw AppError.notFound();
-    const run = em.getConnection();
-    if (how === 'add') {
-      await run.execute(`insert into ticket_tags (ticket_id, tag_id) select ?, t::int from jsonb_array_elements_text(?::jsonb) as x(t) on conflict do nothing`, [
-        ticket.id,
-        JSON.stringify(ids.map(String)),
-      ]);
-    } else {
-      await run.execute(`delete from ticket_tags where ticket_id = ? and tag_id in (select jsonb_array_elements_text(?::jsonb)::int)`, [ticket.id, JSON.stringify(ids.map(String))]);
+    const all = [...add, ...remove];
+    if (all.length && (await em.count(TagSchema, { id: { $in: all } })) !== new Set(all).size) throw AppError.notFound();
+    const tagIds = await em.transactional(async (tx) => {
+      const run = (sql: string, params: unknown[]) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+      if (remove.length) await run(`delete from ticket_tags where ticket_id = ? and tag_id = any(array[?]::int[])`, [ticket.id, remove]);
+      if (add.length) await run(`insert into ticket_tags (ticket_id, tag_id) select ?, unnest(array[?]::int[]) on conflict do nothing`, [ticket.id, add]);
+      const [{ tag_ids }] = await run(`select coalesce(array_agg(tag_id order by tag_id), '{}') as tag_ids from ticket_tags where ticket_id = ?`, [ticket.id]);
+      return (tag_ids as number[]).map(Number);
+    });
+    if (all.length) {
+      this.events.emit('ticket.tagged', companyId, { ticketId: ticket.id, tagIds });
+      const [dto] = await toTicketDtos(em, [ticket]);
+      this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
     }
-    const [{ tag_ids }] = await run.execute(`select coalesce(array_agg(tag_id order by tag_id), '{}') as tag_ids from ticket_tags where ticket_id = ?`, [ticket.id]);
-    this.events.emit('ticket.tagged', companyId, { ticketId: ticket.id, tagIds: (tag_ids as number[]).map(Number) });
-    const [dto] = await toTicketDtos(em, [ticket]);
-    this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
+    return tagIds;
   }
 
   private async ticket(em: ReturnType<typeof tenantEm>, id: number): Promise<Ticket> {
@@ -127,4 +204,26 @@ export class TicketsPortService implements Tickets {
     if (!t) throw AppError.notFound('ERR_NO_TICKET_FOUND');
     return t;
   }
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day that exists (2026-02-30 does not): the database would answer a bad one with an error, a 500. */
+const realDay = (day: string) => {
+  const at = DAY.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN;
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
+};
+const pageSize = (limit: number | undefined) => Math.min(Math.max(Math.trunc(limit ?? 50), 1), 200);
+
+function detailOf(r: Record<string, unknown>): TicketDetail {
+  const iso = (v: unknown) => (v instanceof Date ? v : new Date(v as string)).toISOString();
+  return {
+    ...ticketSummaryOf(r),
+    uuid: r.uuid as string,
+    lastMessage: (r.last_message as string | null) ?? '',
+    unreadMessages: r.unread_messages as number,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    contact: { id: r.contact_id as number, name: r.contact_name as string, number: r.contact_number as string, profilePicUrl: (r.contact_pic as string | null) ?? '' },
+    tags: (typeof r.tag_list === 'string' ? JSON.parse(r.tag_list) : r.tag_list) as TicketDetail['tags'],
+  };
 }

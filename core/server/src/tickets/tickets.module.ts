@@ -7,15 +7,16 @@ import { TicketsService } from './tickets.service.js';
 import { TicketTimersService } from './ticket-timers.service.js';
 import { InboundService } from './inbound.service.js';
 import { TicketsPortService } from './tickets-port.service.js';
+import { TagsPortService } from './tags-port.service.js';
 import { TicketsController } from './tickets.controller.js';
 import { TagsController } from './tags.controller.js';
 import { TicketNotesController } from './ticket-notes.controller.js';
 
-/** Tickets: the lifecycle, timers, the inbound pipeline, tags and notes, and the SDK's Tickets port. */
+/** Tickets: the lifecycle, timers, the inbound pipeline, tags and notes, and the SDK's Tickets and Tags ports. */
 @Module({
   imports: [OutboundModule, InboundModule],
-  providers: [TicketAutomationService, TicketLifecycle, TicketsService, TicketTimersService, InboundService, TicketsPortService],
+  providers: [TicketAutomationService, TicketLifecycle, TicketsService, TicketTimersService, InboundService, TicketsPortService, TagsPortService],
   controllers: [TicketsController, TagsController, TicketNotesController],
-  exports: [TicketsService, TicketTimersService, InboundService, TicketsPortService],
+  exports: [TicketsService, TicketTimersService, InboundService, TicketsPortService, TagsPortService],
 })
 export class TicketsModule {}

@@ -19,6 +19,7 @@ import { CoreUnsentMessages } from './core_0017_unsent_messages.js';
 import { CoreSessionNotify } from './core_0018_session_notify.js';
 import { CoreConnectionNotify } from './core_0019_connection_notify.js';
 import { CoreConnectionStatusNotify } from './core_0020_connection_status_notify.js';
+import { CoreMessageCorrelation } from './core_0021_message_correlation.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0018_session_notify', class: CoreSessionNotify },
   { name: 'core_0019_connection_notify', class: CoreConnectionNotify },
   { name: 'core_0020_connection_status_notify', class: CoreConnectionStatusNotify },
+  { name: 'core_0021_message_correlation', class: CoreMessageCorrelation },
 ];
