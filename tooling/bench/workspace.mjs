@@ -6,6 +6,7 @@
 // built server (a build first: `npm run build`), signs in as the company admin, and times each case warm,
 // one client, 20 requests after 3 unmeasured ones. Prints p50/p95, the ratio of each p95 to the health
 // check's p95 of the same run, and the goal; asserts nothing.
+// Then opens /tickets in Chromium as an agent and prints how long the first page takes to show.
 // `-- --explain` also prints EXPLAIN ANALYZE of the list and search statements the server runs.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,6 +53,43 @@ async function call(p, token) {
   const text = await res.text();
   if (!res.ok) throw new Error(`GET ${p}: ${res.status} ${text}`);
   return JSON.parse(text);
+}
+
+/**
+ * Opens /login (baseline: static page, no data) and /tickets signed in (the token given), each in a fresh
+ * context (nothing cached), 3 times; prints the median time until the form / the first ticket row shows.
+ */
+async function firstPaint(token) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const timeOf = async (url, selector, signedIn) => {
+    const context = await browser.newContext();
+    // STORAGE_KEYS.token of sdk/web/src/session.model.ts.
+    if (signedIn) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const page = await context.newPage();
+    const t0 = performance.now();
+    await page.goto(`${base}${url}`);
+    await page.locator(selector).first().waitFor({ timeout: 60_000 });
+    const ms = performance.now() - t0;
+    await context.close();
+    return ms;
+  };
+  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  try {
+    const login = [];
+    const tickets = [];
+    for (let i = 0; i < 3; i++) {
+      login.push(await timeOf('/login', '[data-testid="login-email"]', false));
+      tickets.push(await timeOf('/tickets', '[data-testid^="ticket-row-"]', true));
+    }
+    const [l, t] = [median(login), median(tickets)];
+    console.log(`\nfirst visit in Chromium (median of 3, nothing cached): /login form ${l.toFixed(0)} ms; /tickets first page (an agent, 100k tickets in the company) ${t.toFixed(0)} ms (${(t / l).toFixed(2)}× the login form)`);
+  } finally {
+    await browser.close();
+  }
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -171,6 +209,10 @@ try {
   } finally {
     await sqlClient.end();
   }
+
+  // Goal 5 of issue 13: how long an agent's first visit to /tickets takes, in Chromium, until the list shows its
+  // first page of this company's 100k tickets; beside the /login form of the same browser (no data).
+  await firstPaint(agent);
 
   if (args.explain) {
     for (const c of cases.filter((x) => x.sql)) {
