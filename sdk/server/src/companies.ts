@@ -14,6 +14,11 @@ export interface CompanyTerms {
   /** ISO date-time, or null for a company without one. */
   dueDate: string | null;
   status: boolean;
+  /**
+   * The company's campaigns switch (commercial-admin §3 "campaigns enabled"), set by the platform on the
+   * company form, beside the plan's useCampaigns: a campaigns plugin refuses its routes when it is off.
+   */
+  campaignsEnabled: boolean;
 }
 
 export interface Companies {

@@ -379,6 +379,8 @@ describe('domain events', () => {
     const port = (body: object) => api.post('/api/fixture-events/company', body, admin);
     const before = (await port({ action: 'get' })).body.company;
     expect(before.id).toBe(companyId);
+    // The company's campaigns switch (on by default) is part of its terms.
+    expect(before.campaignsEnabled).toBe(true);
     // What a plugin's public route asks about the company it acts for (Otra's plan lacks useCampaigns).
     expect((await port({ action: 'hasPlanFlag', companyId, flag: 'useCampaigns' })).body).toEqual({ has: true });
     expect((await port({ action: 'hasPlanFlag', companyId: otherId, flag: 'useCampaigns' })).body).toEqual({ has: false });

@@ -63,7 +63,7 @@ describe('kernel', () => {
       await c.connect();
       const { rows } = await c.query('select name from atende_migrations order by id');
       await c.end();
-      expect(rows.map((r) => r.name)).toEqual(['core_0001_init', 'core_0002_tenancy', 'core_0003_channels', 'core_0004_channel_auth', 'core_0006_engine', 'core_0005_media', 'core_0007_search', 'core_0008_channel_contacts', 'core_0009_sandbox_edits', 'core_0010_tenant_keys', 'core_0011_message_details', 'core_0012_connection_reason', 'core_0013_message_source', 'core_0014_company_changes', 'core_0015_ticket_holder', 'core_0016_handler_bindings', 'core_0017_unsent_messages', 'core_0018_session_notify', 'core_0019_connection_notify', 'core_0020_connection_status_notify', 'core_0021_message_correlation', 'helps_0001_init', 'announcements_0001_init', 'internal-chat_0001_init', 'schedules_0001_init', 'files_0001_init']);
+      expect(rows.map((r) => r.name)).toEqual(['core_0001_init', 'core_0002_tenancy', 'core_0003_channels', 'core_0004_channel_auth', 'core_0006_engine', 'core_0005_media', 'core_0007_search', 'core_0008_channel_contacts', 'core_0009_sandbox_edits', 'core_0010_tenant_keys', 'core_0011_message_details', 'core_0012_connection_reason', 'core_0013_message_source', 'core_0014_company_changes', 'core_0015_ticket_holder', 'core_0016_handler_bindings', 'core_0017_unsent_messages', 'core_0018_session_notify', 'core_0019_connection_notify', 'core_0020_connection_status_notify', 'core_0021_message_correlation', 'helps_0001_init', 'announcements_0001_init', 'internal-chat_0001_init', 'schedules_0001_init', 'files_0001_init', 'campaigns_0001_contact_lists']);
     });
 
     it('creates the platform company and its super user from SUPER_EMAIL/SUPER_PASSWORD', async () => {

@@ -9,7 +9,7 @@ import { CompanyPlanService } from '../platform/company-plan.service.js';
 import type { PlanFlag } from '@atende/core-contract';
 import { outsideChain } from '../inbound/chain-scope.js';
 
-const terms = (c: Company): CompanyTerms => ({ id: c.id, name: c.name, planId: c.planId ?? null, dueDate: c.dueDate?.toISOString() ?? null, status: c.status });
+const terms = (c: Company): CompanyTerms => ({ id: c.id, name: c.name, planId: c.planId ?? null, dueDate: c.dueDate?.toISOString() ?? null, status: c.status, campaignsEnabled: c.campaignsEnabled });
 
 /** The SDK's Companies port (the companies service announces the changes it makes). */
 @Injectable()
