@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { sheetRows } from './sheet-reader.js';
+import { SHEET_MAX_COLUMNS, sheetRows } from './sheet-reader.js';
 import { MediaPortService } from './media-port.service.js';
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
@@ -31,6 +31,18 @@ describe('Media.readSheet', () => {
     const big = await xlsx([['name'], ...Array.from({ length: 10_001 }, (_, i) => [`c${i}`])]);
     await expect(port.readSheet(big, { maxRows: 50_000 })).rejects.toMatchObject({ details: [{ message: 'too_many_rows' }] });
     expect(await sheetRows(big, 10_001)).toHaveLength(10_002);
+  });
+
+  it('reads no further right than SHEET_MAX_COLUMNS, so a cell in column XFD does not widen every row', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('s');
+    ws.getCell(1, 1).value = 'name';
+    ws.getCell(2, 1).value = 'Ana';
+    ws.getCell(2, 3).value = 'x';
+    ws.getCell(2, 16_384).value = 'far';
+    const rows = await sheetRows(Buffer.from(await wb.xlsx.writeBuffer()), 10);
+    expect(rows).toEqual([['name'], ['Ana', '', 'x']]);
+    expect(Math.max(...rows.map((r) => r.length))).toBeLessThanOrEqual(SHEET_MAX_COLUMNS);
   });
 
   it('refuses what is not an .xlsx (an old binary .xls, a text file) with ERR_INVALID_SPREADSHEET', async () => {

@@ -45,13 +45,22 @@ export async function firstWorksheet(data: Buffer, maxRows: number): Promise<Exc
   return sheet;
 }
 
-/** Every row of the first worksheet as cell texts (empty cells as ''), header included. */
+/**
+ * Columns read per row. Imports use a handful; a cell far to the right (column XFD) must not make every
+ * row 16,384 cells wide: a 450 kB sheet would otherwise become millions of objects.
+ */
+export const SHEET_MAX_COLUMNS = 64;
+
+/** Every row of the first worksheet as cell texts (empty cells as '', up to the row's last one), header included. */
 export async function sheetRows(data: Buffer, maxRows: number): Promise<string[][]> {
   const sheet = await firstWorksheet(data, maxRows);
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: false }, (r) => {
     const cells: string[] = [];
-    r.eachCell({ includeEmpty: true }, (cell, col) => (cells[col - 1] = cellText(cell.value)));
+    // Only the cells that exist (includeEmpty would make one per column up to the last one).
+    r.eachCell({ includeEmpty: false }, (cell, col) => {
+      if (col <= SHEET_MAX_COLUMNS) cells[col - 1] = cellText(cell.value);
+    });
     rows.push(Array.from(cells, (c) => c ?? ''));
   });
   return rows;

@@ -66,7 +66,7 @@ export class ContactListItemsService {
 
   async create(companyId: number, data: ItemData): Promise<ContactListItem> {
     await this.lists.find(companyId, data.contactListId);
-    const row = this.em.create(ContactListItemSchema, { companyId, ...data, isWhatsappValid: null });
+    const row = this.em.create(ContactListItemSchema, { ...data, companyId, isWhatsappValid: null });
     await this.flushUnique();
     const dto = itemDto(row);
     this.live.item(companyId, 'create', dto);

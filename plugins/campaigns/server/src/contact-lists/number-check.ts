@@ -55,7 +55,9 @@ export class NumberCheck implements OnModuleInit {
 
   /** Queues a check; a Redis problem is logged, never failing the request that saved the items. */
   request(data: NumberCheckJob): void {
-    this.queue.add('check', data, { removeOnComplete: true, removeOnFail: 100, attempts: 1 }).catch((err: unknown) => {
+    // A whole-list check waiting or running already covers another one for the same list: no number asked twice.
+    const whole = !data.itemIds?.length ? { deduplication: { id: `${data.companyId}:${data.contactListId}` } } : {};
+    this.queue.add('check', data, { removeOnComplete: true, removeOnFail: 100, attempts: 1, ...whole }).catch((err: unknown) => {
       this.log.warn(`number check not queued for list ${data.contactListId}: ${err instanceof Error ? err.message : String(err)}`);
     });
   }
@@ -63,6 +65,8 @@ export class NumberCheck implements OnModuleInit {
   /** Answers how many numbers were checked, or why it stopped. */
   async run({ companyId, contactListId, itemIds }: NumberCheckJob): Promise<{ checked: number; stopped?: string }> {
     if (!(await this.companies.hasPlanFlag(companyId, 'useCampaigns'))) return { checked: 0, stopped: 'no_plan' };
+    // The company turned campaigns off after the job was queued: its numbers are not asked.
+    if (!(await this.companies.get(companyId))?.campaignsEnabled) return { checked: 0, stopped: 'disabled' };
     const all = await this.connections.list(companyId);
     const usable = [...all.filter((c) => c.isDefault), ...all.filter((c) => !c.isDefault)].find((c) => c.status === 'CONNECTED');
     if (!usable) return { checked: 0, stopped: 'no_connection' };
