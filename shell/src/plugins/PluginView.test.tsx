@@ -14,7 +14,13 @@ const definition = {
     { path: '/lists/:id/items', load: () => later({ default: () => <span data-testid="items-page">items page</span> }) },
   ],
 };
-vi.mock('./remote-loader.js', () => ({ loadWebPlugin: vi.fn(async () => later(definition)) }));
+let failures = 0;
+vi.mock('./remote-loader.js', () => ({
+  loadWebPlugin: vi.fn(async (m: PluginManifest) => {
+    if (m.id === 'flaky' && failures-- > 0) throw new Error('remote down');
+    return later(m.id === 'flaky' ? { id: 'flaky', routes: [{ path: '/flaky', load: () => later({ default: () => <span data-testid="flaky-page">ok</span> }) }] } : definition);
+  }),
+}));
 const { PluginView } = await import('./PluginView.js');
 
 const manifest = { id: 'lists', version: '1', remoteEntry: '/plugins/lists/remoteEntry.js', routes: definition.routes.map((r) => ({ path: r.path })), menu: [], settingsTabs: [], zones: [], locked: false } as PluginManifest;
@@ -35,5 +41,21 @@ describe('PluginView', () => {
     );
     fireEvent.click(await screen.findByText('items'));
     expect(await screen.findByTestId('items-page', {}, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('a page whose remote fails shows the failure (not a spinner forever), and retry loads it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    failures = 1;
+    const flaky = { ...manifest, id: 'flaky', routes: [{ path: '/flaky' }] } as PluginManifest;
+    render(
+      <MemoryRouter initialEntries={['/flaky']}>
+        <Routes>
+          <Route path="/flaky" element={<PluginView manifest={flaky} what="route /flaky" pick={(d) => d.routes?.[0]?.load} />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('remote-error', {}, { timeout: 3000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button'));
+    expect(await screen.findByTestId('flaky-page', {}, { timeout: 3000 })).toBeTruthy();
   });
 });

@@ -18,32 +18,28 @@ function Loading() {
 /**
  * One lazy component per plugin piece, kept outside React: a navigation is a transition, and a render
  * that suspends in a transition is thrown away with its hooks, so a lazy made during render (useMemo)
- * would be made again on each retry and suspend forever (the first page stayed on screen). A piece
- * that failed to load is forgotten, so the boundary's retry fetches it again.
+ * would be made again on each retry and suspend forever (the first page stayed on screen). A piece that
+ * failed to load keeps its failed lazy (so the error reaches the boundary instead of loading again and
+ * again) until the boundary's retry forgets it.
  */
 const views = new Map<string, LazyExoticComponent<ComponentType>>();
+const keyOf = (manifest: PluginManifest, what: string) => `${manifest.id}\n${what}`;
 
 function viewOf(manifest: PluginManifest, pick: Pick, what: string): LazyExoticComponent<ComponentType> {
-  const key = `${manifest.id}\n${what}`;
+  const key = keyOf(manifest, what);
   let view = views.get(key);
   if (!view) {
     view = lazy(async () => {
-      try {
-        const def = await loadWebPlugin(manifest);
-        const load = pick(def);
-        if (!load) throw new Error(`Plugin ${manifest.id} does not provide ${what}.`);
-        return await load();
-      } catch (err) {
-        views.delete(key);
-        throw err;
-      }
+      const def = await loadWebPlugin(manifest);
+      const load = pick(def);
+      if (!load) throw new Error(`Plugin ${manifest.id} does not provide ${what}.`);
+      return load();
     });
     views.set(key, view);
   }
   return view;
 }
 
-/** Looks the piece up on each mount, so a retry after a failure gets a fresh one. */
 function View({ manifest, pick, what }: { manifest: PluginManifest; pick: Pick; what: string }) {
   const Lazy = viewOf(manifest, pick, what);
   return <Lazy />;
@@ -52,7 +48,7 @@ function View({ manifest, pick, what }: { manifest: PluginManifest; pick: Pick; 
 /** Renders one piece of a plugin (a route page or a settings tab) from its remote, isolated by an error boundary. */
 export function PluginView({ manifest, pick, what }: { manifest: PluginManifest; pick: Pick; what: string }) {
   return (
-    <RemoteBoundary pluginId={manifest.id}>
+    <RemoteBoundary pluginId={manifest.id} onRetry={() => views.delete(keyOf(manifest, what))}>
       <Suspense fallback={<Loading />}>
         <View manifest={manifest} pick={pick} what={what} />
       </Suspense>

@@ -27,6 +27,8 @@ const RemoteFailure = lazy(() =>
 interface Props {
   pluginId: string;
   children: ReactNode;
+  /** Called before a retry renders the children again (to drop what failed, e.g. a cached lazy page). */
+  onRetry?: () => void;
 }
 interface State {
   error: Error | null;
@@ -49,7 +51,10 @@ export class RemoteBoundary extends Component<Props, State> {
     if (this.state.error) {
       return (
         <Suspense fallback={null}>
-          <RemoteFailure pluginId={this.props.pluginId} onRetry={() => this.setState((s) => ({ error: null, attempt: s.attempt + 1 }))} />
+          <RemoteFailure pluginId={this.props.pluginId} onRetry={() => {
+              this.props.onRetry?.();
+              this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));
+            }} />
         </Suspense>
       );
     }
