@@ -94,7 +94,11 @@ describe('tenancy journeys in Chromium', () => {
     // Data first through the API: a browser sign-in afterwards ends this API session (one session per user).
     const setup = await api.login(SUPER.email, SUPER.password);
     const plans = (await api.get('/api/plans/all', setup.token)).body;
-    const soon = new Date(Date.now() + 5 * 86_400_000 + 3_600_000).toISOString().slice(0, 10);
+    // The browser counts days in its local calendar (the machine's zone, shared with this process): a UTC date was a
+    // day late between 23:00 and midnight UTC.
+    const inFive = new Date();
+    inFive.setDate(inFive.getDate() + 5);
+    const soon = `${inFive.getFullYear()}-${String(inFive.getMonth() + 1).padStart(2, '0')}-${String(inFive.getDate()).padStart(2, '0')}`;
     await api.post('/api/companies', { name: 'Vence Pronto', email: 'soon@vence.test', password: 'Str0ng-pass', planId: plans.at(-1).id, dueDate: soon }, setup.token);
 
     await signIn(page, server.url, { email: SUPER.email, password: SUPER.password });
