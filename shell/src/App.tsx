@@ -6,7 +6,7 @@ import enUS from 'antd/locale/en_US';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { useT } from '@atende/sdk-web';
-import { $theme } from './model/theme.model.js';
+import { $reducedMotion, $theme, withMotion } from './model/theme.model.js';
 import { restoreSessionFx } from './model/session.js';
 import { $plugins, $publicPlugins, $publicPluginsKnown, fetchPublicPluginsFx } from './plugins/plugins.model.js';
 import { PublicPageFrame } from './components/PublicPageFrame.js';
@@ -121,14 +121,12 @@ const DARK_THEME: ThemeConfig = {
 };
 
 export function App() {
-  const mode = useUnit($theme);
+  const [mode, reducedMotion] = useUnit([$theme, $reducedMotion]);
   const { i18n } = useT();
   const locale = ANTD_LOCALES[i18n.language as keyof typeof ANTD_LOCALES] ?? esES;
+  const theme = useMemo(() => withMotion(mode === 'dark' ? DARK_THEME : LIGHT_THEME, !reducedMotion), [mode, reducedMotion]);
   return (
-    <ConfigProvider
-      locale={locale}
-      theme={mode === 'dark' ? DARK_THEME : LIGHT_THEME}
-    >
+    <ConfigProvider locale={locale} theme={theme}>
       <AntApp message={{ maxCount: 3 }}>
         <SessionNotice />
         <BrowserRouter>

@@ -2,7 +2,11 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
+/**
+ * Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). Pages ask for reduced
+ * motion, which the shell honours by turning antd's animations off: a closing dialog's overlay no longer lingers over the
+ * next click on a loaded machine (CI's flaky "intercepts pointer events").
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -15,6 +19,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--force-prefers-reduced-motion',
     ],
   });
 }
