@@ -1,12 +1,10 @@
 import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { App as AntApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
-import esES from 'antd/locale/es_ES';
-import ptBR from 'antd/locale/pt_BR';
-import enUS from 'antd/locale/en_US';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useUnit } from 'effector-react';
 import { useT } from '@atende/sdk-web';
 import { $reducedMotion, $theme, withMotion } from './model/theme.model.js';
+import { antdLocaleOf } from './i18n/languages.js';
 import { restoreSessionFx } from './model/session.js';
 import { $plugins, $publicPlugins, $publicPluginsKnown, fetchPublicPluginsFx } from './plugins/plugins.model.js';
 import { PublicPageFrame } from './components/PublicPageFrame.js';
@@ -40,7 +38,6 @@ const SettingsPage = screen(() => import('./pages/settings/SettingsPage.js'), (m
 const NotFoundPage = screen(() => import('./pages/NotFoundPage.js'), (m) => m.NotFoundPage);
 const PlanRefusal = screen(() => import('./plugins/PlanRefusal.js'), (m) => m.PlanRefusal);
 
-const ANTD_LOCALES = { es: esES, pt: ptBR, en: enUS } as const;
 
 function AppRoutes() {
   const plugins = useUnit($plugins) ?? [];
@@ -123,7 +120,7 @@ const DARK_THEME: ThemeConfig = {
 export function App() {
   const [mode, reducedMotion] = useUnit([$theme, $reducedMotion]);
   const { i18n } = useT();
-  const locale = ANTD_LOCALES[i18n.language as keyof typeof ANTD_LOCALES] ?? esES;
+  const locale = antdLocaleOf(i18n.language);
   const theme = useMemo(() => withMotion(mode === 'dark' ? DARK_THEME : LIGHT_THEME, !reducedMotion), [mode, reducedMotion]);
   return (
     <ConfigProvider locale={locale} theme={theme}>

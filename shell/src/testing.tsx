@@ -4,7 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { configure } from '@testing-library/react';
 import type { SessionUser } from '@atende/core-contract';
 import { initI18n, socketChanged, userUpdated } from '@atende/sdk-web';
-import { CORE_LOCALES } from './i18n/locales.js';
+import { CORE_ES } from './i18n/locales.js';
+import { texts as CORE_PT } from './i18n/locales.pt.js';
+import { texts as CORE_EN } from './i18n/locales.en.js';
 
 /** The shell's component-test harness, shared by every area's tests (never imported by the app). */
 
@@ -14,7 +16,8 @@ export async function signedInAs(over: Partial<SessionUser> = {}) {
   configure({ asyncUtilTimeout: 5000 });
   // The SDK's PagedTable loads antd's Table on first use; a cold import of it can take longer than that.
   await import('antd/es/table/index.js');
-  await initI18n(CORE_LOCALES);
+  // Every language at hand: tests switch languages without waiting for a chunk.
+  await initI18n({ es: CORE_ES, pt: CORE_PT, en: CORE_EN });
   userUpdated({
     id: 1,
     name: 'Ana',

@@ -45,6 +45,8 @@ async function boot() {
 
 function jsTotals(entries) {
   const js = entries.filter((e) => e.name.endsWith('.js'));
+  // BENCH_FILES=1 lists each file, largest first: where the bytes of a first load go.
+  if (process.env.BENCH_FILES) for (const e of [...js].sort((a, b) => b.encodedBodySize - a.encodedBodySize)) console.log(`  ${kb(e.encodedBodySize).padStart(9)}  ${new URL(e.name).pathname}`);
   return { files: js.length, gzip: js.reduce((n, e) => n + e.encodedBodySize, 0), raw: js.reduce((n, e) => n + e.decodedBodySize, 0) };
 }
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;

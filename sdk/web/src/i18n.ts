@@ -20,15 +20,28 @@ export function storedLanguage(): Language {
 /** One i18next instance for the page; the SDK is a shared singleton so remotes get this same one. */
 export const i18n: I18n = i18next.createInstance();
 
-export async function initI18n(coreLocales: Locales): Promise<I18n> {
+/** Fetches the core texts of a language that did not ship with the page. */
+export type CoreTextsLoader = (lang: Language) => Promise<Record<string, unknown>>;
+let loadCoreTexts: CoreTextsLoader | undefined;
+
+/**
+ * Starts i18next with the core texts at hand (at least the default language); `loadLanguage` fetches any other
+ * language's core texts when it is first needed: at start for a saved language, or on `changeLanguage`.
+ */
+export async function initI18n(coreLocales: Locales, loadLanguage?: CoreTextsLoader): Promise<I18n> {
   if (i18n.isInitialized) return i18n;
+  loadCoreTexts = loadLanguage;
+  const lng = storedLanguage();
+  const resources: Locales = { ...coreLocales };
+  // A language that cannot be fetched now falls back to the default one; choosing it again retries.
+  if (!resources[lng] && loadLanguage) resources[lng] = await loadLanguage(lng).catch(() => undefined);
   await i18n.use(initReactI18next).init({
-    lng: storedLanguage(),
+    lng: resources[lng] ? lng : DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     defaultNS: 'core',
     ns: ['core'],
-    resources: Object.fromEntries(Object.entries(coreLocales).map(([lng, res]) => [lng, { core: res }])),
+    resources: Object.fromEntries(Object.entries(resources).map(([l, res]) => [l, { core: res }])),
     interpolation: { escapeValue: false },
     returnNull: false,
   });
@@ -42,6 +55,8 @@ export function registerLocales(namespace: string, locales: Locales): void {
 }
 
 export async function changeLanguage(lang: Language): Promise<void> {
+  // The texts first, so the interface never shows a language half-translated.
+  if (loadCoreTexts && !i18n.hasResourceBundle(lang, 'core')) i18n.addResourceBundle(lang, 'core', await loadCoreTexts(lang), true, true);
   await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
   try {

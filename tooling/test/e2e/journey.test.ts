@@ -96,6 +96,8 @@ describe('user journey in Chromium', () => {
     await page.getByTestId('drawer').waitFor();
     await expect(page.evaluate(() => document.documentElement.dataset.theme)).resolves.toBe('dark');
     await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('en');
+    // English is not in the start-up download: the saved language is fetched before the first render.
+    await expect(page.getByTestId('greeting').textContent()).resolves.toContain('Hello Super, welcome to Atende');
 
     // Sign out: back to /login, and private routes are closed again.
     await page.getByTestId('user-menu').click();

@@ -30,66 +30,6 @@ const es = {
 };
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
-type Tree = Texts<typeof es>;
+export type Tree = Texts<typeof es>;
 
-const pt: Tree = {
-  tags: {
-    title: 'Tags',
-    search: 'Buscar tag…',
-    add: 'Adicionar tag',
-    empty: 'Ainda não há tags.',
-    name: 'Nome',
-    color: 'Cor',
-    tickets: 'Atendimentos',
-    kanban: 'Kanban',
-    kanbanHint: 'Mostrar como coluna no quadro kanban.',
-    addTitle: 'Nova tag',
-    editTitle: 'Editar tag',
-    saved: 'Tag salva.',
-    deleted: 'Tag excluída.',
-    confirmDelete: 'Excluir a tag {{name}}? Ela será removida dos atendimentos que a têm.',
-    tooShort: 'Mensagem muito curta',
-    required: 'Obrigatório',
-    tooLong: 'Muito longo',
-    invalidColor: 'Cor inválida',
-    nameInUse: 'Já existe uma tag com este nome.',
-    quickAdd: 'Criar tag rápida',
-    quickPlaceholder: 'Nome da tag',
-    create: 'Criar',
-    modeDisplay: 'Ver',
-    modeEdit: 'Editar',
-    ticketsCount: '{{n}} atendimentos',
-  },
-};
-
-const en: Tree = {
-  tags: {
-    title: 'Tags',
-    search: 'Search tag…',
-    add: 'Add tag',
-    empty: 'No tags yet.',
-    name: 'Name',
-    color: 'Colour',
-    tickets: 'Tickets',
-    kanban: 'Kanban',
-    kanbanHint: 'Show as a column on the kanban board.',
-    addTitle: 'New tag',
-    editTitle: 'Edit tag',
-    saved: 'Tag saved.',
-    deleted: 'Tag deleted.',
-    confirmDelete: 'Delete the tag {{name}}? It is removed from the tickets that have it.',
-    tooShort: 'Message too short',
-    required: 'Required',
-    tooLong: 'Too long',
-    invalidColor: 'Invalid colour',
-    nameInUse: 'A tag with this name already exists.',
-    quickAdd: 'Quick tag',
-    quickPlaceholder: 'Tag name',
-    create: 'Create',
-    modeDisplay: 'View',
-    modeEdit: 'Edit',
-    ticketsCount: '{{n}} tickets',
-  },
-};
-
-export const tagsLocales = { es, pt, en };
+export const tagsLocales = { es };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@atende/sdk-web';
-import { ticketViewLocales } from './locales.js';
+import { pt } from './locales.pt.js';
+import { en } from './locales.en.js';
 import { actionBody, actionsFor, canDeleteNote, contactLinks, loadFailure, matchUsers, noteError, stillVisible, transferBody } from './ticketViewLogic.js';
 
 const agent = { id: 1, profile: 'user' as const, super: false, queues: [{ id: 11, name: 'Ventas', color: '#000' }], allTicket: 'desabled' as const };
@@ -68,8 +69,8 @@ describe('ticket view rules', () => {
   });
 
   it('says "Acesso não permitido" in Portuguese, as the spec quotes it', () => {
-    expect(ticketViewLocales.pt.ticketView.unauthorized).toBe('Acesso não permitido');
-    expect(ticketViewLocales.en.ticketView.noteTooShort).toBe('Too Short!');
-    expect(ticketViewLocales.en.ticketView.noteRequired).toBe('Required');
+    expect(pt.ticketView.unauthorized).toBe('Acesso não permitido');
+    expect(en.ticketView.noteTooShort).toBe('Too Short!');
+    expect(en.ticketView.noteRequired).toBe('Required');
   });
 });
