@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, SETTINGS, TAGS, TICKETS } from '@atende/sdk-server';
+import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, SETTINGS, TAGS, TICKET_HOLDS, TICKETS } from '@atende/sdk-server';
 import { TicketsModule } from './tickets/tickets.module.js';
 import { TicketsPortService } from './tickets/tickets-port.service.js';
 import { TagsPortService } from './tickets/tags-port.service.js';
@@ -15,6 +15,7 @@ import { MediaModule } from './media/media.module.js';
 import { MediaPortService } from './media/media-port.service.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { SettingsService } from './settings/settings.service.js';
+import { TicketHoldsPortService } from './inbound/ticket-holds-port.service.js';
 
 /**
  * The SDK's kernel ports under their tokens, global so every plugin module can inject them. Each
@@ -31,12 +32,13 @@ const PORTS = [
   { provide: COMPANIES, useExisting: CompaniesPortService },
   { provide: MEDIA, useExisting: MediaPortService },
   { provide: SETTINGS, useExisting: SettingsService },
+  { provide: TICKET_HOLDS, useExisting: TicketHoldsPortService },
 ];
 
 @Global()
 @Module({
   imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
-  providers: PORTS,
+  providers: [TicketHoldsPortService, ...PORTS],
   exports: [...PORTS.map((p) => p.provide), ConnectionsModule],
 })
 export class KernelPortsModule {}

@@ -17,3 +17,4 @@ export * from './contacts.js';
 export * from './companies.js';
 export * from './inbound-chain.js';
 export * from './handler-bindings.js';
+export * from './ticket-holds.js';

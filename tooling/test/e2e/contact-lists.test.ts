@@ -38,6 +38,8 @@ describe('contact lists in the browser', () => {
     const page = await (await browser.newContext()).newPage();
     await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
     await page.getByTestId('menu-difusiones').click();
+    // Campaigns is the page's first tab; contact lists the second.
+    await page.getByRole('tab', { name: 'Listas de contactos' }).click();
     await page.getByTestId('contact-lists-tab').waitFor({ timeout: 15_000 });
     await page.getByText('Todavía no hay listas de contactos.').waitFor({ timeout: 15_000 });
 

@@ -208,6 +208,15 @@ describe('domain events', () => {
     expect((await check('51911100055', foreignWa)).status).toBe(404);
   });
 
+  it('a message the channel gives up on is told as message.ack -1 with its source and correlation id (a campaign learns the recipient failed)', async () => {
+    const wa = (await queryDb(db.url, `select id from whatsapps where company_id = $1 order by id limit 1`, [companyId]))[0].id as number;
+    // The sandbox knows no number starting with 000: the outbound queue marks the message failed for good.
+    const r = await api.post('/api/fixture-events/send', { whatsappId: wa, number: '000123450001', body: 'A nadie', correlationId: 'camp-8:1' }, admin);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const ack = await eventually(async () => (await seen()).inProcess.find((e) => e.name === 'message.ack' && e.payload.messageId === r.body.messageId));
+    expect(ack.payload).toMatchObject({ ack: -1, source: 'fixture-events', correlationId: 'camp-8:1', ticketId: r.body.ticketId, whatsappId: wa });
+  });
+
   it('the Tickets port transfers, tags and untags through the one lifecycle, and refuses other companies’ ids (issue 11 item 3)', async () => {
     const contact = (await api.post('/api/contacts', { name: 'Tito Tickets', number: '51911100066' }, admin)).body;
     const ticket = (await api.post('/api/tickets', { contactId: contact.id, status: 'pending' }, admin)).body;

@@ -165,7 +165,9 @@ describe('inbound handler chain', () => {
         expect(r.body.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message })]));
       };
       await refused({ promptId: foreign }, 'promptId', 'not_found');
-      await refused({ integrationId: 7 }, 'integrationId', 'no_plugin');
+      // integrationId is answered by the flow builder plugin (installed): a flow this company does not have is not found.
+      // A field nobody answers is refused as no_plugin: the plan-flag case at the end.
+      await refused({ integrationId: 7 }, 'integrationId', 'not_found');
       await refused({ promptId: own, integrationId: 7 }, 'integrationId', 'one_binding_only');
       expect((await api.get(`/api/queue/${queue.id}`, admin)).body).toMatchObject({ promptId: own });
       // An update that does not name the binding keeps it; null clears it.

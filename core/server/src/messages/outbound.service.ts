@@ -238,5 +238,14 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     const ticket = await em.findOneOrFail(TicketSchema, { id: message.ticketId });
     const quoted = message.quotedMsgId ? await em.findOne(MessageSchema, { id: message.quotedMsgId }) : null;
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message, quoted) });
+    // Told like a provider's ack: a plugin that sent it (a campaign, a schedule) learns it failed for good.
+    this.events.emit('message.ack', job.companyId, {
+      messageId: message.id,
+      ticketId: message.ticketId,
+      whatsappId: ticket.whatsappId,
+      ack: message.ack,
+      source: message.source ?? null,
+      correlationId: message.correlationId ?? null,
+    });
   }
 }

@@ -16,8 +16,21 @@ import type {
   contactListSchema,
   contactListUpdateSchema,
 } from './contact-lists.js';
+import type {
+  Campaign,
+  CampaignProgress,
+  CampaignStatus,
+  campaignInputSchema,
+  campaignPageSchema,
+  campaignQuerySchema,
+  campaignSchema,
+  campaignSettingsInputSchema,
+  campaignSettingsSchema,
+  campaignUpdateSchema,
+} from './campaigns.js';
 
 export * from './contact-lists.js';
+export * from './campaigns.js';
 export * from './limits.js';
 
 /**
@@ -35,6 +48,7 @@ export const CAMPAIGNS_MANIFEST = definePluginManifest({
     /** The campaigns page with its tabs (campaigns, contact lists, campaign settings). */
     main: { path: '/difusiones', permission: 'campaigns:read' },
     contactListItems: { path: '/contact-lists/:contactListId/contacts', permission: 'campaigns:read' },
+    report: { path: '/campaign/:campaignId/report', permission: 'campaigns:read' },
   },
   menu: [{ page: 'main', icon: 'notification', permission: 'campaigns:read', label: { es: 'Campañas', pt: 'Campanhas', en: 'Campaigns' } }],
 });
@@ -49,6 +63,14 @@ export const CAMPAIGNS_ERRORS = {
   contactListItemNotFound: 'ERR_NO_CONTACT_LIST_ITEM_FOUND',
   /** The number is already in that list (one item per number per list). */
   duplicatedItem: 'ERR_DUPLICATED_CONTACT',
+  campaignNotFound: 'ERR_NO_CAMPAIGN_FOUND',
+  /** A tag, connection or list id that is not the company's (400 would tell it exists elsewhere). */
+  tagNotFound: 'ERR_NO_TAG_FOUND',
+  connectionNotFound: 'ERR_NO_WAPP_FOUND',
+  /** §4: the campaign is read-only now (or, CANCELADA, only its messages change). */
+  notEditable: 'ERR_CAMPAIGN_NOT_EDITABLE',
+  /** Cancel of a campaign not running, restart of one not cancelled. */
+  invalidTransition: 'ERR_CAMPAIGN_INVALID_STATUS',
 } as const;
 
 /**
@@ -94,4 +116,34 @@ export const CONTACT_LIST_ITEM_ENDPOINTS = {
   create: endpoint<{ body: typeof contactListItemInputSchema; response: typeof contactListItemSchema }>()({ method: 'POST', path: '/contact-list-items' }),
   update: endpoint<{ body: typeof contactListItemUpdateSchema; response: typeof contactListItemSchema }>()({ method: 'PUT', path: '/contact-list-items/:id' }),
   remove: endpoint()({ method: 'DELETE', path: '/contact-list-items/:id' }),
+};
+
+/** A campaign changed (`record` with its progress), or was deleted. */
+export const CAMPAIGN_EVENT = 'campaign';
+export type CampaignEvent = { action: 'create' | 'update'; record: Campaign } | { action: 'delete'; id: number };
+/** Live progress of a running campaign (at most about one a second per campaign, and always the last). */
+export const CAMPAIGN_PROGRESS_EVENT = 'campaignProgress';
+export interface CampaignProgressEvent {
+  campaignId: number;
+  status: CampaignStatus;
+  progress: CampaignProgress;
+  completedAt: string | null;
+}
+
+export const CAMPAIGN_ENDPOINTS = {
+  page: endpoint<{ query: typeof campaignQuerySchema; response: typeof campaignPageSchema }>()({ method: 'GET', path: '/campaigns' }),
+  show: endpoint<{ response: typeof campaignSchema }>()({ method: 'GET', path: '/campaigns/:id' }),
+  create: endpoint<{ body: typeof campaignInputSchema; response: typeof campaignSchema }>()({ method: 'POST', path: '/campaigns' }),
+  update: endpoint<{ body: typeof campaignUpdateSchema; response: typeof campaignSchema }>()({ method: 'PUT', path: '/campaigns/:id' }),
+  remove: endpoint()({ method: 'DELETE', path: '/campaigns/:id' }),
+  cancel: endpoint<{ response: typeof campaignSchema }>()({ method: 'POST', path: '/campaigns/:id/cancel' }),
+  restart: endpoint<{ response: typeof campaignSchema }>()({ method: 'POST', path: '/campaigns/:id/restart' }),
+  /** Multipart `file`: an image, video, audio or PDF sent with every message (the text as its caption). */
+  mediaUpload: endpoint<{ body: typeof formDataBody; response: typeof campaignSchema }>()({ method: 'POST', path: '/campaigns/:id/media-upload' }),
+  mediaRemove: endpoint<{ response: typeof campaignSchema }>()({ method: 'DELETE', path: '/campaigns/:id/media-upload' }),
+};
+
+export const CAMPAIGN_SETTINGS_ENDPOINTS = {
+  show: endpoint<{ response: typeof campaignSettingsSchema }>()({ method: 'GET', path: '/campaign-settings' }),
+  save: endpoint<{ body: typeof campaignSettingsInputSchema; response: typeof campaignSettingsSchema }>()({ method: 'POST', path: '/campaign-settings' }),
 };

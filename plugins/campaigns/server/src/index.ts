@@ -10,11 +10,29 @@ import { ContactListsRealtime } from './contact-lists/contact-lists.realtime.js'
 import { ContactListsService } from './contact-lists/contact-lists.service.js';
 import { NumberCheck } from './contact-lists/number-check.js';
 import { CampaignsContactLists } from './migrations/campaigns_0001_contact_lists.js';
+import { CampaignsCampaigns } from './migrations/campaigns_0002_campaigns.js';
+import { CampaignEngine } from './campaigns/campaign.engine.js';
+import { CampaignSettingsService } from './campaigns/campaign-settings.service.js';
+import { CampaignSettingsController, CampaignsController } from './campaigns/campaigns.controller.js';
+import { CampaignsRealtime } from './campaigns/campaigns.realtime.js';
+import { CampaignsService } from './campaigns/campaigns.service.js';
+import { CampaignReader } from './campaigns/campaign-reader.js';
 
-/** Contact lists now; campaigns, campaign settings and the sending engine join this module later. */
+/** Contact lists, campaigns, campaign settings and the sending engine. */
 @Module({
-  controllers: [ContactListsController, ContactListItemsController],
-  providers: [CampaignsEnabledGuard, ContactListsRealtime, ContactListsService, ContactListItemsService, NumberCheck],
+  controllers: [ContactListsController, ContactListItemsController, CampaignsController, CampaignSettingsController],
+  providers: [
+    CampaignsEnabledGuard,
+    ContactListsRealtime,
+    ContactListsService,
+    ContactListItemsService,
+    NumberCheck,
+    CampaignSettingsService,
+    CampaignReader,
+    CampaignsService,
+    CampaignsRealtime,
+    CampaignEngine,
+  ],
 })
 export class CampaignsModule {}
 
@@ -24,7 +42,10 @@ export default definePlugin({
   planFlag: 'useCampaigns',
   module: CampaignsModule,
   entities: [ContactListSchema, ContactListItemSchema],
-  migrations: [{ name: 'campaigns_0001_contact_lists', class: CampaignsContactLists }],
+  migrations: [
+    { name: 'campaigns_0001_contact_lists', class: CampaignsContactLists },
+    { name: 'campaigns_0002_campaigns', class: CampaignsCampaigns },
+  ],
   permissions: CAMPAIGNS_PERMISSIONS,
   manifest: CAMPAIGNS_MANIFEST,
   web: { package: '@atende/plugin-campaigns-web' },

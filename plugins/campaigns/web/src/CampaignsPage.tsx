@@ -2,16 +2,22 @@ import { Card, Tabs, Typography } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 import { useT } from '@atende/sdk-web';
 import { ContactListsTab } from './contact-lists/ContactListsTab.js';
+import { CampaignsTab } from './campaigns/CampaignsTab.js';
+import { SettingsTab } from './campaigns/SettingsTab.js';
 
 /**
- * /difusiones (automation-productivity §2): the campaigns page with its tabs. Contact lists come first;
- * the campaigns and campaign settings tabs join this list when they are built. The open tab is kept in
- * the address (?tab=…), so the items page can come back to it.
+ * /difusiones (automation-productivity §2): the campaigns page with its three tabs (campaigns, contact
+ * lists, campaign settings). The open tab is kept in the address (?tab=…), so the items and report
+ * pages can come back to it.
  */
 export default function CampaignsPage() {
   const { t } = useT('campaigns');
   const [params, setParams] = useSearchParams();
-  const tabs = [{ key: 'contactLists', label: t('tabs.contactLists'), children: <ContactListsTab /> }];
+  const tabs = [
+    { key: 'campaigns', label: t('tabs.campaigns'), children: <CampaignsTab /> },
+    { key: 'contactLists', label: t('tabs.contactLists'), children: <ContactListsTab /> },
+    { key: 'settings', label: t('tabs.settings'), children: <SettingsTab /> },
+  ];
   const active = tabs.some((tab) => tab.key === params.get('tab')) ? params.get('tab')! : tabs[0].key;
   return (
     <Card data-testid="campaigns-page">

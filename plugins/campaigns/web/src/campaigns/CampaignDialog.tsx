@@ -1,0 +1,275 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Col, Flex, Form, Input, InputNumber, Modal, Radio, Row, Select, Tabs, Typography, Upload } from 'antd';
+import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { api, applyServerErrors, call, lengthRules, uploadWithProgress, useErrorToast, useT } from '@atende/sdk-web';
+import {
+  CAMPAIGN_ENDPOINTS,
+  CAMPAIGN_MAX_CONTACTS,
+  CAMPAIGN_MEDIA_MAX_BYTES,
+  CAMPAIGN_MEDIA_TYPES,
+  CAMPAIGN_MESSAGE_MAX,
+  CAMPAIGN_NAME_MAX,
+  CAMPAIGN_NAME_MIN,
+  CONTACT_LIST_ENDPOINTS,
+  type Campaign,
+} from '@atende/plugin-campaigns-contract';
+import { defaultLocalInput, formMode, toLocalInput, toScheduledAt } from './campaigns.js';
+
+const MESSAGES = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
+
+interface Values {
+  name: string;
+  message1?: string;
+  message2?: string;
+  message3?: string;
+  message4?: string;
+  message5?: string;
+  recipientType: 'tags' | 'contacts';
+  contactListId?: number | null;
+  tagId?: number | null;
+  addTagId?: number | null;
+  removeTagId?: number | null;
+  whatsappId?: number | null;
+  scheduleType: 'now' | 'schedule' | 'draft';
+  scheduledAt?: string;
+  maxContacts?: number | null;
+}
+type Option = { value: number; label: string };
+
+/**
+ * Create or edit a campaign (§3–§5): name, up to five message variants (any {name}, {number} or
+ * settings variable), media, recipients by contact list or by tag, tags to add and remove after
+ * delivery, connection, send now / schedule / keep as draft, and the contact cap. §4 editability:
+ * everything while INATIVA or PROGRAMADA more than an hour away; only the messages when CANCELADA;
+ * otherwise read-only.
+ */
+export function CampaignDialog({ record, open, onClose, onSaved }: { record: Campaign | null; open: boolean; onClose: () => void; onSaved: (c: Campaign) => void }) {
+  const { t } = useT('campaigns');
+  const { t: core } = useT();
+  const { message } = App.useApp();
+  const showError = useErrorToast();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [dropMedia, setDropMedia] = useState(false);
+  const [lists, setLists] = useState<Option[]>([]);
+  const [tags, setTags] = useState<Option[]>([]);
+  const [connections, setConnections] = useState<Option[]>([]);
+  const recipientType = Form.useWatch('recipientType', form);
+  const scheduleType = Form.useWatch('scheduleType', form);
+  const mode = formMode(record);
+  const locked = mode !== 'all';
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({
+      name: record?.name ?? '',
+      ...Object.fromEntries(MESSAGES.map((k) => [k, record?.[k] ?? ''])),
+      recipientType: record?.recipientType ?? 'contacts',
+      contactListId: record?.contactListId ?? null,
+      tagId: record?.tagId ?? null,
+      addTagId: record?.addTagId ?? null,
+      removeTagId: record?.removeTagId ?? null,
+      whatsappId: record?.whatsappId ?? null,
+      scheduleType: record?.scheduleType ?? (record ? 'draft' : 'now'),
+      scheduledAt: record?.scheduledAt ? toLocalInput(record.scheduledAt) : defaultLocalInput(),
+      maxContacts: record?.maxContacts ?? null,
+    });
+    setFile(null);
+    setDropMedia(false);
+    void call(CONTACT_LIST_ENDPOINTS.names, {})
+      .then((l) => setLists(l.map((x) => ({ value: x.id, label: `${x.name} (${x.contactsCount})` }))))
+      .catch(showError);
+    void api
+      .get<{ id: number; name: string }[]>('/tags/list')
+      .then((l) => setTags(l.map((x) => ({ value: x.id, label: x.name }))))
+      .catch(showError);
+    void api
+      .get<{ id: number; name: string }[]>('/whatsapp')
+      .then((l) => setConnections(l.map((x) => ({ value: x.id, label: x.name }))))
+      .catch(showError);
+  }, [open, record]);
+
+  const save = async (v: Values) => {
+    setSaving(true);
+    try {
+      const messages = Object.fromEntries(MESSAGES.map((k) => [k, v[k]?.trim() ? v[k] : null]));
+      const full = {
+              name: v.name,
+              ...messages,
+              recipientType: v.recipientType,
+              // §4: tags clear the list, contacts clear the tag.
+              contactListId: v.recipientType === 'contacts' ? (v.contactListId ?? null) : null,
+              tagId: v.recipientType === 'tags' ? (v.tagId ?? null) : null,
+              addTagId: v.addTagId ?? null,
+              removeTagId: v.removeTagId ?? null,
+              whatsappId: v.whatsappId ?? null,
+              scheduleType: v.scheduleType === 'draft' ? null : v.scheduleType,
+              // §4: "now" clears the time.
+              scheduledAt: v.scheduleType === 'schedule' ? toScheduledAt(v.scheduledAt ?? '') : null,
+              maxContacts: v.maxContacts ?? null,
+            };
+      const body = mode === 'messages' ? messages : full;
+      // A new campaign with media is saved as a draft first, so the file goes with it before sending starts.
+      const startsNow = !record && file && v.scheduleType !== 'draft';
+      let saved = record
+        ? await call(CAMPAIGN_ENDPOINTS.update, { params: { id: record.id }, body })
+        : await call(CAMPAIGN_ENDPOINTS.create, { body: startsNow ? { ...full, scheduleType: null, scheduledAt: null } : full });
+      if (file) {
+        const data = new FormData();
+        data.append('file', file);
+        saved = await uploadWithProgress<Campaign>(`/campaigns/${saved.id}/media-upload`, data);
+        if (startsNow) saved = await call(CAMPAIGN_ENDPOINTS.update, { params: { id: saved.id }, body: { scheduleType: full.scheduleType, scheduledAt: full.scheduledAt } });
+      } else if (dropMedia && saved.mediaPath) {
+        saved = await call(CAMPAIGN_ENDPOINTS.mediaRemove, { params: { id: saved.id } });
+      }
+      void message.success(t('campaigns.saved'));
+      onSaved(saved);
+    } catch (err) {
+      if (!applyServerErrors(form, err, core)) showError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const pickFile = (f: File) => {
+    if (!(CAMPAIGN_MEDIA_TYPES as readonly string[]).includes(f.type)) void message.error(t('form.wrongType'));
+    else if (f.size > CAMPAIGN_MEDIA_MAX_BYTES) void message.error(t('form.tooLarge'));
+    else {
+      setFile(f);
+      setDropMedia(false);
+    }
+    return false;
+  };
+  const mediaName = file?.name ?? (!dropMedia ? record?.mediaName : null);
+
+  return (
+    <Modal
+      open={open}
+      width={760}
+      title={record ? t('campaigns.editTitle') : t('campaigns.add')}
+      onCancel={onClose}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      destroyOnHidden
+      okButtonProps={{ disabled: mode === 'none', ...({ 'data-testid': 'campaign-save' } as Record<`data-${string}`, string>) }}
+    >
+      {mode === 'none' && <Alert type="info" showIcon message={t('form.readOnly')} style={{ marginBottom: 12 }} />}
+      {mode === 'messages' && <Alert type="info" showIcon message={t('form.messagesOnly')} style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="vertical" onFinish={save} disabled={mode === 'none'}>
+        <Row gutter={12}>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label={t('form.name')} rules={lengthRules(core, CAMPAIGN_NAME_MIN, CAMPAIGN_NAME_MAX)}>
+              <Input maxLength={CAMPAIGN_NAME_MAX} disabled={locked} data-testid="campaign-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="whatsappId" label={t('form.whatsapp')}>
+              <Select allowClear options={connections} disabled={locked} data-testid="campaign-whatsapp" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="recipientType" label={t('form.recipientType')}>
+              <Radio.Group
+                disabled={locked}
+                options={[
+                  { value: 'contacts', label: t('form.byList') },
+                  { value: 'tags', label: t('form.byTag') },
+                ]}
+                onChange={(e) => form.setFieldsValue(e.target.value === 'tags' ? { contactListId: null } : { tagId: null })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            {recipientType === 'tags' ? (
+              <Form.Item name="tagId" label={t('form.tag')}>
+                <Select allowClear options={tags} disabled={locked} data-testid="campaign-tag" />
+              </Form.Item>
+            ) : (
+              <Form.Item name="contactListId" label={t('form.contactList')}>
+                <Select allowClear options={lists} disabled={locked} data-testid="campaign-list" />
+              </Form.Item>
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="addTagId" label={t('form.addTag')}>
+              <Select allowClear placeholder={t('form.none')} options={tags} disabled={locked} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="removeTagId" label={t('form.removeTag')}>
+              <Select allowClear placeholder={t('form.none')} options={tags} disabled={locked} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="maxContacts" label={t('form.maxContacts')} extra={t('form.maxContactsHelp')}>
+              <InputNumber min={1} max={CAMPAIGN_MAX_CONTACTS} precision={0} style={{ width: '100%' }} disabled={locked} data-testid="campaign-max" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="scheduleType" label={t('form.scheduleType')}>
+              <Radio.Group
+                disabled={locked}
+                options={[
+                  { value: 'now', label: t('form.now') },
+                  { value: 'schedule', label: t('form.schedule') },
+                  { value: 'draft', label: t('form.draft') },
+                ]}
+                data-testid="campaign-schedule-type"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            {scheduleType === 'schedule' && (
+              <Form.Item name="scheduledAt" label={t('form.scheduledAt')} rules={[{ required: true, message: t('form.required') }]}>
+                <Input type="datetime-local" disabled={locked} data-testid="campaign-scheduled-at" />
+              </Form.Item>
+            )}
+          </Col>
+        </Row>
+        <Typography.Text type="secondary">{t('form.variablesHelp')}</Typography.Text>
+        <Tabs
+          size="small"
+          items={MESSAGES.map((k, i) => ({
+            key: k,
+            label: t('form.message', { n: i + 1 }),
+            forceRender: true,
+            children: (
+              <Form.Item name={k} rules={[{ max: CAMPAIGN_MESSAGE_MAX, message: core('validation.too_long', { defaultValue: 'too long' }) }]}>
+                <Input.TextArea rows={4} maxLength={CAMPAIGN_MESSAGE_MAX} disabled={mode === 'none'} data-testid={`campaign-${k}`} />
+              </Form.Item>
+            ),
+          }))}
+        />
+        <Flex align="center" gap={8} wrap>
+          <Upload accept={CAMPAIGN_MEDIA_TYPES.join(',')} showUploadList={false} beforeUpload={pickFile} disabled={locked}>
+            <Button icon={<PaperClipOutlined />} disabled={locked}>
+              {t('form.media')}
+            </Button>
+          </Upload>
+          {mediaName && (
+            <>
+              <Typography.Text ellipsis style={{ maxWidth: 320 }}>
+                {mediaName}
+              </Typography.Text>
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('delete')}
+                disabled={locked}
+                onClick={() => {
+                  setFile(null);
+                  setDropMedia(true);
+                }}
+              />
+            </>
+          )}
+        </Flex>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Campaign } from '@atende/plugin-campaigns-contract';
+import { applyCampaignEvent, applyProgress, formMode, percent, toLocalInput, toScheduledAt } from './campaigns.js';
+
+const wall = (ms: number) => {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+};
+const c = (id: number, extra: Partial<Campaign> = {}) => ({ id, name: `C${id}`, status: 'INATIVA', scheduledAt: null, progress: { total: 0, valid: 0, pending: 0, sent: 0, delivered: 0, read: 0, failed: 0 }, completedAt: null, ...extra }) as Campaign;
+
+describe('campaign screen helpers', () => {
+  it('§4 form modes', () => {
+    const now = Date.now();
+    expect(formMode(null)).toBe('all');
+    expect(formMode(c(1))).toBe('all');
+    expect(formMode(c(1, { status: 'PROGRAMADA', scheduledAt: wall(now + 2 * 3600_000) }), now)).toBe('all');
+    expect(formMode(c(1, { status: 'PROGRAMADA', scheduledAt: wall(now + 30 * 60_000) }), now)).toBe('none');
+    expect(formMode(c(1, { status: 'CANCELADA' }))).toBe('messages');
+    expect(formMode(c(1, { status: 'EM_ANDAMENTO' }))).toBe('none');
+    expect(formMode(c(1, { status: 'FINALIZADA' }))).toBe('none');
+  });
+  it('merges live events and progress', () => {
+    const rows = [c(1), c(2)];
+    expect(applyCampaignEvent(rows, { action: 'create', record: c(3) }).map((r) => r.id)).toEqual([3, 1, 2]);
+    expect(applyCampaignEvent(rows, { action: 'create', record: c(3) }, 'zzz').map((r) => r.id)).toEqual([1, 2]);
+    expect(applyCampaignEvent(rows, { action: 'update', record: c(2, { name: 'X' }) })[1]!.name).toBe('X');
+    expect(applyCampaignEvent(rows, { action: 'delete', id: 1 }).map((r) => r.id)).toEqual([2]);
+    const p = { total: 10, valid: 8, pending: 0, sent: 0, delivered: 8, read: 0, failed: 2 };
+    expect(applyProgress(c(1), { campaignId: 1, status: 'FINALIZADA', progress: p, completedAt: 'x' })).toMatchObject({ status: 'FINALIZADA', completedAt: 'x' });
+    expect(applyProgress(c(2), { campaignId: 1, status: 'FINALIZADA', progress: p, completedAt: 'x' }).status).toBe('INATIVA');
+    expect(percent(p)).toBe(100);
+    expect(percent({ ...p, delivered: 2 })).toBe(25);
+    expect(percent({ ...p, valid: 0 })).toBe(0);
+  });
+  it('converts the date input to the API format and back', () => {
+    expect(toScheduledAt('2030-05-01T09:30')).toBe('2030-05-01 09:30:00');
+    expect(toScheduledAt('')).toBeNull();
+    expect(toLocalInput('2030-05-01 09:30:00')).toBe('2030-05-01T09:30');
+  });
+});

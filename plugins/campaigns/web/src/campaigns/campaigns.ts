@@ -1,0 +1,47 @@
+import { CAMPAIGN_EDIT_MARGIN_MS, type Campaign, type CampaignEvent, type CampaignProgressEvent, type CampaignStatus } from '@atende/plugin-campaigns-contract';
+
+// Pure helpers of the campaigns screens (unit-tested in campaigns.test.ts).
+
+export const reportPath = (id: number) => `/campaign/${id}/report`;
+
+/** §4: what the form lets the user change. */
+export function formMode(c: Pick<Campaign, 'status' | 'scheduledAt'> | null, now = Date.now()): 'all' | 'messages' | 'none' {
+  if (!c || c.status === 'INATIVA') return 'all';
+  if (c.status === 'PROGRAMADA' && c.scheduledAt && new Date(c.scheduledAt.replace(' ', 'T')).getTime() - now > CAMPAIGN_EDIT_MARGIN_MS) return 'all';
+  if (c.status === 'CANCELADA') return 'messages';
+  return 'none';
+}
+
+/** A live event applied to the loaded rows (new ones on top, only when they match the search). */
+export function applyCampaignEvent(rows: Campaign[], e: CampaignEvent, searchParam = ''): Campaign[] {
+  if (e.action === 'delete') return rows.filter((r) => r.id !== e.id);
+  const i = rows.findIndex((r) => r.id === e.record.id);
+  if (i >= 0) return rows.map((r) => (r.id === e.record.id ? e.record : r));
+  if (e.action === 'create' && (!searchParam || e.record.name.toLowerCase().includes(searchParam.toLowerCase()))) return [e.record, ...rows];
+  return rows;
+}
+
+/** Progress applied to a loaded campaign. */
+export function applyProgress<T extends Pick<Campaign, 'id' | 'status' | 'progress' | 'completedAt'>>(c: T, e: CampaignProgressEvent): T {
+  return c.id === e.campaignId ? { ...c, status: e.status, progress: e.progress, completedAt: e.completedAt } : c;
+}
+
+/** Delivered of valid, 0–100. */
+export function percent(p: Campaign['progress']): number {
+  return p.valid ? Math.min(100, Math.round((p.delivered / p.valid) * 100)) : 0;
+}
+
+export const STATUS_COLORS: Record<CampaignStatus, string> = {
+  INATIVA: 'default',
+  PROGRAMADA: 'blue',
+  EM_ANDAMENTO: 'processing',
+  CANCELADA: 'error',
+  FINALIZADA: 'success',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `datetime-local` value → `YYYY-MM-DD HH:mm:ss` (§5), and back. */
+export const toScheduledAt = (local: string): string | null => (local ? `${local.replace('T', ' ').slice(0, 16)}:00` : null);
+export const toLocalInput = (scheduledAt: string | null): string => (scheduledAt ? scheduledAt.replace(' ', 'T').slice(0, 16) : '');
+export const defaultLocalInput = (now = new Date(Date.now() + 2 * 60 * 60 * 1000)) =>
+  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;

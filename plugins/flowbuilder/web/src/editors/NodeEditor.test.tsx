@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+
+vi.mock('@atende/sdk-web', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@atende/sdk-web')>();
+  Object.assign(real.api, { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() });
+  return real;
+});
+const { api, initI18n, registerLocales } = await import('@atende/sdk-web');
+const { NodeEditor } = await import('./NodeEditor.js');
+const { locales } = await import('../locales.js');
+
+const get = vi.mocked(api.get);
+const wrap = (children: ReactNode) => (
+  <ConfigProvider theme={{ token: { motion: false } }}>
+    <App>{children}</App>
+  </ConfigProvider>
+);
+const ok = () => fireEvent.click(screen.getByTestId('editor-ok'));
+const error = () => screen.findByTestId('editor-error');
+
+beforeAll(async () => {
+  configure({ asyncUtilTimeout: 5000 });
+  await initI18n({ es: {}, pt: {}, en: {} });
+  registerLocales('flowbuilder', locales);
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('step editors: create and edit modes, and the §5 messages', () => {
+  it('a tag step in create mode: "Agregar", and refused without a tag to add or remove', async () => {
+    get.mockResolvedValue([{ id: 4, name: 'VIP', color: '#f00' }]);
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="tags" onSubmit={onSubmit} onClose={() => undefined} />));
+    expect(await screen.findByText('Agregar Etiqueta')).toBeTruthy();
+    expect(screen.getByTestId('editor-ok').textContent).toContain('Agregar');
+    ok();
+    expect((await error()).textContent).toContain('Seleccione al menos una etiqueta para agregar o quitar');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(get).toHaveBeenCalledWith('/tags/list');
+  });
+
+  it('a message step in edit mode: "Guardar"; an empty text is refused, a text is saved', async () => {
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="message" initial={{ label: 'Hola' }} onSubmit={onSubmit} onClose={() => undefined} />));
+    expect(await screen.findByText('Editar Mensaje')).toBeTruthy();
+    expect(screen.getByTestId('editor-ok').textContent).toContain('Guardar');
+    fireEvent.change(screen.getByTestId('editor-message'), { target: { value: '   ' } });
+    ok();
+    expect((await error()).textContent).toContain('Campos de mensagem vazio!');
+    fireEvent.change(screen.getByTestId('editor-message'), { target: { value: 'Hola {{nombre}}' } });
+    ok();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ label: 'Hola {{nombre}}' }, {}));
+  });
+
+  it('a Google Sheets step says Configurar and asks for an integration first', async () => {
+    get.mockResolvedValue({ integrations: [] });
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="googlesheets" onSubmit={onSubmit} onClose={() => undefined} />));
+    expect((await screen.findByTestId('editor-ok')).textContent).toContain('Configurar');
+    ok();
+    expect((await error()).textContent).toContain('Selecciona una integración de Google Sheets');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a content block refuses an interval of 0 and saves ordered elements with seq', async () => {
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="singleBlock" onSubmit={onSubmit} onClose={() => undefined} />));
+    fireEvent.change(await screen.findByTestId('block-text-0'), { target: { value: 'Bienvenido' } });
+    fireEvent.click(screen.getByTestId('block-add-interval'));
+    const interval = screen.getByTestId('block-interval-1').querySelector('input') ?? screen.getByTestId('block-interval-1');
+    fireEvent.change(interval, { target: { value: '0' } });
+    fireEvent.blur(interval);
+    ok();
+    expect((await error()).textContent).toContain('Intervalo não pode ser 0 ou maior que 120!');
+    fireEvent.change(interval, { target: { value: '3' } });
+    fireEvent.blur(interval);
+    // Move the interval above the text.
+    fireEvent.click(screen.getByTestId('block-up-1'));
+    ok();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toEqual({
+      seq: ['interval1', 'message0'],
+      elements: [
+        { number: 'interval1', type: 'interval', value: 3 },
+        { number: 'message0', type: 'message', value: 'Bienvenido' },
+      ],
+    });
+  });
+
+  it('a notification step asks for the connection, then the number, then the message', async () => {
+    get.mockResolvedValue([{ id: 9, name: 'Ventas', status: 'CONNECTED' }]);
+    render(wrap(<NodeEditor type="notification" onSubmit={() => undefined} onClose={() => undefined} />));
+    ok();
+    expect((await error()).textContent).toContain('Por favor selecciona una conexión');
+  });
+
+  it('a follow-up step keeps minutes within 1 to 9999 and saves sec as the first time', async () => {
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="followUp" onSubmit={onSubmit} onClose={() => undefined} />));
+    const minutes = (await screen.findByTestId('followup-minutes-0')).querySelector('input') ?? screen.getByTestId('followup-minutes-0');
+    fireEvent.change(screen.getByTestId('followup-text-0-0'), { target: { value: 'Hola' } });
+    fireEvent.change(minutes, { target: { value: '10000' } });
+    fireEvent.blur(minutes);
+    await waitFor(() => expect((minutes as HTMLInputElement).value).toBe('9999'));
+    ok();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const data = onSubmit.mock.calls[0][0] as { sec: number; intervalTimes: { minutes: number; content: { type: string; value: string }[] }[] };
+    expect(data.sec).toBe(9999);
+    expect(data.intervalTimes[0]).toMatchObject({ minutes: 9999, content: [{ type: 'text', value: 'Hola' }] });
+  });
+});
