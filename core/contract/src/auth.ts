@@ -22,6 +22,8 @@ export const companySummarySchema = z.object({
   expired: z.boolean(),
   settings: z.array(z.object({ key: z.string(), value: z.string() })),
   planFlags: z.record(z.enum(PLAN_FLAGS), z.boolean()),
+  /** The IANA time zone the company's days are counted in (BUSINESS_TIMEZONE): date filters default to its today. */
+  timeZone: z.string(),
 });
 
 export const sessionUserSchema = z.object({

@@ -91,7 +91,7 @@ describe('tenancy and administration', () => {
   describe('companies (super user)', () => {
     it('creates the company and its first admin, who signs in with the company e-mail', async () => {
       const me = await api.get('/api/auth/me', A.token);
-      expect(me.body).toMatchObject({ email: A.email, profile: 'admin', super: false, companyId: A.id, company: { name: 'Alpha', expired: false } });
+      expect(me.body).toMatchObject({ email: A.email, profile: 'admin', super: false, companyId: A.id, company: { name: 'Alpha', expired: false, timeZone: expect.any(String) } });
     });
 
     it('refuses a used e-mail, a weak password and an unknown plan', async () => {

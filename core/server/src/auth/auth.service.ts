@@ -1,5 +1,5 @@
 import { isExpired } from './company-expiry.js';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { SessionUser } from '@atende/core-contract';
 import { AppError } from '@atende/sdk-server';
@@ -12,6 +12,7 @@ import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.js';
 import { RateLimiter, loginLimits } from './rate-limiter.js';
 import { SessionsService } from './sessions.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { readableCompanySettings, companySettingDefault } from '@atende/core-contract';
 
 
@@ -22,6 +23,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly plans: CompanyPlanService,
     private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async login(email: string, password: string, ip: string) {
@@ -83,6 +85,7 @@ export class AuthService {
         expired: isExpired(company),
         settings: readableCompanySettings(user).map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) })),
         planFlags: await this.plans.flagsOf(company.id),
+        timeZone: this.config.BUSINESS_TIMEZONE,
       },
     };
   }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } fro
 import { Badge, Card, Flex, Input, Select, Space, Tag, Typography, theme } from 'antd';
 import { CloseCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { CONNECTION_ENDPOINTS, type Connection } from '@atende/core-contract';
-import { call, toDateParam, useCurrentUser, useDebouncedValue, useRealtime, useT } from '@atende/sdk-web';
+import { call, dayIn, useCurrentUser, useDebouncedValue, useRealtime, useT } from '@atende/sdk-web';
 import { KANBAN_ENDPOINTS, type KanbanCard } from '@atende/plugin-kanban-contract';
 import { Lane } from './Lane.js';
 import {
@@ -22,13 +22,15 @@ import {
   type Viewer,
 } from './board.js';
 
-const day = (iso: string) => toDateParam(new Date(iso));
 
 export default function KanbanPage() {
   const { t } = useT('kanban');
   const { token } = theme.useToken();
   const user = useCurrentUser();
-  const today = toDateParam(new Date());
+  // The company's day (its time zone), as the server counts the date filter: a browser elsewhere would be a day off.
+  const timeZone = user?.company.timeZone;
+  const today = dayIn(timeZone);
+  const day = useCallback((iso: string) => dayIn(timeZone, new Date(iso)), [timeZone]);
   const [dates, setDates] = useState({ startDate: today, endDate: today });
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), 500);

@@ -38,6 +38,20 @@ export function toDateParam(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
+/**
+ * 'YYYY-MM-DD' of an instant in the company's time zone (`user.company.timeZone`): the day the server counts a
+ * date filter in, which a browser in another zone would get wrong around midnight. Local when no zone is known.
+ */
+export function dayIn(timeZone: string | undefined, at: Date = new Date()): string {
+  if (!timeZone) return toDateParam(at);
+  try {
+    // en-CA prints YYYY-MM-DD.
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  } catch {
+    return toDateParam(at); // an unknown zone name
+  }
+}
+
 export type DueColour = 'yellow' | 'orange' | 'red';
 
 /** Company row colour by days to due date (commercial-admin §4): 5 yellow, −3…4 orange, −4 red, else none. */
