@@ -19,8 +19,10 @@ import type {
   keywordSchema,
   keywordUpdateSchema,
 } from './schemas.js';
-import type { FlowNode, NodeType } from './nodes.js';
+import type { FlowNode } from './nodes.js';
+import type { NodeType } from './constants.js';
 
+export * from './constants.js';
 export * from './nodes.js';
 export * from './schemas.js';
 

@@ -1,38 +1,9 @@
 import { z } from 'zod';
+import { CONDITION_OPERATORS, SHEET_FIELD_KEYS, START_NODE_LABEL, type NodeType } from './constants.js';
 
 // Node and connection shapes of a saved flow (automation-productivity §3 "Node", "Content block",
 // "Follow-up node"…). Apart from index.ts: the web remote uses them as types only, so it does not
 // bundle zod. Validation messages are codes the web translates (its texts are the spec's §5 ones).
-
-/** The start node's fixed id and label (§4: "always has a start node with id 1 labelled 'Inicio del flujo'"). */
-export const START_NODE_ID = '1';
-export const START_NODE_LABEL = 'Inicio del flujo';
-/** Random node ids: 30 alphanumeric characters (§3). Ids of other shapes (up to 64 of [A-Za-z0-9_-]) are accepted for imported flows. */
-export const NODE_ID_LENGTH = 30;
-
-/** Every node type the canvas draws and the server stores. `pdf` and `tags` are named here because the spec's content and tag editors produce them. */
-export const NODE_TYPES = [
-  'start',
-  'message',
-  'menu',
-  'interval',
-  'img',
-  'audio',
-  'video',
-  'pdf',
-  'randomizer',
-  'singleBlock',
-  'ticket',
-  'tags',
-  'typebot',
-  'openai',
-  'question',
-  'notification',
-  'condition',
-  'googlesheets',
-  'followUp',
-] as const;
-export type NodeType = (typeof NODE_TYPES)[number];
 
 /** Limits of §5/§9. */
 export const FLOW_LIMITS = {
@@ -137,7 +108,6 @@ export const questionDataSchema = z.object({
   answerKey: z.string({ error: 'required' }).trim().regex(/^[A-Za-z_][A-Za-z0-9_]{0,39}$/, 'invalid_key'),
   typebotIntegration: optionListSchema.optional(),
 });
-export const CONDITION_OPERATORS = ['==', '!=', '>', '<', '>=', '<=', 'contains'] as const;
 /** Compares variable `key` with `value`; outputs `true` and `false`. */
 export const conditionDataSchema = z.object({
   key: z.string({ error: 'required' }).trim().min(1, 'required').max(40),
@@ -176,7 +146,6 @@ export const openaiDataSchema = z.object({
   respondWhenNone: z.boolean().default(true),
   typebotIntegration: optionListSchema.optional(),
 });
-export const SHEET_FIELD_KEYS = ['fieldA', 'fieldB', 'fieldC', 'fieldD', 'fieldE', 'fieldF', 'fieldG', 'fieldH', 'fieldI', 'fieldJ', 'fieldK', 'fieldL'] as const;
 const sheetFields = Object.fromEntries(SHEET_FIELD_KEYS.map((k) => [k, text(100).optional()])) as Record<(typeof SHEET_FIELD_KEYS)[number], z.ZodOptional<z.ZodString>>;
 /** Outputs `success` and `error`. Shown as pending until integrationId and spreadsheetId are set; `lastError` when it failed. */
 export const googlesheetsDataSchema = z.object({
@@ -288,18 +257,6 @@ export const flowConnectionSchema = z.object({
   style: z.record(z.string().max(40), z.union([z.string().max(100), z.number()])).optional(),
 });
 export type FlowConnection = z.output<typeof flowConnectionSchema>;
-
-/** Output handle of a menu option. */
-export const menuHandle = (optionNumber: number) => `a${optionNumber}`;
-export const HANDLES = {
-  randomizerA: 'a',
-  randomizerB: 'b',
-  conditionTrue: 'true',
-  conditionFalse: 'false',
-  sheetsSuccess: 'success',
-  sheetsError: 'error',
-  followUpAnswer: 'answer',
-} as const;
 
 /** A flow's drawing: nodes and connectors. */
 export const flowGraphSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FLOW_LIMITS, START_NODE_ID, flowConnectionSchema, flowNodeSchema } from './nodes.js';
+import { FLOW_LIMITS, flowConnectionSchema, flowNodeSchema } from './nodes.js';
+import { KEYWORD_SHEET_FIELDS, START_NODE_ID } from './constants.js';
 
 // API payloads (automation-productivity §3, §5, §7). Apart from index.ts: the web remote uses these as
 // types only, so it does not bundle zod.
@@ -111,7 +112,6 @@ export type FlowMedia = z.infer<typeof flowMediaSchema>;
 
 // ---------- Keywords (§3 "Keyword") ----------
 
-export const KEYWORD_SHEET_FIELDS = ['googleSheetsFieldA', 'googleSheetsFieldB', 'googleSheetsFieldC', 'googleSheetsFieldD', 'googleSheetsFieldE', 'googleSheetsFieldF', 'googleSheetsFieldG', 'googleSheetsFieldH', 'googleSheetsFieldI', 'googleSheetsFieldJ', 'googleSheetsFieldK', 'googleSheetsFieldL'] as const;
 const sheetFieldsOut = Object.fromEntries(KEYWORD_SHEET_FIELDS.map((k) => [k, z.string().nullable()])) as Record<(typeof KEYWORD_SHEET_FIELDS)[number], z.ZodNullable<z.ZodString>>;
 const optText = (max: number) => z.string().trim().max(max, 'too_long').nullable().optional();
 const sheetFieldsIn = Object.fromEntries(KEYWORD_SHEET_FIELDS.map((k) => [k, optText(100)])) as Record<(typeof KEYWORD_SHEET_FIELDS)[number], ReturnType<typeof optText>>;

@@ -3,7 +3,7 @@ import { App, Button, Card, Col, Empty, Form, Input, Modal, Row, Select, Switch,
 import { PlusOutlined } from '@ant-design/icons';
 import { api, applyServerErrors, call, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
 import { KEYWORD_ENDPOINTS, KEYWORD_EVENT, type Keyword, type KeywordEvent, type KeywordInput } from '@atende/plugin-flowbuilder-contract';
-import { KEYWORD_SHEET_FIELDS } from './constants.js';
+import { KEYWORD_SHEET_FIELDS } from '@atende/plugin-flowbuilder-contract';
 import { loadFlows, loadTags, useChoices, type Choice } from './options.js';
 import { ListHeader, RowActions, useRecords } from './records.js';
 import { spreadsheetIdOf } from './validation.js';

@@ -1,5 +1,5 @@
 import type { NodeType } from '@atende/plugin-flowbuilder-contract';
-import { HANDLES, NODE_TYPES, START_NODE_ID, START_NODE_LABEL, menuHandle } from './constants.js';
+import { HANDLES, NODE_TYPES, START_NODE_ID, START_NODE_LABEL, menuHandle } from '@atende/plugin-flowbuilder-contract';
 import type { Edge, Node } from '@xyflow/react';
 
 /**

@@ -19,7 +19,7 @@ import xyflowCss from '@xyflow/react/dist/style.css?inline';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, call, useCan, useErrorToast, useT } from '@atende/sdk-web';
 import { FLOWBUILDER_ENDPOINTS, FLOWBUILDER_PERMISSIONS, type NodeType } from '@atende/plugin-flowbuilder-contract';
-import { NODE_TYPES } from '../constants.js';
+import { NODE_TYPES } from '@atende/plugin-flowbuilder-contract';
 import { GRID, MAX_ZOOM, MIN_ZOOM, START_ID, addNode, colorOf, duplicateNode, fingerprint, fromPayload, outputsOf, rewire, styledEdge, toPayload, type FlowEdge, type FlowNode, type NodeData } from '../graph.js';
 import { NodeEditor } from '../editors/NodeEditor.js';
 import { CanvasContext, NodeCard, type CanvasActions } from './NodeCard.js';

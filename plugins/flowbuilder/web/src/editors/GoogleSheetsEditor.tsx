@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { ApiError, api, useCompany, useT } from '@atende/sdk-web';
-import { SHEET_FIELD_KEYS } from '../constants.js';
+import { SHEET_FIELD_KEYS } from '@atende/plugin-flowbuilder-contract';
 import type { NodeData } from '../graph.js';
 import { googleSheetsProblem, spreadsheetIdOf, type Problem } from '../validation.js';
 import type { BodyProps } from './NodeEditor.js';

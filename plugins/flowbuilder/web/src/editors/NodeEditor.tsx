@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { ApiError, call, useT } from '@atende/sdk-web';
 import { CONNECTION_ENDPOINTS, QUEUE_ENDPOINTS, TAG_ENDPOINTS, USER_ENDPOINTS } from '@atende/core-contract';
 import type { NodeType } from '@atende/plugin-flowbuilder-contract';
-import { CONDITION_OPERATORS } from '../constants.js';
+import { CONDITION_OPERATORS } from '@atende/plugin-flowbuilder-contract';
 import { keyOptions, randomId, settleOptions, type NodeData } from '../graph.js';
 import {
   conditionProblem,
