@@ -166,10 +166,27 @@ describe('flow builder in the browser', () => {
     await page.screenshot({ path: 'tooling/test/artifacts/flowbuilder-canvas-dark.png' });
     await page.getByTestId('theme-toggle').click();
 
-    // The drawing runs: a connection bound to the flow answers a new customer with the content and the menu.
+    // Saved: leaving does not ask.
+    await page.getByTestId('flow-back').click();
+    await page.getByTestId('flows-page').waitFor();
+    await page.getByTestId(`flow-row-${flowId}`).getByText('Activo').waitFor();
+    await page.screenshot({ path: 'tooling/test/artifacts/flowbuilder-list.png' });
+
+    // The drawing runs: REVINCULAR on the connections page binds every connection to the flow, and a new customer
+    // is answered with the content and the menu.
     const phone = sandbox(api, admin);
     const wa = await phone.connect('Línea flujo');
-    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: flowId }, admin)).status).toBe(200);
+    await page.goto(`${server.url}/connections`);
+    await page.getByTestId('connections-rebind').click({ timeout: 15_000 });
+    await page.getByTestId('connections-rebind-flow').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Bienvenida' }).click();
+    await page.getByTestId('connections-rebind-ok').click();
+    await page.getByText('conexiones vinculadas al flujo').waitFor();
+    expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.integrationId).toBe(flowId);
+    // The connection's modal shows its flow.
+    await page.getByTestId(`connection-edit-${wa}`).click();
+    await page.getByTestId('connection-flow').getByText('Bienvenida').waitFor();
+    await page.getByTestId('connection-cancel').click();
     await phone.say(wa, '51977700001', 'hola', 'Rosa');
     const sent = await eventually(async () => {
       const out = await phone.outbox(wa, '51977700001');
@@ -177,11 +194,6 @@ describe('flow builder in the browser', () => {
     });
     expect(sent.slice(0, 2)).toEqual(['¡Hola! Bienvenido a la tienda.', '¿Qué necesitas?\n\n[1] Ventas\n[2] Soporte']);
 
-    // Saved: leaving does not ask.
-    await page.getByTestId('flow-back').click();
-    await page.getByTestId('flows-page').waitFor();
-    await page.getByTestId(`flow-row-${flowId}`).getByText('Activo').waitFor();
-    await page.screenshot({ path: 'tooling/test/artifacts/flowbuilder-list.png' });
     expect(errors).toEqual([]);
     expect(csp).toEqual([]);
   });

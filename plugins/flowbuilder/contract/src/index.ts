@@ -48,8 +48,8 @@ export const FLOWBUILDER_MANIFEST = definePluginManifest({
     { page: 'phrases', icon: 'thunderbolt', permission: 'flowbuilder:read', label: { es: 'Activadores', pt: 'Ativadores', en: 'Phrase triggers' } },
     { page: 'keywords', icon: 'key', permission: 'flowbuilder:read', label: { es: 'Palabras clave', pt: 'Palavras-chave', en: 'Keywords' } },
   ],
-  // REVINCULAR: binds every connection to the chosen flow.
-  zones: ['connection.row.actions'],
+  // REVINCULAR binds every connection to the chosen flow; a connection's or a queue's flow is chosen in its modal.
+  zones: ['connections.page.actions', 'connection.modal.fields', 'queue.modal.tabs'],
 });
 
 /** Plugin error codes, beside the kernel's ERR_VALIDATION, ERR_NO_PERMISSION, ERR_MEDIA_*, ERR_NO_KEYWORD_FOUND, ERR_KEYWORD_ALREADY_EXISTS. */

@@ -17,6 +17,12 @@ export default defineWebPlugin({
     { path: FLOWBUILDER_MANIFEST.pages.phrases.path, icon: ThunderboltOutlined },
     { path: FLOWBUILDER_MANIFEST.pages.keywords.path, icon: KeyOutlined },
   ],
+  // The kernel's binding field `integrationId` names a flow: chosen per connection, per queue, or for all (REVINCULAR).
+  widgets: [
+    { zone: 'connections.page.actions', load: () => import('./bindings/RebindButton.js') },
+    { zone: 'connection.modal.fields', load: () => import('./bindings/ConnectionFlowField.js') },
+    { zone: 'queue.modal.tabs', load: () => import('./bindings/QueueFlowTab.js'), label: { es: 'Flujo', pt: 'Fluxo', en: 'Flow' } },
+  ],
   locales,
   errors: {
     es: {
