@@ -110,6 +110,7 @@ export class FlowEngine implements OnModuleInit, OnModuleDestroy {
       step: 0,
       endReason: null,
       campaignId,
+      pendingEffects: null,
     });
     await em.flush();
     return this.advance(em, run, env, 'enter', null);
@@ -207,6 +208,8 @@ export class FlowEngine implements OnModuleInit, OnModuleDestroy {
         }
       }
     }
+    // The outbox: this step's effects are stored with the run, in the same transaction, and performed after the commit.
+    if (outcome.effects.length) run.pendingEffects = [...(run.pendingEffects ?? []), { step: outcome.step, effects: outcome.effects }];
     await em.flush();
     return outcome;
   }

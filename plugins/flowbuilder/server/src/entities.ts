@@ -1,3 +1,4 @@
+import type { Effect } from './engine.js';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /** Tenant-owned: every row carries companyId and every query filters by it. */
@@ -85,10 +86,18 @@ export const FlowRunEntity = defineEntity({
     endReason: p.string().length(200).nullable(),
     /** The phrase trigger that started it (for once-per-contact triggers). */
     campaignId: p.integer().nullable(),
+    /** Effects of committed steps not yet performed (the outbox; see FlowRuntime.performPending). */
+    pendingEffects: p.json<PendingStep[]>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });
 export type FlowRunRow = InferEntity<typeof FlowRunEntity>;
+
+/** One committed step's effects, in order (their correlation ids are `run-<id>-<step>-<index>`). */
+export interface PendingStep {
+  step: number;
+  effects: Effect[];
+}
 
 export const ENTITIES = [FlowEntity, KeywordEntity, FlowCampaignEntity, FlowRunEntity];

@@ -34,6 +34,8 @@ export const TIMERS_QUEUE = 'flowbuilder-timers';
 export const FLOW_HANDLER = `${PLUGIN_ID}.flow`;
 export const BOUND_HANDLER = `${PLUGIN_ID}.bound`;
 const TIMER_ATTEMPTS = 3;
+/** How often lost effects and timers are looked for (see sweep). */
+const SWEEP_MS = 60_000;
 
 interface TimerJob {
   companyId: number;
@@ -58,6 +60,7 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
   private readonly log = new Logger('FlowRuntime');
   private queue!: Queue;
   private off: (() => void)[] = [];
+  private sweeper?: NodeJS.Timeout;
 
   constructor(
     private readonly em: EntityManager,
@@ -97,11 +100,14 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
 
   onApplicationBootstrap(): void {
     void this.rearm().catch((err: unknown) => this.log.error(`re-arming flow timers failed: ${(err as Error).message}`));
+    this.sweeper = setInterval(() => void this.sweep().catch((err: unknown) => this.log.warn(`flow sweep failed: ${(err as Error).message}`)), SWEEP_MS);
+    this.sweeper.unref();
   }
 
   onModuleDestroy(): void {
     for (const off of this.off) off();
     this.off = [];
+    if (this.sweeper) clearInterval(this.sweeper);
   }
 
   // ---------- inbound ----------
@@ -231,7 +237,7 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
     } else {
       await ctx.claim({ runId: outcome.runId });
     }
-    ctx.afterCommit(() => this.perform(env, outcome, false));
+    if (outcome.effects.length) ctx.afterCommit(() => this.performPending(env.companyId, outcome.runId));
     if (outcome.timerMs !== undefined) ctx.afterCommit(() => this.arm(env.companyId, outcome.runId, outcome.step, outcome.timerMs!));
     return 'handled';
   }
@@ -245,20 +251,49 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
     return { ...(queueId ? { queueId } : {}), ...(userId ? { userId } : {}) };
   }
 
-  /** Sends and tag changes in order. From a timer (which may be retried) each send first looks for itself. */
-  private async perform(env: RunEnv, outcome: Outcome, retried: boolean): Promise<void> {
-    let i = 0;
-    for (const e of outcome.effects) {
-      const correlationId = `run-${outcome.runId}-${outcome.step}-${i++}`;
-      try {
-        if (e.kind === 'retag') await this.tickets.retag(env.companyId, env.ticket.id, { add: e.add, remove: e.remove });
-        else if (retried && (await this.messages.findSent(env.companyId, PLUGIN_ID, correlationId))) continue;
-        else if (e.kind === 'send') await this.messages.sendToTicket(env.companyId, env.ticket.id, { body: e.body, ...(e.media ? { media: e.media } : {}), source: PLUGIN_ID, correlationId });
-        else await this.messages.sendToNumber(env.companyId, e.to, { body: e.body, source: PLUGIN_ID, correlationId });
-      } catch (err) {
-        this.log.warn(`flow run ${outcome.runId} (ticket ${env.ticket.id}): ${e.kind} failed: ${(err as Error).message}`);
-      }
-    }
+  /**
+   * The outbox: performs the run's committed, not yet performed steps in order, under the run's row lock (so the
+   * after-commit call, the sweep and the next message of the ticket never interleave), each send first looking for
+   * itself by its correlation id (a crash between a send and the clearing sends nothing twice). A refused send is
+   * logged and dropped, as before; the step leaves the outbox once all of it was handed to the kernel.
+   */
+  async performPending(companyId: number, runId: number): Promise<void> {
+    await this.tenancy.forCompany(companyId, (em) =>
+      em.transactional(async (tx) => {
+        const run = await tx.findOne(FlowRunEntity, { id: runId, companyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!run?.pendingEffects?.length) return;
+        for (const pending of run.pendingEffects) {
+          let i = 0;
+          for (const e of pending.effects) {
+            const correlationId = `run-${run.id}-${pending.step}-${i++}`;
+            try {
+              if (e.kind === 'retag') await this.tickets.retag(companyId, run.ticketId, { add: e.add, remove: e.remove });
+              else if (await this.messages.findSent(companyId, PLUGIN_ID, correlationId)) continue;
+              else if (e.kind === 'send') await this.messages.sendToTicket(companyId, run.ticketId, { body: e.body, ...(e.media ? { media: e.media } : {}), source: PLUGIN_ID, correlationId });
+              else await this.messages.sendToNumber(companyId, e.to, { body: e.body, source: PLUGIN_ID, correlationId });
+            } catch (err) {
+              this.log.warn(`flow run ${run.id} (ticket ${run.ticketId}): ${e.kind} failed: ${(err as Error).message}`);
+            }
+          }
+        }
+        run.pendingEffects = null;
+      }),
+    );
+  }
+
+  /**
+   * Every minute: steps whose effects were committed but not performed (the process died after the commit) and
+   * timers whose job is gone (Redis lost it, or arming failed after the commit). Both are idempotent.
+   */
+  async sweep(): Promise<void> {
+    const pending = await this.em
+      .getConnection()
+      .execute(`select id, company_id from flowbuilder_runs where pending_effects is not null and updated_at < now() - interval '30 seconds' order by id limit 500`, []);
+    for (const r of pending) await this.performPending(r.company_id as number, r.id as number);
+    const late = await this.em
+      .getConnection()
+      .execute(`select id, company_id, step from flowbuilder_runs where status = 'running' and wake_at < now() - interval '60 seconds' order by wake_at limit 500`, []);
+    for (const r of late) await this.arm(r.company_id as number, r.id as number, r.step as number, 0);
   }
 
   /** Ends the ticket's running run when no handler of this plugin holds the ticket any more. */
@@ -285,6 +320,9 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
       .getConnection()
       .execute(`select id, company_id, step, wake_at from flowbuilder_runs where status = 'running' and wake_at is not null order by id limit 5000`, []);
     for (const r of rows) await this.arm(r.company_id as number, r.id as number, r.step as number, Math.max(0, new Date(r.wake_at as string).getTime() - Date.now()));
+    // Effects a previous process committed but did not perform (it stopped in between).
+    const pending = await this.em.getConnection().execute(`select id, company_id from flowbuilder_runs where pending_effects is not null order by id limit 5000`, []);
+    for (const r of pending) await this.performPending(r.company_id as number, r.id as number);
   }
 
   async onTimer(job: Job<TimerJob>): Promise<void> {
@@ -313,7 +351,7 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
     );
     if (!done) return;
     const { outcome, env, holder } = done;
-    await this.perform(env, outcome, job.attemptsMade > 0);
+    if (outcome.effects.length) await this.performPending(companyId, runId);
     if (outcome.ended) await this.letGo(env, outcome, holder);
     else if (outcome.timerMs !== undefined) await this.arm(companyId, runId, outcome.step, outcome.timerMs);
   }

@@ -293,14 +293,27 @@ describe('flowbuilder', () => {
     const who = '5491100000011';
     await phone.say(wa, who, 'buenas');
     expect(await outboxHas(phone, wa, who, 1)).toEqual(['¿Tu ciudad?']);
+    // The outbox: a performed step leaves it; a process that stopped between the commit and the send leaves
+    // entries that the next start performs, each send looking for itself first (the question is not sent again).
+    const run = await eventually(async () => {
+      const [r] = await queryDb(db.url, `select id, step, pending_effects from flowbuilder_runs where ticket_id = (select id from tickets where whatsapp_id = $1 limit 1) and status = 'running'`, [wa]);
+      return r && r.pending_effects === null ? r : null;
+    });
+    const lost = [
+      { step: run.step, effects: [{ kind: 'send', body: '¿Tu ciudad?' }] },
+      { step: run.step + 1000, effects: [{ kind: 'send', body: 'Mensaje pendiente' }] },
+    ];
+    await queryDb(db.url, `update flowbuilder_runs set pending_effects = $1 where id = $2`, [JSON.stringify(lost), run.id]);
     await server.stop({ keepData: true });
     await boot();
+    await eventually(async () => (await queryDb(db.url, `select pending_effects from flowbuilder_runs where id = $1`, [run.id]))[0].pending_effects === null, 30_000);
     admin = (await api.login('admin@tienda.test', TENANT_PASSWORD)).token;
     await api.post(`/api/whatsappsession/${wa}`, {}, admin);
     const again = sandbox(api, admin);
     await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED', 30_000);
     await again.say(wa, who, 'Rosario');
     await eventually(async () => (await again.outbox(wa, who)).includes('Bienvenido desde Rosario'), 30_000);
+    expect(await again.outbox(wa, who)).toEqual(['¿Tu ciudad?', 'Mensaje pendiente', 'Bienvenido desde Rosario']);
     expect((await ticketOf(wa)).holder).toBeNull();
   }, 120_000);
 

@@ -59,6 +59,9 @@ export class FlowbuilderInit extends Migration {
         step int not null default 0,
         end_reason varchar(200),
         campaign_id int,
+        -- Sends and tag changes of committed steps not yet handed to the kernel ([{step, ticketId, effects}]):
+        -- performed after the commit, and again by the sweep after a crash (each send looks for itself first).
+        pending_effects jsonb,
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`);
@@ -66,6 +69,7 @@ export class FlowbuilderInit extends Migration {
     this.addSql(`create unique index flowbuilder_runs_running_unique on flowbuilder_runs (ticket_id) where status = 'running'`);
     this.addSql(`create index flowbuilder_runs_company_ticket_index on flowbuilder_runs (company_id, ticket_id)`);
     this.addSql(`create index flowbuilder_runs_wake_index on flowbuilder_runs (wake_at) where status = 'running' and wake_at is not null`);
+    this.addSql(`create index flowbuilder_runs_pending_index on flowbuilder_runs (updated_at) where pending_effects is not null`);
     this.addSql(`create index flowbuilder_runs_campaign_index on flowbuilder_runs (company_id, campaign_id, contact_id) where campaign_id is not null`);
   }
   override async down(): Promise<void> {
