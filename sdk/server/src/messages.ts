@@ -34,7 +34,9 @@ export interface Messages {
    * The first message of `companyId` stored with this `source` and `correlationId`, or null. A job that
    * may already have sent (it crashed, or its own transaction failed, after the send was stored) asks
    * this before sending again, so a retry does not message the customer twice. Read committed: a
-   * message stored by a send that has returned is always seen.
+   * message stored by a send that has returned is always seen. `ack` is the message's state as the
+   * `message.ack` event reports it (0 queued, 1 sent, 2 delivered, 3+ read, -1 failed for good), for a
+   * caller that lost or never got the events.
    */
-  findSent(companyId: number, source: string, correlationId: string): Promise<{ messageId: number; ticketId: number; whatsappId: number } | null>;
+  findSent(companyId: number, source: string, correlationId: string): Promise<{ messageId: number; ticketId: number; whatsappId: number; ack: number } | null>;
 }

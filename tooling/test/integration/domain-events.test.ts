@@ -174,7 +174,7 @@ describe('domain events', () => {
     // findSent: what was stored under a correlation id, for this company only (a job's guard against sending twice).
     const findSent = async (correlationId: string, other?: number) =>
       (await api.post('/api/fixture-events/send', { findSent: correlationId, ...(other ? { companyId: other } : {}) }, admin)).body.found;
-    expect(await findSent('camp-7:1')).toEqual({ messageId: first.body.messageId, ticketId: first.body.ticketId, whatsappId: wa });
+    expect(await findSent('camp-7:1')).toEqual({ messageId: first.body.messageId, ticketId: first.body.ticketId, whatsappId: wa, ack: expect.any(Number) });
     expect(await findSent('camp-7:9')).toBeNull();
     const otherCompany = (await queryDb(db.url, `select id from companies where id <> $1 order by id desc limit 1`, [companyId]))[0].id as number;
     expect(await findSent('camp-7:1', otherCompany)).toBeNull();
@@ -182,6 +182,8 @@ describe('domain events', () => {
       (await seen()).durable.find((e) => e.name === 'message.sent' && e.payload.messageId === first.body.messageId),
     );
     expect(sent.payload).toMatchObject({ source: 'fixture-events', correlationId: 'camp-7:1', ticketId: first.body.ticketId });
+    // findSent also tells what the connection answered (its ack), for a caller that lost the events.
+    expect((await findSent('camp-7:1')).ack).toBeGreaterThanOrEqual(1);
     // The ticket and the contact it made are announced once, like the kernel's own.
     const made = (await seen()).inProcess;
     expect(made.filter((e) => e.name === 'ticket.created' && e.payload.ticketId === first.body.ticketId)).toHaveLength(1);

@@ -34,13 +34,13 @@ export class MessagesPortService implements Messages {
     return this.sessions.isOnChannel(whatsappId, digits);
   }
 
-  async findSent(companyId: number, source: string, correlationId: string): Promise<{ messageId: number; ticketId: number; whatsappId: number } | null> {
+  async findSent(companyId: number, source: string, correlationId: string): Promise<{ messageId: number; ticketId: number; whatsappId: number; ack: number } | null> {
     // Raw SQL carries the company; messages_correlation_index answers it.
     const [row] = (await this.orm.em.getConnection().execute(
-      `select id, ticket_id, whatsapp_id from messages where company_id = ? and source = ? and correlation_id = ? order by id limit 1`,
+      `select id, ticket_id, whatsapp_id, ack from messages where company_id = ? and source = ? and correlation_id = ? order by id limit 1`,
       [companyId, source, correlationId],
-    )) as { id: number; ticket_id: number; whatsapp_id: number }[];
-    return row ? { messageId: row.id, ticketId: row.ticket_id, whatsappId: row.whatsapp_id } : null;
+    )) as { id: number; ticket_id: number; whatsapp_id: number; ack: number }[];
+    return row ? { messageId: row.id, ticketId: row.ticket_id, whatsappId: row.whatsapp_id, ack: Number(row.ack) } : null;
   }
 
   async sendToTicket(companyId: number, ticketId: number, message: SendText): Promise<{ messageId: number }> {

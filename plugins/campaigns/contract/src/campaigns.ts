@@ -16,6 +16,14 @@ import {
 const nullableId = z.preprocess((v) => (v === '' || v === 'none' || v === 0 || v === undefined ? null : v), z.coerce.number('invalid').int().positive().max(2_147_483_647).nullable());
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const message = z.preprocess(emptyToNull, z.string().max(CAMPAIGN_MESSAGE_MAX, 'too_long').nullable());
+/** Whether `YYYY-MM-DD HH:mm:ss` names a real moment of the calendar (2026-02-31 or 24:00:00 do not). */
+export function isCalendarTime(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d, h, mi, se] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, se));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === se;
+}
 /** `YYYY-MM-DD HH:mm:ss`, the server's wall time (see the README). */
 export const SCHEDULED_AT_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const scheduledAt = z.preprocess(
@@ -23,7 +31,8 @@ const scheduledAt = z.preprocess(
   z
     .string()
     .regex(SCHEDULED_AT_PATTERN, 'invalid_date')
-    .refine((s) => !Number.isNaN(new Date(s.replace(' ', 'T')).getTime()), 'invalid_date')
+    // Only a well-formed text is checked against the calendar (one issue per bad value).
+    .refine((s) => !SCHEDULED_AT_PATTERN.test(s) || isCalendarTime(s), 'invalid_date')
     .nullable(),
 );
 
@@ -94,7 +103,8 @@ const campaignFields = {
   scheduledAt,
   /** 1–10000; empty or null means every contact. */
   maxContacts: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number.parseInt(v, 10) : v),
+    // Only whole digits count as a number: "12abc" stays a string and is refused.
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number('invalid').int('invalid').min(1, 'too_small').max(CAMPAIGN_MAX_CONTACTS, 'too_big').nullable(),
   ),
 };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { Queue } from 'bullmq';
 import {
   SUPER,
   TENANT_PASSWORD,
@@ -44,7 +45,8 @@ describe('campaigns', () => {
   const sockets: Socket[] = [];
 
   const boot = async () => {
-    server = await startServer({ databaseUrl: db.url, dataDir });
+    // The sweep every second (30 s in production), so lost jobs come back within the test.
+    server = await startServer({ databaseUrl: db.url, dataDir, env: { CAMPAIGNS_SWEEP_MS: '1000' } });
     api = client(server.url);
   };
   /** A list of `n` people numbered from `base` (plus `invalid` numbers the sandbox network does not know), written straight to the table. */
@@ -80,6 +82,34 @@ describe('campaigns', () => {
     }[];
   const storedSends = async (campaignId: number) =>
     (await queryDb(db.url, `select count(*)::int as n from messages where source = 'campaigns' and correlation_id like $1`, [`campaign-${campaignId}-%`]))[0].n as number;
+  /** The campaign ends FINALIZADA with all `n` delivered, each number (starting with `prefix`) messaged exactly once. */
+  const sentOnceEach = async (campaignId: number, n: number, prefix: string, timeoutMs?: number) => {
+    const done = await finished(campaignId, timeoutMs);
+    expect(done.progress).toMatchObject({ total: n, delivered: n, failed: 0 });
+    const counts = await outboxCounts(prefix);
+    expect(counts).toHaveLength(n);
+    expect(counts.every((r) => r.n === 1)).toBe(true);
+    expect(await storedSends(campaignId)).toBe(n);
+  };
+
+  /** The plugin's send queue in this test database's Redis namespace. */
+  const queueOf = (name: string) => {
+    const redis = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    return new Queue(name, { connection: { host: redis.hostname, port: Number(redis.port || 6379) }, prefix: `atende:${db.name}` });
+  };
+  const sendQueue = () => queueOf('campaigns-send');
+  /** The send jobs of a campaign still queued (waiting or delayed). */
+  const queuedJobs = async (campaignId: number) => {
+    const queue = sendQueue();
+    try {
+      const jobs = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
+      return jobs.filter((j) => j?.data?.campaignId === campaignId).length;
+    } finally {
+      await queue.close();
+    }
+  };
+  const pendingRows = async (campaignId: number) =>
+    (await queryDb(db.url, `select count(*)::int as n from campaign_shipping where campaign_id = $1 and status = 'pending'`, [campaignId]))[0].n as number;
 
   beforeAll(async () => {
     db = await createDatabase();
@@ -289,15 +319,15 @@ describe('campaigns', () => {
     // Only the messages of a cancelled campaign stay editable.
     expect((await api.put(`/api/campaigns/${c.id}`, { name: 'Cambio' }, admin)).body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
     expect((await api.put(`/api/campaigns/${c.id}`, { message1: 'Hola de nuevo {name}' }, admin)).body.message1).toBe('Hola de nuevo {name}');
+    // …but never down to no message at all (it could be restarted with nothing to send).
+    const blank = await api.put(`/api/campaigns/${c.id}`, { message1: '' }, admin);
+    expect(blank.status).toBe(400);
+    expect(blank.body.details).toEqual([{ path: 'message1', message: 'required' }]);
+    expect((await show(c.id)).message1).toBe('Hola de nuevo {name}');
 
     const restarted = await api.post<Campaign>(`/api/campaigns/${c.id}/restart`, {}, admin);
     expect(restarted.body.status).toBe('EM_ANDAMENTO');
-    const done = await finished(c.id);
-    expect(done.progress).toMatchObject({ total: 60, delivered: 60, failed: 0 });
-    const counts = await outboxCounts('519400');
-    expect(counts).toHaveLength(60);
-    expect(counts.every((r) => r.n === 1)).toBe(true);
-    expect(await storedSends(c.id)).toBe(60);
+    await sentOnceEach(c.id, 60, '519400');
   }, 180_000);
 
   it('a worker killed mid-campaign: after the restart every recipient is sent exactly once and the campaign finishes', async () => {
@@ -311,13 +341,90 @@ describe('campaigns', () => {
     expect(before).toBeLessThan(80);
     await boot();
     admin = (await api.login('admin@tienda.test', TENANT_PASSWORD)).token;
-    const done = await finished(c.id, 150_000);
-    expect(done.progress).toMatchObject({ total: 80, delivered: 80, failed: 0 });
-    const counts = await outboxCounts('519500');
-    expect(counts).toHaveLength(80);
-    expect(counts.every((r) => r.n === 1)).toBe(true);
-    expect(await storedSends(c.id)).toBe(80);
+    await sentOnceEach(c.id, 80, '519500', 150_000);
   }, 240_000);
+
+  it('jobs lost from Redis while the server runs: the sweep re-arms them and everybody is sent exactly once', async () => {
+    await api.post('/api/campaign-settings', { settings: { messageInterval: 0.05, longerIntervalAfter: 0 } }, admin);
+    const listId = await list('Sin Redis', 60, 51966000000);
+    const c = await create({ name: 'Sin Redis', message1: 'Hola {name}', whatsappId: wa, contactListId: listId, scheduleType: 'now' });
+    await eventually(async () => (await storedSends(c.id)) >= 10, 60_000);
+    // Every job of the queue gone (Redis flushed, or lost), the process still running.
+    const queue = sendQueue();
+    await queue.obliterate({ force: true });
+    await queue.close();
+    expect(await queuedJobs(c.id)).toBe(0);
+    const before = await storedSends(c.id);
+    expect(before).toBeLessThan(60);
+    await sentOnceEach(c.id, 60, '519660', 120_000);
+  }, 180_000);
+
+  it('answers lost for sent rows: the sweep settles them from what the Messages port knows', async () => {
+    await api.post('/api/campaign-settings', { settings: { messageInterval: 0.01, longerIntervalAfter: 0 } }, admin);
+    const listId = await list('Sin eventos', 5, 51961000000);
+    const c = await create({ name: 'Sin eventos', message1: 'Hola {name}', whatsappId: wa, contactListId: listId, scheduleType: 'now' });
+    await finished(c.id);
+    // As if the message.sent / message.ack events never reached the plugin: rows left "sent", campaign running.
+    await queryDb(db.url, `update campaign_shipping set status = 'sent', delivered_at = null, sent_at = now() - interval '1 hour' where campaign_id = $1`, [c.id]);
+    await queryDb(db.url, `update campaigns set status = 'EM_ANDAMENTO', completed_at = null where id = $1`, [c.id]);
+    expect((await show(c.id)).progress).toMatchObject({ sent: 5, delivered: 0 });
+    const done = await finished(c.id, 60_000);
+    expect(done.progress).toMatchObject({ total: 5, sent: 0, delivered: 5, failed: 0 });
+    expect(await storedSends(c.id)).toBe(5);
+  }, 120_000);
+
+  it('a restart re-arms only what lost its job: jobs still queued are kept, none doubled', async () => {
+    await api.post('/api/campaign-settings', { settings: { messageInterval: 1, longerIntervalAfter: 0 } }, admin);
+    const listId = await list('Reinicio', 20, 51962000000);
+    const c = await create({ name: 'Reinicio', message1: 'Hola {name}', whatsappId: wa, contactListId: listId, scheduleType: 'now' });
+    await eventually(async () => (await storedSends(c.id)) >= 2, 60_000);
+    await server.stop({ keepData: true });
+    const atStop = await storedSends(c.id);
+    // One row's job lost while down.
+    const [lostRow] = await queryDb(db.url, `select id, scheduled_for from campaign_shipping where campaign_id = $1 and status = 'pending' order by scheduled_for desc limit 1`, [c.id]);
+    const queue = sendQueue();
+    await queue.remove(`campaign-${c.id}-${lostRow.id}-${new Date(lostRow.scheduled_for).getTime()}`);
+    await queue.close();
+    await boot();
+    admin = (await api.login('admin@tienda.test', TENANT_PASSWORD)).token;
+    // The worker runs once recovery is over: a send after the restart means recovery is done.
+    await eventually(async () => (await storedSends(c.id)) > atStop, 60_000);
+    // One job per pending row (the lost one re-armed, none duplicated), give or take the one running.
+    const pending = await pendingRows(c.id);
+    const jobs = await queuedJobs(c.id);
+    expect(jobs).toBeLessThanOrEqual(pending + 1);
+    expect(jobs).toBeGreaterThanOrEqual(pending - 2);
+    // The row whose job was lost got a new time (and job), or has gone out already.
+    const [row] = await queryDb(db.url, `select status, scheduled_for from campaign_shipping where id = $1`, [lostRow.id]);
+    expect(row.status !== 'pending' || new Date(row.scheduled_for).getTime() !== new Date(lostRow.scheduled_for).getTime()).toBe(true);
+    expect((await api.post(`/api/campaigns/${c.id}/cancel`, {}, admin)).status).toBe(200);
+    await api.post('/api/campaign-settings', { settings: { messageInterval: 0.01 } }, admin);
+  }, 180_000);
+
+  it('a scheduled campaign whose start job was lost still starts (the sweep restores it); a deleted one loses its start job', async () => {
+    await api.post('/api/campaign-settings', { settings: { messageInterval: 0.01 } }, admin);
+    const starts = queueOf('campaigns-start');
+    try {
+      const startId = async (id: number) => {
+        const [row] = await queryDb(db.url, `select scheduled_at from campaigns where id = $1`, [id]);
+        return `campaign-start-${id}-${new Date(row.scheduled_at).getTime()}`;
+      };
+      const listId = await list('Programada perdida', 3, 51967000000);
+      const c = await create({ name: 'Programada perdida', message1: 'Hola {name}', whatsappId: wa, contactListId: listId, scheduleType: 'schedule', scheduledAt: wall(new Date(Date.now() + 4000)) });
+      expect(c.status).toBe('PROGRAMADA');
+      expect(await starts.remove(await startId(c.id))).toBe(1);
+      const done = await finished(c.id, 60_000);
+      expect(done.progress).toMatchObject({ total: 3, delivered: 3 });
+
+      const later = await create({ name: 'Para borrar', message1: 'Hola', whatsappId: wa, contactListId: listId, scheduleType: 'schedule', scheduledAt: inMinutes(120) });
+      const id = await startId(later.id);
+      expect(await starts.getJob(id)).toBeTruthy();
+      expect((await api.del(`/api/campaigns/${later.id}`, admin)).status).toBe(204);
+      expect(await starts.getJob(id)).toBeFalsy();
+    } finally {
+      await starts.close();
+    }
+  }, 120_000);
 
   it('tag recipients: the contacts of tickets carrying the tag, the removal tag taken off after delivery', async () => {
     await sandbox(api, admin).say(wa, '51960000001', 'hola', 'Tag Uno');

@@ -19,21 +19,23 @@ export class CampaignSettingsService {
     return parsed.success ? parsed.data : { ...CAMPAIGN_SETTINGS_DEFAULTS };
   }
 
-  /** Partial: only the keys sent change. Duplicated variable keys keep the first (§5). */
+  /** Partial: only the keys sent change, all in one transaction. Duplicated variable keys keep the first (§5). */
   async save(companyId: number, input: CampaignSettingsInput['settings']): Promise<CampaignSettings> {
     const entries = Object.entries(input).filter(([, v]) => v !== undefined) as [string, unknown][];
-    for (const [key, raw] of entries) {
-      let value = raw;
-      if (key === 'variables') {
-        const seen = new Set<string>();
-        value = (raw as { key: string; value: string }[]).filter((v) => !seen.has(v.key) && seen.add(v.key));
+    await this.em.fork().transactional(async (tx) => {
+      for (const [key, raw] of entries) {
+        let value = raw;
+        if (key === 'variables') {
+          const seen = new Set<string>();
+          value = (raw as { key: string; value: string }[]).filter((v) => !seen.has(v.key) && seen.add(v.key));
+        }
+        await q(tx, `insert into campaign_settings (company_id, key, value) values (?, ?, ?::jsonb) on conflict (company_id, key) do update set value = excluded.value`, [
+          companyId,
+          key,
+          JSON.stringify(value),
+        ]);
       }
-      await q(this.em, `insert into campaign_settings (company_id, key, value) values (?, ?, ?::jsonb) on conflict (company_id, key) do update set value = excluded.value`, [
-        companyId,
-        key,
-        JSON.stringify(value),
-      ]);
-    }
-    return this.get(companyId);
+    });
+    return this.get(companyId, this.em.fork());
   }
 }

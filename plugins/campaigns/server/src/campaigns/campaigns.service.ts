@@ -142,6 +142,10 @@ export class CampaignsService {
       const next = normalize({ ...current, ...Object.fromEntries(sent) } as Input, Object.fromEntries(sent));
       await this.checkIds(companyId, next);
       if (mode === 'all') checkReady(next);
+      // A cancelled campaign may restart: it keeps at least one message to send.
+      if (mode === 'messages' && !MESSAGE_COLUMNS.some((k) => next[k]?.trim())) {
+        throw AppError.validation([{ path: 'message1', message: 'required' }], 'A cancelled campaign keeps at least one message.');
+      }
       const changed = Object.keys(COLUMN).filter((k) => !same(row, k, (next as Record<string, unknown>)[k]));
       if (!changed.length) return { row, schedule: false };
       const sets = changed.map((k) => `${COLUMN[k]} = ?`);
@@ -167,17 +171,20 @@ export class CampaignsService {
     const em = this.em.fork();
     const [row] = await q<CampaignRow>(em, `select * from campaigns where id = ? and company_id = ?`, [id, companyId]);
     if (!row) throw campaignNotFound();
-    await this.engine.disarm(companyId, id);
+    await this.engine.disarm(companyId, id, row.scheduled_at);
     const [{ used }] = await q<{ used: boolean }>(em, `select exists (select 1 from campaign_shipping where campaign_id = ? and company_id = ? and message_id is not null) as used`, [id, companyId]);
     await q(em, `delete from campaigns where id = ? and company_id = ?`, [id, companyId]);
     if (row.media_path && !used) await this.media.remove(companyId, row.media_path).catch(() => undefined);
     this.live.removed(companyId, id);
   }
 
-  /** EM_ANDAMENTO → CANCELADA: no further send (the one in flight, if any, finishes first). */
+  /**
+   * EM_ANDAMENTO → CANCELADA: no further send (the one in flight, if any, finishes first). The queued
+   * jobs stay and do nothing (they find the campaign cancelled); a restart removes them when it re-arms.
+   * Removing them here would race a restart that re-armed meanwhile.
+   */
   async cancel(companyId: number, id: number): Promise<Campaign> {
     await this.transition(companyId, id, 'EM_ANDAMENTO', 'CANCELADA', 'Only a running campaign can be cancelled.');
-    await this.engine.disarm(companyId, id);
     const dto = await this.show(companyId, id);
     this.live.changed(companyId, 'update', dto);
     return dto;

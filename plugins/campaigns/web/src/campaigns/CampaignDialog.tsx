@@ -13,7 +13,7 @@ import {
   CONTACT_LIST_ENDPOINTS,
   type Campaign,
 } from '@atende/plugin-campaigns-contract';
-import { defaultLocalInput, formMode, toLocalInput, toScheduledAt } from './campaigns.js';
+import { defaultLocalInput, formMode, saveCampaign, toLocalInput, toScheduledAt } from './campaigns.js';
 
 const MESSAGES = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
 
@@ -111,19 +111,19 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
               maxContacts: v.maxContacts ?? null,
             };
       const body = mode === 'messages' ? messages : full;
-      // A new campaign with media is saved as a draft first, so the file goes with it before sending starts.
-      const startsNow = !record && file && v.scheduleType !== 'draft';
-      let saved = record
-        ? await call(CAMPAIGN_ENDPOINTS.update, { params: { id: record.id }, body })
-        : await call(CAMPAIGN_ENDPOINTS.create, { body: startsNow ? { ...full, scheduleType: null, scheduledAt: null } : full });
-      if (file) {
-        const data = new FormData();
-        data.append('file', file);
-        saved = await uploadWithProgress<Campaign>(`/campaigns/${saved.id}/media-upload`, data);
-        if (startsNow) saved = await call(CAMPAIGN_ENDPOINTS.update, { params: { id: saved.id }, body: { scheduleType: full.scheduleType, scheduledAt: full.scheduledAt } });
-      } else if (dropMedia && saved.mediaPath) {
-        saved = await call(CAMPAIGN_ENDPOINTS.mediaRemove, { params: { id: saved.id } });
-      }
+      const saved = await saveCampaign<Campaign>(
+        { record: record ?? null, hasFile: !!file, dropMedia, body, full },
+        {
+          create: (b) => call(CAMPAIGN_ENDPOINTS.create, { body: b as typeof full }),
+          update: (id, b) => call(CAMPAIGN_ENDPOINTS.update, { params: { id }, body: b }),
+          upload: (id) => {
+            const data = new FormData();
+            data.append('file', file!);
+            return uploadWithProgress<Campaign>(`/campaigns/${id}/media-upload`, data);
+          },
+          removeMedia: (id) => call(CAMPAIGN_ENDPOINTS.mediaRemove, { params: { id } }),
+        },
+      );
       void message.success(t('campaigns.saved'));
       onSaved(saved);
     } catch (err) {

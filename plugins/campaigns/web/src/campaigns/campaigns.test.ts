@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '@atende/plugin-campaigns-contract';
-import { applyCampaignEvent, applyProgress, formMode, percent, toLocalInput, toScheduledAt } from './campaigns.js';
+import { applyCampaignEvent, applyProgress, formMode, percent, saveCampaign, toLocalInput, toScheduledAt } from './campaigns.js';
 
 const wall = (ms: number) => {
   const d = new Date(ms);
@@ -37,5 +37,24 @@ describe('campaign screen helpers', () => {
     expect(toScheduledAt('2030-05-01T09:30')).toBe('2030-05-01 09:30:00');
     expect(toScheduledAt('')).toBeNull();
     expect(toLocalInput('2030-05-01 09:30:00')).toBe('2030-05-01T09:30');
+  });
+
+  it('the dialog saves a new file before a schedule change (editing) and a new campaign as a draft first', async () => {
+    const log: string[] = [];
+    const calls = {
+      create: async (b: object) => (log.push(`create ${JSON.stringify(b)}`), { id: 9 }),
+      update: async (id: number, b: object) => (log.push(`update ${id} ${JSON.stringify(b)}`), { id }),
+      upload: async (id: number) => (log.push(`upload ${id}`), { id }),
+      removeMedia: async (id: number) => (log.push(`removeMedia ${id}`), { id }),
+    };
+    const full = { scheduleType: 'now', scheduledAt: null };
+    await saveCampaign({ record: { id: 4, mediaPath: null }, hasFile: true, dropMedia: false, body: full, full }, calls);
+    expect(log).toEqual(['upload 4', 'update 4 {"scheduleType":"now","scheduledAt":null}']);
+    log.length = 0;
+    await saveCampaign({ record: { id: 4, mediaPath: '/m/x.png' }, hasFile: false, dropMedia: true, body: full, full }, calls);
+    expect(log).toEqual(['removeMedia 4', 'update 4 {"scheduleType":"now","scheduledAt":null}']);
+    log.length = 0;
+    await saveCampaign({ record: null, hasFile: true, dropMedia: false, body: full, full }, calls);
+    expect(log).toEqual(['create {"scheduleType":null,"scheduledAt":null}', 'upload 9', 'update 9 {"scheduleType":"now","scheduledAt":null}']);
   });
 });

@@ -45,3 +45,35 @@ export const toScheduledAt = (local: string): string | null => (local ? `${local
 export const toLocalInput = (scheduledAt: string | null): string => (scheduledAt ? scheduledAt.replace(' ', 'T').slice(0, 16) : '');
 export const defaultLocalInput = (now = new Date(Date.now() + 2 * 60 * 60 * 1000)) =>
   `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+
+/** The server calls the campaign dialog's save makes (CampaignDialog.tsx), injected so their order can be tested. */
+export interface CampaignSaveCalls<C> {
+  create(body: object): Promise<C>;
+  update(id: number, body: object): Promise<C>;
+  upload(id: number): Promise<C>;
+  removeMedia(id: number): Promise<C>;
+}
+
+/**
+ * Saves the dialog. Editing with a new file (or dropping it): the file first, while the campaign is still
+ * editable, then the fields; saved the other way round, a schedule ("now", or within the hour) could start
+ * the campaign, or lock it, before its file is there. A new campaign with a file that is to send is saved
+ * as a draft, gets the file, then its schedule.
+ */
+export async function saveCampaign<C extends { id: number }>(
+  o: { record: { id: number; mediaPath: string | null } | null; hasFile: boolean; dropMedia: boolean; body: object; full: { scheduleType: string | null; scheduledAt: string | null } },
+  calls: CampaignSaveCalls<C>,
+): Promise<C> {
+  if (o.record) {
+    if (o.hasFile) await calls.upload(o.record.id);
+    else if (o.dropMedia && o.record.mediaPath) await calls.removeMedia(o.record.id);
+    return calls.update(o.record.id, o.body);
+  }
+  const startsNow = o.hasFile && o.full.scheduleType !== null;
+  let saved = await calls.create(startsNow ? { ...o.full, scheduleType: null, scheduledAt: null } : o.full);
+  if (o.hasFile) {
+    saved = await calls.upload(saved.id);
+    if (startsNow) saved = await calls.update(saved.id, { scheduleType: o.full.scheduleType, scheduledAt: o.full.scheduledAt });
+  }
+  return saved;
+}
