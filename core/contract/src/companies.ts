@@ -19,7 +19,6 @@ export const companySchema = z.object({
   recurrence: z.enum(RECURRENCES),
   campaignsEnabled: z.boolean(),
   trialExpiration: z.string().nullable(),
-  coins: z.number().int(),
   referralCode: z.string(),
   isPlatform: z.boolean(),
   schedules: z.array(scheduleEntrySchema),
@@ -53,7 +52,6 @@ export const companyUpdateSchema = partialUpdate(
     recurrence: z.enum(RECURRENCES),
     status: z.boolean(),
     campaignsEnabled: z.boolean(),
-    coins: z.coerce.number().int().min(0).max(100_000_000),
   }),
 );
 export type CompanyUpdate = z.input<typeof companyUpdateSchema>;

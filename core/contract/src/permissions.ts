@@ -18,7 +18,6 @@ export const PERMISSIONS = {
   // Platform administration
   'companies:manage': ['super'],
   'plans:manage': ['super'],
-  'coins:adjust': ['super'],
   'announcements:manage': ['super'],
   // Users: admins manage; everybody may list names (transfer modal)
   'users:manage': ['admin', 'super'],

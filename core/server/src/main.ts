@@ -70,6 +70,8 @@ async function main() {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, secrets, plugins, redis }), {
     logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
     bodyParser: true,
+    // `req.rawBody`: the exact bytes of a JSON body, for a plugin's signed webhook (HMAC over the raw body).
+    rawBody: true,
   });
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);

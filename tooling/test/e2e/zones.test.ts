@@ -112,6 +112,10 @@ describe('plugin zones and routes in the browser', () => {
     await queryDb(db.url, `update companies set due_date = now() - interval '2 days' where id = $1`, [tiendaId]);
     const page = await browser.newPage();
     await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    // The landing is the first allowExpired page listed (billing's /financeiro when that plugin is installed);
+    // the demo's own allowExpired page is reachable too.
+    await page.waitForURL((u) => ['/financeiro', '/zones-demo/pay'].includes(u.pathname), { timeout: 15_000 });
+    await page.goto(`${server.url}/zones-demo/pay`);
     await page.getByTestId('zones-demo-pay').waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/zones-demo/pay');
     expect(await page.getByTestId('zones-demo-bell').count()).toBe(0);

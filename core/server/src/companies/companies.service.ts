@@ -85,7 +85,6 @@ export class CompaniesService {
       recurrence: c.recurrence,
       campaignsEnabled: c.campaignsEnabled,
       trialExpiration: c.trialExpiration ? c.trialExpiration.toISOString() : null,
-      coins: c.coins,
       referralCode: c.referralCode,
       isPlatform: c.isPlatform,
       schedules: Array.isArray(c.schedules) && c.schedules.length ? c.schedules : DEFAULT_SCHEDULES,

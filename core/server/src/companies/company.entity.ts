@@ -19,7 +19,8 @@ export const CompanySchema = defineEntity({
     recurrence: p.enum(RECURRENCES).default('MENSAL'),
     campaignsEnabled: p.boolean().default(true),
     trialExpiration: p.datetime().nullable(),
-    coins: p.integer().default(0),
+    // The `coins` column is no longer mapped: coins live in the billing plugin's ledger (its migration
+    // copied the balances); a later kernel migration drops the column.
     referralCode: p.string().length(40),
     referredById: p.integer().nullable(),
     schedules: p.json<ScheduleEntry[]>().onCreate(() => []),

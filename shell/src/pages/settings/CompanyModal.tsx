@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { App, Col, DatePicker, Form, Input, Modal, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { COMPANY_ENDPOINTS, RECURRENCES, type Company, type Plan, type Recurrence } from '@atende/core-contract';
 import { applyServerErrors, digitsOnly, emailRules, lengthRules, parseDueDate, passwordRules, toDateParam, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
@@ -14,7 +14,6 @@ interface Values {
   campaignsEnabled: boolean;
   dueDate: Dayjs | null;
   recurrence: Recurrence;
-  coins?: number;
 }
 
 interface Props {
@@ -49,7 +48,6 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
         campaignsEnabled: company.campaignsEnabled,
         dueDate: due ? dayjs(due) : null,
         recurrence: company.recurrence,
-        coins: company.coins,
       });
     } else {
       form.setFieldsValue({ status: true, campaignsEnabled: true, recurrence: 'MENSAL', dueDate: null, planId: plans[0]?.id });
@@ -71,7 +69,7 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
     };
     try {
       const saved = company
-        ? await call(COMPANY_ENDPOINTS.update, { params: { id: company.id }, body: { ...base, coins: v.coins ?? 0 } })
+        ? await call(COMPANY_ENDPOINTS.update, { params: { id: company.id }, body: base })
         : await call(COMPANY_ENDPOINTS.create, { body: { ...base, password: v.password ?? '' } });
       void message.success(t('companies.saved'));
       onSaved(saved);
@@ -141,13 +139,6 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
               <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} data-testid="company-due-date" />
             </Form.Item>
           </Col>
-          {company && (
-            <Col xs={24} sm={12}>
-              <Form.Item name="coins" label={t('companies.coins')}>
-                <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="company-coins" />
-              </Form.Item>
-            </Col>
-          )}
           <Col xs={12} sm={6}>
             <Form.Item name="status" label={t('companies.status')} valuePropName="checked">
               <Switch data-testid="company-status" />

@@ -58,7 +58,6 @@ export const en: Tree = {
     campaigns: 'Campaigns',
     dueDate: 'Due date',
     recurrence: 'Recurrence',
-    coins: 'Credits',
     schedules: 'Schedules',
     schedulesTitle: 'Schedules of {{name}}',
     expire: 'Advance due date',

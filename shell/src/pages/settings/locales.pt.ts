@@ -58,7 +58,6 @@ export const pt: Tree = {
     campaigns: 'Campanhas',
     dueDate: 'Vencimento',
     recurrence: 'Recorrência',
-    coins: 'Ações',
     schedules: 'Horários',
     schedulesTitle: 'Horários de {{name}}',
     expire: 'Vencer',

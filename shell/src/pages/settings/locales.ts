@@ -56,7 +56,6 @@ const es = {
     campaigns: 'Campañas',
     dueDate: 'Vencimiento',
     recurrence: 'Recurrencia',
-    coins: 'Acciones',
     schedules: 'Horarios',
     schedulesTitle: 'Horarios de {{name}}',
     expire: 'Vencer',

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { definePluginManifest, endpoint } from '@atende/core-contract';
+import type * as S from './schemas.js';
+
+export * from './rules.js';
+
+/**
+ * Who may do what (commercial-admin §6). Every profile sees its company's invoices and plan; admins pay,
+ * change plans and use the reseller panel for the companies their company referred; the super user
+ * reviews payments, generates invoices, processes bonuses and adjusts coins.
+ */
+export const BILLING_PERMISSIONS = {
+  'billing:read': ['user', 'supervisor', 'admin', 'super'],
+  'billing:pay': ['admin', 'super'],
+  'billing:review': ['super'],
+  'billing:coins-adjust': ['super'],
+  'reseller:use': ['admin', 'super'],
+} as const;
+
+const L = (es: string, pt: string, en: string) => ({ es, pt, en });
+
+/** Declared once for both sides. /financeiro and /subscription stay reachable when expired (§2). */
+export const BILLING_MANIFEST = definePluginManifest({
+  pages: {
+    financeiro: { path: '/financeiro', permission: 'billing:read', allowExpired: true },
+    subscription: { path: '/subscription', permission: 'billing:read', allowExpired: true },
+    review: { path: '/billing-review', permission: 'billing:review' },
+    reseller: { path: '/reseller', permission: 'reseller:use' },
+  },
+  tabs: { settings: { key: 'billing', permission: 'billing:review', label: L('Facturación', 'Faturamento', 'Billing') } },
+  menu: [
+    { page: 'financeiro', icon: 'dollar', permission: 'billing:read', label: L('Financiero', 'Financeiro', 'Billing') },
+    { page: 'subscription', icon: 'crown', permission: 'billing:read', label: L('Suscripción', 'Assinatura', 'Subscription') },
+    { page: 'review', icon: 'audit', permission: 'billing:review', label: L('Revisión de pagos', 'Revisão de pagamentos', 'Payment review') },
+    { page: 'reseller', icon: 'team', permission: 'reseller:use', label: L('Panel Reseller', 'Painel Revendedor', 'Reseller panel') },
+  ],
+  zones: ['layout.drawer.footer', 'users.row.actions'],
+});
+
+/** The realtime payment channel of a company (§7): action CONCLUIDA or PENDING_REVIEW. */
+export const PAYMENT_EVENT = 'payment';
+/** To super users: an invoice changed (the review screen refreshes). */
+export const INVOICE_REVIEW_EVENT = 'billingInvoice';
+
+/** Typed for the web's `call()`; the server test checks each one is served. */
+export const BILLING_ENDPOINTS = {
+  invoices: endpoint<{ query: typeof S.invoiceListQuerySchema; response: typeof S.invoicePageSchema }>()({ method: 'GET', path: '/invoices/all' }),
+  generate: endpoint<{ response: typeof S.generateResultSchema }>()({ method: 'POST', path: '/invoices/generate' }),
+  approve: endpoint<{ params: { id: number }; response: typeof S.invoiceSchema }>()({ method: 'POST', path: '/invoices/:id/approve' }),
+  reject: endpoint<{ params: { id: number }; response: typeof S.invoiceSchema }>()({ method: 'POST', path: '/invoices/:id/reject' }),
+  subscribe: endpoint<{ body: typeof S.subscriptionRequestSchema; response: typeof S.subscriptionResultSchema }>()({ method: 'POST', path: '/subscription' }),
+  overview: endpoint<{ response: typeof S.subscriptionOverviewSchema }>()({ method: 'GET', path: '/subscription/overview' }),
+  extend: endpoint<{ body: typeof S.extendSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/company-plan/extend-plan' }),
+  upgrade: endpoint<{ body: typeof S.planChangeSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/company-plan/upgrade-plan' }),
+  downgrade: endpoint<{ body: typeof S.planChangeSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/company-plan/downgrade-plan' }),
+  resellerMetrics: endpoint<{ response: typeof S.resellerMetricsSchema }>()({ method: 'GET', path: '/reseller/metrics' }),
+  resellerHistory: endpoint<{ response: z.ZodArray<typeof S.historyEntrySchema> }>()({ method: 'GET', path: '/reseller/history' }),
+  resellerExtend: endpoint<{ body: typeof S.resellerExtendSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/reseller/extend-plan' }),
+  resellerUpgrade: endpoint<{ body: typeof S.resellerPlanChangeSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/reseller/upgrade-plan' }),
+  resellerDowngrade: endpoint<{ body: typeof S.resellerPlanChangeSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/reseller/downgrade-plan' }),
+  bonusProcess: endpoint<{ response: typeof S.bonusProcessSchema }>()({ method: 'POST', path: '/bonus-rewards/process-all' }),
+  bonusStats: endpoint<{ response: typeof S.bonusStatsSchema }>()({ method: 'GET', path: '/bonus-rewards/stats' }),
+  adjustCoins: endpoint<{ body: typeof S.adjustCoinsSchema; response: typeof S.adjustCoinsResultSchema }>()({ method: 'POST', path: '/referrals/adjust-coins' }),
+};
+
+export * from './schemas.js';

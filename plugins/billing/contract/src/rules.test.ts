@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, bonusFor, daysToDue, downgradeCost, extendCost, isOverdue, upgradeCost } from './rules.js';
+
+const NOW = new Date('2026-03-10T12:00:00.000Z');
+
+describe('billing rules (commercial-admin §9)', () => {
+  it('extend costs 30 × connections × months', () => {
+    expect(extendCost(2, 1)).toBe(60);
+    expect(extendCost(3, 12)).toBe(1080);
+    expect(extendCost(0, 5)).toBe(0);
+  });
+
+  it('upgrade costs ceil(days to due) × connection difference, minimum 0', () => {
+    expect(upgradeCost('2026-03-12T13:00:00.000Z', 2, 5, NOW)).toBe(3 * 3);
+    expect(upgradeCost('2026-03-12T12:00:00.000Z', 2, 5, NOW)).toBe(2 * 3);
+    expect(upgradeCost('2026-03-01T00:00:00.000Z', 2, 5, NOW)).toBe(0);
+    expect(upgradeCost(null, 2, 5, NOW)).toBe(0);
+    expect(upgradeCost('2026-03-20T12:00:00.000Z', 5, 2, NOW)).toBe(0);
+    expect(daysToDue('2026-03-10T12:00:00.001Z', NOW)).toBe(1);
+  });
+
+  it('downgrade is free', () => {
+    expect(downgradeCost()).toBe(0);
+  });
+
+  it('adds months by the calendar, clamping the day', () => {
+    expect(addMonths('2026-01-31T10:00:00.000Z', 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonths('2026-11-15T00:00:00.000Z', 3).toISOString()).toBe('2027-02-15T00:00:00.000Z');
+    expect(addMonths('2028-02-29T00:00:00.000Z', 12).toISOString()).toBe('2029-02-28T00:00:00.000Z');
+  });
+
+  it('the bonus is 10 % rounded down', () => {
+    expect(bonusFor(120)).toBe(12);
+    expect(bonusFor(65)).toBe(6);
+    expect(bonusFor(9)).toBe(0);
+  });
+
+  it('an unpaid invoice past its due date is overdue; a paid one never', () => {
+    expect(isOverdue('open', '2026-03-09T00:00:00.000Z', NOW)).toBe(true);
+    expect(isOverdue('pending_review', '2026-03-09T00:00:00.000Z', NOW)).toBe(true);
+    expect(isOverdue('paid', '2026-03-09T00:00:00.000Z', NOW)).toBe(false);
+    expect(isOverdue('open', '2026-03-11T00:00:00.000Z', NOW)).toBe(false);
+  });
+});

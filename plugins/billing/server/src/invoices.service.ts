@@ -1,0 +1,259 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
+import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import {
+  GRACE_DAYS,
+  INVOICE_LEAD_DAYS,
+  INVOICE_REVIEW_EVENT,
+  INVOICES_PAGE_SIZE,
+  PAYMENT_EVENT,
+  RECURRENCE_MONTHS,
+  isOverdue,
+  type Invoice,
+  type InvoicePage,
+  type InvoiceReviewEvent,
+  type InvoiceStatus,
+  type PaymentEvent,
+  type Recurrence,
+  type SubscriptionRequest,
+} from '@atende/plugin-billing-contract';
+import { companyRow, iso, isoOrNull, query } from './sql.js';
+import { PORT_SLOTS } from './slots.js';
+import { renewedDueDate } from './renewal.js';
+import { CompanyOpsService, lockCompany } from './company-ops.service.js';
+
+const DAY_MS = 86_400_000;
+const months = (r: string) => RECURRENCE_MONTHS[r as Recurrence] ?? 1;
+
+interface InvoiceRow {
+  id: number;
+  company_id: number;
+  company_name: string;
+  detail: string;
+  value: string;
+  due_date: Date;
+  status: InvoiceStatus;
+  plan_id: number | null;
+  requested_plan_id: number | null;
+  grace_from: Date | null;
+  grace_until: Date | null;
+  paid_at: Date | null;
+  created_at: Date;
+}
+
+const SELECT = `select i.*, c.name as company_name from billing_invoices i join companies c on c.id = i.company_id`;
+
+export const toInvoice = (r: InvoiceRow, now = new Date()): Invoice => ({
+  id: r.id,
+  companyId: r.company_id,
+  companyName: r.company_name,
+  detail: r.detail,
+  value: Number(r.value),
+  dueDate: iso(r.due_date),
+  status: r.status,
+  overdue: isOverdue(r.status, iso(r.due_date), now),
+  planId: r.plan_id,
+  requestedPlanId: r.requested_plan_id,
+  paidAt: isoOrNull(r.paid_at),
+  createdAt: iso(r.created_at),
+});
+
+/** What a gateway says it was paid, checked against the invoice while it is locked. */
+export interface WebhookPayment {
+  eventId: string;
+  amount: number;
+  currency: string;
+}
+
+/** The only currency invoices are billed in (commercial-admin: S/ PEN). */
+export const PAYMENT_CURRENCY = 'PEN';
+
+/** How a payment was confirmed: the manual review (a super user) or a provider's signed webhook. */
+export interface Settlement {
+  source: 'manual' | 'webhook';
+  reference: string;
+}
+
+/** Invoices: generated before each due date, sent to review by the company, settled by a payment provider. */
+@Injectable()
+export class InvoicesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly ops: CompanyOpsService,
+    @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+  ) {}
+
+  /**
+   * The next invoice of every company whose due date is within INVOICE_LEAD_DAYS (or past) and has no
+   * unpaid one: value = plan value × months of its recurrence. Unique per company and due date, so a
+   * second run (another server, a retried job) inserts nothing.
+   */
+  async generate(now = new Date()): Promise<number> {
+    const rows = await query<{ id: number }>(
+      this.em.fork(),
+      `insert into billing_invoices (company_id, detail, value, due_date, plan_id)
+       select c.id, left(p.name || ' · ' || c.recurrence, 200),
+              p.value * (case c.recurrence when 'BIMESTRAL' then 2 when 'TRIMESTRAL' then 3 when 'SEMESTRAL' then 6 when 'ANUAL' then 12 else 1 end),
+              c.due_date, p.id
+         from companies c join plans p on p.id = c.plan_id
+        where not c.is_platform and c.status and c.due_date is not null and c.due_date <= ?
+          and not exists (select 1 from billing_invoices i where i.company_id = c.id and i.status <> 'paid')
+       on conflict (company_id, due_date) do nothing
+       returning id`,
+      [new Date(now.getTime() + INVOICE_LEAD_DAYS * DAY_MS)],
+    );
+    return rows.length;
+  }
+
+  /** The company's own invoices; the super user's list is every company's (§7 GET /invoices/all). */
+  async list(user: AuthUser, q: { searchParam?: string; pageNumber: number; status?: InvoiceStatus }): Promise<InvoicePage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (!user.super) {
+      where.push('i.company_id = ?');
+      params.push(user.companyId);
+    }
+    if (q.status) {
+      where.push('i.status = ?');
+      params.push(q.status);
+    }
+    if (q.searchParam) {
+      const like = `%${q.searchParam.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(`(i.detail ilike ? or c.name ilike ? or i.id::text = ?)`);
+      params.push(like, like, q.searchParam);
+    }
+    const w = where.length ? `where ${where.join(' and ')}` : '';
+    const rows = await query<InvoiceRow & { total: string }>(
+      this.em,
+      `${SELECT.replace('select i.*', 'select i.*, count(*) over () as total')} ${w} order by i.due_date desc, i.id desc limit ? offset ?`,
+      [...params, INVOICES_PAGE_SIZE + 0, (q.pageNumber - 1) * INVOICES_PAGE_SIZE],
+    );
+    const count = rows.length ? Number(rows[0].total) : 0;
+    return { invoices: rows.map((r) => toInvoice(r)), count, hasMore: q.pageNumber * INVOICES_PAGE_SIZE < count };
+  }
+
+  async get(em: EntityManager, id: number, lock = false): Promise<InvoiceRow | null> {
+    const [row] = await query<InvoiceRow>(em, `${SELECT} where i.id = ?${lock ? ' for update of i' : ''}`, [id]);
+    return row ?? null;
+  }
+
+  /**
+   * Checkout (§7 POST /subscription): the company's open invoice goes to review for the chosen plan and
+   * the company gets GRACE_DAYS more days of use from now (never shortening its due date, never for a
+   * company without one), once per invoice. The price is the server's (plan value × months), never the
+   * client's. An invoice in review is sent again only for the same plan (what the reviewer checks).
+   */
+  async submit(user: AuthUser, body: SubscriptionRequest): Promise<void> {
+    const result = await PORT_SLOTS.run(() => this.em.fork().transactional(async (tx) => {
+      await lockCompany(tx, user.companyId);
+      await this.ops.applyPending(tx, user.companyId);
+      const inv = await this.get(tx, body.invoiceId, true);
+      if (!inv || inv.company_id !== user.companyId) throw AppError.notFound('ERR_INVOICE_NOT_FOUND', 'Factura no encontrada');
+      if (inv.status === 'paid') throw new AppError('ERR_INVOICE_PAID', 400, 'La factura ya fue pagada');
+      const [plan] = await query<{ id: number; name: string; value: string }>(tx, `select id, name, value from plans where id = ?`, [body.planId]);
+      if (!plan) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+      const company = await companyRow(tx, user.companyId);
+      if (!company || company.is_platform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+      // Only a plan other than the current one is a request to change it (applied on payment).
+      const requested = plan.id !== company.plan_id ? plan.id : null;
+      if (inv.status === 'pending_review' && requested !== inv.requested_plan_id) {
+        throw new AppError('ERR_INVOICE_IN_REVIEW', 400, 'La factura ya está en revisión con otro plan');
+      }
+      const value = Number(plan.value) * months(company.recurrence);
+      const detail = `${plan.name} · ${company.recurrence}`.slice(0, 200);
+      let graceUntil: Date | null = null;
+      const due = company.due_date ? new Date(company.due_date) : null;
+      const grace = new Date(Date.now() + GRACE_DAYS * DAY_MS);
+      if (!inv.grace_until && due && due < grace) graceUntil = grace;
+      await query(
+        tx,
+        `update billing_invoices set status = 'pending_review', requested_plan_id = ?, value = ?, detail = ?, submitted_by = ?, submitted_at = now(), updated_at = now(),
+                grace_from = case when ?::timestamptz is null then grace_from else ? end,
+                grace_until = coalesce(?::timestamptz, grace_until)
+          where id = ?`,
+        [requested, value, detail, user.id, graceUntil, due, graceUntil, inv.id],
+      );
+      if (graceUntil) await this.ops.record(tx, { companyId: user.companyId, key: `grace:${inv.id}`, dueDate: graceUntil, reason: `grace: invoice #${inv.id} in review` });
+      return { invoice: (await this.get(tx, inv.id))!, graceUntil };
+    }));
+    await this.ops.flush(user.companyId);
+    this.tell(result.invoice, 'PENDING_REVIEW', 'Pago enviado a revisión', result.graceUntil?.toISOString() ?? null);
+  }
+
+  /**
+   * Settles an invoice (any payment provider), with the invoice locked under the company lock: a manual
+   * approval needs it in review; a webhook payment must be in PEN and cover the invoice as it is now,
+   * and its event id is recorded here (so a payment that fails to settle is not taken for a replay).
+   * Paid; the new due date is max(current due date without an unused grace, invoice due date) + the
+   * recurrence, never earlier than the current one; the plan changes only if the checkout requested
+   * another one. Both are one op applied through the COMPANIES port after the commit (key `invoice:<id>`).
+   * Paying a paid invoice again changes nothing.
+   */
+  async settle(invoiceId: number, by: Settlement, payment?: WebhookPayment): Promise<{ invoice: Invoice; duplicate: boolean }> {
+    const [found] = await query<{ company_id: number }>(this.em.fork(), `select company_id from billing_invoices where id = ?`, [invoiceId]);
+    if (!found) throw AppError.notFound('ERR_INVOICE_NOT_FOUND', 'Factura no encontrada');
+    const companyId = found.company_id;
+    const result = await PORT_SLOTS.run(() => this.em.fork().transactional(async (tx) => {
+      await lockCompany(tx, companyId);
+      await this.ops.applyPending(tx, companyId);
+      const inv = await this.get(tx, invoiceId, true);
+      if (!inv) throw AppError.notFound('ERR_INVOICE_NOT_FOUND', 'Factura no encontrada');
+      if (payment) {
+        const fresh = await query(tx, `insert into billing_webhook_events (event_id, invoice_id) values (?, ?) on conflict (event_id) do nothing returning event_id`, [payment.eventId, inv.id]);
+        if (!fresh.length) return { invoice: inv, dueDate: null, changed: false, duplicate: true };
+      }
+      if (inv.status === 'paid') return { invoice: inv, dueDate: null, changed: false, duplicate: false };
+      if (payment) {
+        if (payment.currency !== PAYMENT_CURRENCY) throw new AppError('ERR_PAYMENT_AMOUNT', 400, `The payment must be in ${PAYMENT_CURRENCY}`);
+        if (payment.amount + 1e-9 < Number(inv.value)) throw new AppError('ERR_PAYMENT_AMOUNT', 400, 'The amount does not cover the invoice');
+      } else if (inv.status !== 'pending_review') {
+        throw new AppError('ERR_INVOICE_NOT_IN_REVIEW', 400, 'La factura no está en revisión');
+      }
+      const company = await companyRow(tx, companyId);
+      if (!company) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+      await query(tx, `update billing_invoices set status = 'paid', paid_at = now(), paid_by = ?, payment_ref = ?, updated_at = now() where id = ?`, [
+        by.source,
+        by.reference.slice(0, 120),
+        inv.id,
+      ]);
+      const next = renewedDueDate(company.due_date, inv, company.recurrence);
+      const planId = inv.requested_plan_id !== null && inv.requested_plan_id !== company.plan_id ? inv.requested_plan_id : null;
+      await this.ops.record(tx, { companyId, key: `invoice:${inv.id}`, dueDate: next, planId, reason: `invoice #${inv.id} paid (${by.source})` });
+      return { invoice: (await this.get(tx, inv.id))!, dueDate: next.toISOString(), changed: true, duplicate: false };
+    }));
+    if (result.changed) {
+      await this.ops.flush(companyId);
+      this.tell(result.invoice, 'CONCLUIDA', 'Licencia renovada', result.dueDate);
+    }
+    return { invoice: toInvoice(result.invoice), duplicate: result.duplicate };
+  }
+
+  /** The review refuses the payment: the invoice is open again and an unused grace is taken back. */
+  async reject(invoiceId: number): Promise<Invoice> {
+    const [found] = await query<{ company_id: number }>(this.em.fork(), `select company_id from billing_invoices where id = ?`, [invoiceId]);
+    if (!found) throw AppError.notFound('ERR_INVOICE_NOT_FOUND', 'Factura no encontrada');
+    const companyId = found.company_id;
+    const invoice = await PORT_SLOTS.run(() => this.em.fork().transactional(async (tx) => {
+      await lockCompany(tx, companyId);
+      await this.ops.applyPending(tx, companyId);
+      const inv = await this.get(tx, invoiceId, true);
+      if (!inv) throw AppError.notFound('ERR_INVOICE_NOT_FOUND', 'Factura no encontrada');
+      if (inv.status !== 'pending_review') throw new AppError('ERR_INVOICE_NOT_IN_REVIEW', 400, 'La factura no está en revisión');
+      await query(tx, `update billing_invoices set status = 'open', updated_at = now() where id = ?`, [inv.id]);
+      const company = await companyRow(tx, companyId);
+      if (inv.grace_until && company?.due_date && new Date(company.due_date).getTime() === new Date(inv.grace_until).getTime()) {
+        const [{ n }] = await query<{ n: string }>(tx, `select count(*) as n from billing_company_ops where key like ?`, [`reject:${inv.id}:%`]);
+        await this.ops.record(tx, { companyId, key: `reject:${inv.id}:${Number(n) + 1}`, dueDate: new Date(inv.grace_from ?? new Date()), reason: `invoice #${inv.id} rejected: grace withdrawn` });
+      }
+      return (await this.get(tx, inv.id))!;
+    }));
+    await this.ops.flush(companyId);
+    this.tell(invoice, 'REJECTED', 'Pago rechazado', null);
+    return toInvoice(invoice);
+  }
+
+  private tell(row: InvoiceRow, action: PaymentEvent['action'], message: string, dueDate: string | null): void {
+    this.realtime.toCompany(row.company_id, PAYMENT_EVENT, { action, message, invoiceId: row.id, dueDate } satisfies PaymentEvent);
+    this.realtime.toSuperUsers(INVOICE_REVIEW_EVENT, { action: 'update', invoice: toInvoice(row) } satisfies InvoiceReviewEvent);
+  }
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
+import { AppError } from '@atende/sdk-server';
+import { RECURRENCE_MONTHS, addMonths, downgradeCost, extendCost, upgradeCost, type Recurrence } from '@atende/plugin-billing-contract';
+import { CompanyOpsService, lockCompany } from './company-ops.service.js';
+import { LedgerService } from './ledger.service.js';
+import { companyRow, isoOrNull, query } from './sql.js';
+import { PORT_SLOTS } from './slots.js';
+
+export type PlanChange = { mode: 'extension'; months: number } | { mode: 'upgrade' | 'downgrade'; newPlanId: number };
+
+export interface PlanChangeResult {
+  message: string;
+  coinsUsed: number;
+  dueDate: string | null;
+  balance: number;
+}
+
+/**
+ * Changing a company's plan with coins (§9): extend 30 × connections × months; upgrade ceil(days to due)
+ * × connection difference (min 0); downgrade free. The payer is the company itself or, for the reseller
+ * panel, the company that referred it. One billing transaction: the per-company lock (a second change
+ * at once answers 409 instead of both extending from the same due date), the company's pending changes
+ * applied first (it is read as every committed change left it), the conditional coin debit, its ledger
+ * row and the change itself recorded as an op (absolute due date / plan, key `plan-change:<ledger id>`);
+ * after the commit the op goes through the COMPANIES port (CompanyOpsService: never free, never twice).
+ */
+@Injectable()
+export class PlanChangeService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly ledger: LedgerService,
+    private readonly ops: CompanyOpsService,
+  ) {}
+
+  async apply(payerId: number, targetId: number, actorUserId: number, change: PlanChange): Promise<PlanChangeResult> {
+    const result = await PORT_SLOTS.run(() => this.em.fork().transactional(async (tx) => {
+      if (!(await lockCompany(tx, targetId, false))) throw AppError.conflict('ERR_PLAN_CHANGE_IN_PROGRESS', 'Ya hay un cambio de plan en curso para esta empresa');
+      await this.ops.applyPending(tx, targetId);
+      const target = await companyRow(tx, targetId);
+      if (!target) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+      if (payerId !== targetId && target.referred_by_id !== payerId) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+      if (target.is_platform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+      const reseller = payerId !== targetId ? ` (${target.name})` : '';
+      if (change.mode === 'extension') {
+        if (!target.plan_id) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+        const cost = extendCost(target.connections ?? 0, change.months);
+        const from = target.due_date && new Date(target.due_date) > new Date() ? target.due_date : new Date();
+        const next = addMonths(from, change.months);
+        const balance = await this.ledger.apply(tx, payerId, -cost);
+        const ledgerId = await this.ledger.record(
+          tx,
+          { companyId: payerId, delta: -cost, kind: 'extension', targetCompanyId: targetId, actorUserId, description: `Extensión de ${change.months} mes(es) del plan ${target.plan_name}${reseller}` },
+          balance,
+        );
+        await this.ops.record(tx, { companyId: targetId, key: `plan-change:${ledgerId}`, dueDate: next, reason: `extension ${change.months}m, ${cost} coins` });
+        return { message: `Plan extendido ${change.months} mes(es). Acciones usadas: ${cost}.`, coinsUsed: cost, dueDate: next.toISOString(), balance };
+      }
+      const [plan] = await query<{ id: number; name: string; value: string; connections: number }>(tx, `select id, name, value, connections from plans where id = ?`, [change.newPlanId]);
+      if (!plan) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+      const current = target.connections ?? 0;
+      if (change.mode === 'upgrade' && !(plan.connections > current)) throw new AppError('ERR_PLAN_NOT_UPGRADE', 400, 'El nuevo plan debe tener más conexiones');
+      if (change.mode === 'downgrade' && !(plan.connections < current)) throw new AppError('ERR_PLAN_NOT_DOWNGRADE', 400, 'El nuevo plan debe tener menos conexiones');
+      // Without a due date the §9 price (days to due × connections) would be 0: a free upgrade.
+      if (change.mode === 'upgrade' && !target.due_date) throw new AppError('ERR_NO_DUE_DATE', 400, 'La empresa no tiene fecha de vencimiento');
+      const cost = change.mode === 'upgrade' ? upgradeCost(target.due_date, current, plan.connections) : downgradeCost();
+      const balance = await this.ledger.apply(tx, payerId, -cost);
+      const ledgerId = await this.ledger.record(
+        tx,
+        { companyId: payerId, delta: -cost, kind: change.mode, targetCompanyId: targetId, actorUserId, description: `${change.mode === 'upgrade' ? 'Upgrade' : 'Downgrade'} de ${target.plan_name ?? '-'} a ${plan.name}${reseller}` },
+        balance,
+      );
+      await this.ops.record(tx, { companyId: targetId, key: `plan-change:${ledgerId}`, planId: plan.id, reason: `${change.mode} to plan ${plan.id}, ${cost} coins` });
+      // The company's open invoices are billed at the new plan from now on (a pending review keeps what was paid for).
+      await query(
+        tx,
+        `update billing_invoices set plan_id = ?, value = ?::numeric * ?::int, detail = left(?::text || ' · ' || ?::text, 200), updated_at = now() where company_id = ? and status = 'open'`,
+        [plan.id, plan.value, RECURRENCE_MONTHS[target.recurrence as Recurrence] ?? 1, plan.name, target.recurrence, targetId],
+      );
+      const verb = change.mode === 'upgrade' ? 'mejorado' : 'cambiado';
+      return { message: `Plan ${verb} a ${plan.name}. Acciones usadas: ${cost}.`, coinsUsed: cost, dueDate: isoOrNull(target.due_date), balance };
+    }));
+    await this.ops.flush(targetId);
+    return result;
+  }
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { SUPER, TENANT_PASSWORD, client, createDatabase, startServer, twoCompanies, type RunningServer } from '@atende/sdk-server/testing';
+import { launchBrowser } from '../support/browser.js';
+import { signIn } from '../support/ui.js';
+
+/**
+ * Billing (plugins/billing) in a real browser: an expired company is confined to /financeiro and
+ * /subscription, pays its overdue invoice through the checkout, the super user approves it on the review
+ * screen, and the company is told live (toast), renewed and sent home with the whole menu back.
+ */
+describe('billing in the browser', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let server: RunningServer;
+  let browser: Browser;
+  let api: ReturnType<typeof client>;
+  let sup: string;
+  let tiendaId: number;
+
+  beforeAll(async () => {
+    db = await createDatabase();
+    server = await startServer({ databaseUrl: db.url });
+    api = client(server.url);
+    ({ companyId: tiendaId } = await twoCompanies(api));
+    sup = (await api.login(SUPER.email, SUPER.password)).token;
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('an expired company is confined to billing, pays, is approved and gets the platform back', async () => {
+    expect((await api.put(`/api/companies/${tiendaId}`, { dueDate: new Date(Date.now() - 3 * 86_400_000).toISOString() }, sup)).status).toBe(200);
+    expect((await api.put('/api/settings/global/billing.payment_key', { value: 'Yape 999 111 222' }, sup)).status).toBe(200);
+    expect((await api.post('/api/invoices/generate', {}, sup)).body.created).toBe(1);
+    const invoice = (await api.get('/api/invoices/all', sup)).body.invoices[0] as { id: number };
+
+    const company = await browser.newContext();
+    const page = await company.newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.waitForURL((u) => u.pathname === '/financeiro', { timeout: 15_000 });
+    await page.getByTestId('financeiro-page').waitFor({ timeout: 15_000 });
+    // Only the billing pages are in the menu; another page sends back to billing.
+    await page.getByTestId('menu-subscription').waitFor();
+    expect(await page.getByTestId('menu-todolist').count()).toBe(0);
+    expect(await page.getByTestId('billing-renew-link').count()).toBe(0);
+    await page.goto(`${server.url}/todolist`);
+    await page.waitForURL((u) => u.pathname === '/financeiro', { timeout: 15_000 });
+    const row = page.getByTestId(`invoice-${invoice.id}`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain('Vencida');
+
+    await page.getByTestId(`pay-${invoice.id}`).click();
+    await page.getByTestId('checkout-next').click();
+    await page.getByText('Yape 999 111 222').waitFor();
+    expect(await page.getByTestId('checkout-instructions').locator('li').count()).toBe(3);
+    await page.getByTestId('checkout-pay').click();
+    await page.getByTestId('checkout-sent').waitFor({ timeout: 15_000 });
+    await page.getByTestId('checkout-sent').getByText('Pago Enviado a Revisión').waitFor();
+    // The payment channel's PENDING_REVIEW arrived live as an info toast.
+    await page.locator('.ant-message-notice').getByText('Pago enviado a revisión').waitFor();
+    await page.screenshot({ path: 'tooling/test/artifacts/billing-checkout.png' });
+
+    // The super user approves on the review screen.
+    const admin = await browser.newContext();
+    const review = await admin.newPage();
+    await signIn(review, server.url, SUPER);
+    await review.goto(`${server.url}/billing-review`);
+    await review.getByTestId(`approve-${invoice.id}`).click({ timeout: 15_000 });
+    await review.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await review.getByText('Pago aprobado').waitFor({ timeout: 15_000 });
+    await review.screenshot({ path: 'tooling/test/artifacts/billing-review.png' });
+
+    // The company is told live, renewed, and sent home with the whole menu.
+    await page.getByText('Licencia renovada', { exact: false }).waitFor({ timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname !== '/financeiro', { timeout: 15_000 });
+    await page.getByTestId('menu-todolist').waitFor({ timeout: 15_000 });
+    await page.getByTestId('billing-renew-link').click();
+    await page.getByTestId('subscription-page').waitFor({ timeout: 15_000 });
+    await page.getByText('Mi Plan de Suscripción').waitFor();
+    await page.screenshot({ path: 'tooling/test/artifacts/billing-subscription.png' });
+    await admin.close();
+    await company.close();
+  });
+  it('reseller panel in the dark theme: metrics, copyable referral link, extending a referral with coins, history', async () => {
+    sup = (await api.login(SUPER.email, SUPER.password)).token;
+    const me = await api.login('admin@tienda.test', TENANT_PASSWORD);
+    const code = (await api.get(`/api/companies/${tiendaId}`, sup)).body.referralCode as string;
+    const plan = (await api.get('/api/plans/list', sup)).body.find((p: { name: string }) => p.name === 'Pyme');
+    const signup = await api.post('/api/companies/cadastro', { name: 'Referida', email: 'admin@referida.test', phone: '51911100000', password: TENANT_PASSWORD, planId: plan.id, referralCode: code });
+    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+    expect((await api.post('/api/referrals/adjust-coins', { userId: me.user.id, coinsAdjustment: 500 }, sup)).status).toBe(201);
+
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    await context.addInitScript(() => localStorage.setItem('preferredTheme', 'dark'));
+    const page = await context.newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.getByTestId('menu-reseller').click();
+    await page.getByTestId('reseller-page').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('reseller-referrals').textContent(), { timeout: 15_000 }).toContain('1');
+    expect(await page.getByTestId('reseller-link').inputValue()).toContain(`/signup?ref=${code}`);
+    await page.getByRole('row', { name: /Referida/ }).getByRole('button', { name: 'Extender' }).click();
+    await page.getByTestId('change-cost').getByText('Costo: 60 acciones').waitFor();
+    await page.getByTestId('change-confirm').click();
+    await page.getByText('Acciones usadas: 60', { exact: false }).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('reseller-coins').textContent(), { timeout: 15_000 }).toContain('440');
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    await page.getByRole('cell', { name: 'admin@referida.test' }).waitFor();
+    // Dark theme: the page background is dark (antd tokens, no fixed colours).
+    const bg = await page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout') as Element).backgroundColor);
+    const [r, g, b] = (bg.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
+    expect(r + g + b).toBeLessThan(200);
+    await page.screenshot({ path: 'tooling/test/artifacts/billing-reseller-dark.png' });
+    await context.close();
+  });
+});
