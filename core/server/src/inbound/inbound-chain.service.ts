@@ -20,6 +20,7 @@ import { HandlerBindingsService } from './handler-bindings.service.js';
 import { runAsHandler } from './chain-scope.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import type { Message } from '../messages/message.entity.js';
+import { Semaphore } from '../channels/baileys/semaphore.js';
 
 interface ChainReply {
   text: string;
@@ -44,6 +45,14 @@ export interface ChainOutcome {
 /** How long a chain waits for its ticket's row lock (held by another chain of the ticket, or an agent's change). */
 const CHAIN_LOCK_TIMEOUT = '15s';
 
+/**
+ * Chain transactions open at once in this process, well under the pool's 20 connections: a handler's port reads
+ * (Contacts.get…) take a connection of their own while its chain holds one, so chains alone must never hold the
+ * whole pool (a burst on one ticket did: every connection waited on the ticket's row lock, and the holder waited
+ * for a connection until the lock timeout).
+ */
+const CHAINS_AT_ONCE = 8;
+
 const NOTHING: ChainOutcome = { handled: false, changed: false, changes: {}, replies: [] };
 
 type Holder = { key: string; state: unknown } | null;
@@ -64,6 +73,25 @@ export class InboundChainService {
     private readonly bindings: HandlerBindingsService,
     private readonly outbound: OutboundService,
   ) {}
+
+  private readonly slots = new Semaphore(CHAINS_AT_ONCE);
+  /** The last chain queued per ticket: chains of one ticket wait here, in order, without holding a connection. */
+  private readonly perTicket = new Map<number, Promise<unknown>>();
+
+  /** Runs `task` after the chains already queued for the ticket (another process still meets the row lock). */
+  private afterTicket<T>(ticketId: number, task: () => Promise<T>): Promise<T> {
+    const previous = this.perTicket.get(ticketId) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.perTicket.set(ticketId, settled);
+    void settled.then(() => {
+      if (this.perTicket.get(ticketId) === settled) this.perTicket.delete(ticketId);
+    });
+    return run;
+  }
 
   /** The registered handlers, lower priority first (then by key, so the order is stable). */
   private handlers(): { key: string; handler: InboundHandler }[] {
@@ -92,7 +120,7 @@ export class InboundChainService {
       (!handler.bound || binding?.plugin === handlerPluginId(key)) && (!handler.appliesTo || handler.appliesTo(message, t));
     if (!ticket.holder && !handlers.some(({ key, handler }) => applies(key, handler, ticket))) return NOTHING;
     const em = tenantEm(this.orm, companyId);
-    const result = await em.transactional(async (tx) => {
+    const result = await this.afterTicket(ticket.id, () => this.slots.run(() => em.transactional(async (tx) => {
       const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
       // A chain waiting this long for its ticket fails, and its job's retry runs it again (the message is stored).
       await exec(`set local lock_timeout = '${CHAIN_LOCK_TIMEOUT}'`, []);
@@ -217,7 +245,7 @@ export class InboundChainService {
       const stored: Message[] = [];
       for (const reply of replies) stored.push(await this.outbound.store(tx, { ...current, companyId }, { body: reply.text, userId: null, source: reply.source ?? undefined }));
       return { before, after: current, handled, replies: stored, deferred };
-    });
+    })));
     if (!result) return NOTHING;
     for (const { key, fn } of result.deferred) {
       try {
