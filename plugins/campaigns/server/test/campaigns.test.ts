@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromWallTime, wallTime } from '../src/campaigns/campaign.dto.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,8 +28,8 @@ import { CampaignSettingsController, CampaignsController } from '../src/campaign
  * npx vitest run --config tooling/vitest.config.ts --project integration plugins/campaigns/server/test/campaigns.test.ts
  */
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const wall = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** A wall time in the company's zone (the server's BUSINESS_TIMEZONE), as the form sends it. */
+const wall = (d: Date) => wallTime(d)!;
 const inMinutes = (m: number) => wall(new Date(Date.now() + m * 60_000));
 
 describe('campaigns', () => {
@@ -465,7 +466,7 @@ describe('campaigns', () => {
     const done = await finished(draft.id, 60_000);
     expect(done.progress).toMatchObject({ total: 2, delivered: 2 });
     // Not before its time (an order of events, not a duration).
-    expect(new Date(done.completedAt!).getTime()).toBeGreaterThanOrEqual(new Date(scheduled.body.scheduledAt!.replace(' ', 'T')).getTime());
+    expect(new Date(done.completedAt!).getTime()).toBeGreaterThanOrEqual(fromWallTime(scheduled.body.scheduledAt!)!.getTime());
     const sent = (await queryDb(db.url, `select body, media_url from sandbox_outbox where whatsapp_id = $1 and to_number like '519700000%' order by to_number`, [wa])) as { body: string; media_url: string | null }[];
     expect(sent.map((r) => r.body)).toEqual(['Mira Persona 1', 'Mira Persona 2']);
     expect(sent.every((r) => r.media_url)).toBe(true);
