@@ -32,6 +32,7 @@ import type {
 export * from './contact-lists.js';
 export * from './campaigns.js';
 export * from './limits.js';
+export * from './wall-time.js';
 
 /**
  * Campaigns (automation-productivity §2–§9), on plans with `useCampaigns` and for companies whose

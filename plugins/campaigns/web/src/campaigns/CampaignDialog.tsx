@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Col, Flex, Form, Input, InputNumber, Modal, Radio, Row, Select, Tabs, Typography, Upload } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { api, applyServerErrors, call, lengthRules, uploadWithProgress, useErrorToast, useT } from '@atende/sdk-web';
+import { api, applyServerErrors, call, lengthRules, uploadWithProgress, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
 import {
   CAMPAIGN_ENDPOINTS,
   CAMPAIGN_MAX_CONTACTS,
@@ -57,7 +57,9 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
   const [connections, setConnections] = useState<Option[]>([]);
   const recipientType = Form.useWatch('recipientType', form);
   const scheduleType = Form.useWatch('scheduleType', form);
-  const mode = formMode(record);
+  // scheduledAt is a wall time of the company's zone (the session tells which).
+  const timeZone = useCurrentUser()?.company.timeZone ?? 'America/Lima';
+  const mode = formMode(record, timeZone);
   const locked = mode !== 'all';
 
   useEffect(() => {

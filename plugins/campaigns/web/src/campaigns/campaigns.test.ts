@@ -1,24 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { Campaign } from '@atende/plugin-campaigns-contract';
+import { wallTime, type Campaign } from '@atende/plugin-campaigns-contract';
 import { applyCampaignEvent, applyProgress, formMode, percent, saveCampaign, toLocalInput, toScheduledAt } from './campaigns.js';
 
-const wall = (ms: number) => {
-  const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-};
+// A wall time of the company's zone (Lima, UTC−5), whatever this machine's zone is.
+const ZONE = 'America/Lima';
+const wall = (ms: number) => wallTime(new Date(ms), ZONE)!;
 const c = (id: number, extra: Partial<Campaign> = {}) => ({ id, name: `C${id}`, status: 'INATIVA', scheduledAt: null, progress: { total: 0, valid: 0, pending: 0, sent: 0, delivered: 0, read: 0, failed: 0 }, completedAt: null, ...extra }) as Campaign;
 
 describe('campaign screen helpers', () => {
   it('§4 form modes', () => {
     const now = Date.now();
-    expect(formMode(null)).toBe('all');
-    expect(formMode(c(1))).toBe('all');
-    expect(formMode(c(1, { status: 'PROGRAMADA', scheduledAt: wall(now + 2 * 3600_000) }), now)).toBe('all');
-    expect(formMode(c(1, { status: 'PROGRAMADA', scheduledAt: wall(now + 30 * 60_000) }), now)).toBe('none');
-    expect(formMode(c(1, { status: 'CANCELADA' }))).toBe('messages');
-    expect(formMode(c(1, { status: 'EM_ANDAMENTO' }))).toBe('none');
-    expect(formMode(c(1, { status: 'FINALIZADA' }))).toBe('none');
+    expect(formMode(null, ZONE)).toBe('all');
+    expect(formMode(c(1), ZONE)).toBe('all');
+    expect(formMode(c(1, { status: 'PROGRAMADA', scheduledAt: wall(now + 2 * 3600_000) }), ZONE, now)).toBe('all');
+    expect(formMode(c(1, { status: 'PROGRAMADA', scheduledAt: wall(now + 30 * 60_000) }), ZONE, now)).toBe('none');
+    expect(formMode(c(1, { status: 'CANCELADA' }), ZONE)).toBe('messages');
+    expect(formMode(c(1, { status: 'EM_ANDAMENTO' }), ZONE)).toBe('none');
+    expect(formMode(c(1, { status: 'FINALIZADA' }), ZONE)).toBe('none');
   });
   it('merges live events and progress', () => {
     const rows = [c(1), c(2)];

@@ -1,13 +1,14 @@
-import { CAMPAIGN_EDIT_MARGIN_MS, type Campaign, type CampaignEvent, type CampaignProgressEvent, type CampaignStatus } from '@atende/plugin-campaigns-contract';
+import { CAMPAIGN_EDIT_MARGIN_MS, fromWallTime, type Campaign, type CampaignEvent, type CampaignProgressEvent, type CampaignStatus } from '@atende/plugin-campaigns-contract';
 
 // Pure helpers of the campaigns screens (unit-tested in campaigns.test.ts).
 
 export const reportPath = (id: number) => `/campaign/${id}/report`;
 
-/** §4: what the form lets the user change. */
-export function formMode(c: Pick<Campaign, 'status' | 'scheduledAt'> | null, now = Date.now()): 'all' | 'messages' | 'none' {
+/** §4: what the form lets the user change (`timeZone`: the company's, in which scheduledAt is written). */
+export function formMode(c: Pick<Campaign, 'status' | 'scheduledAt'> | null, timeZone: string, now = Date.now()): 'all' | 'messages' | 'none' {
   if (!c || c.status === 'INATIVA') return 'all';
-  if (c.status === 'PROGRAMADA' && c.scheduledAt && new Date(c.scheduledAt.replace(' ', 'T')).getTime() - now > CAMPAIGN_EDIT_MARGIN_MS) return 'all';
+  const at = fromWallTime(c.scheduledAt, timeZone);
+  if (c.status === 'PROGRAMADA' && at && at.getTime() - now > CAMPAIGN_EDIT_MARGIN_MS) return 'all';
   if (c.status === 'CANCELADA') return 'messages';
   return 'none';
 }
