@@ -64,6 +64,12 @@ export interface InboundChainContext {
   readonly message: InboundChainMessage;
   /** The ticket as it was when the chain started (read under a row lock: one chain per ticket at a time). */
   readonly ticket: InboundChainTicket;
+  /**
+   * The ticket's contact. Use it rather than `Contacts.get` inside `handle`: a port read takes another pooled
+   * connection while this chain holds the ticket's row lock, and under a burst every connection can be waiting on
+   * that lock (the pipeline's own ticket updates), so the read never gets one.
+   */
+  readonly contact: { readonly id: number; readonly name: string; readonly number: string };
   /** For a `bound` handler: the queue's (else the connection's) binding to its plugin; null otherwise. */
   readonly binding: HandlerBinding | null;
   /** When this handler holds the ticket: its state as it last stored it. */

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { App } from 'antd';
 import { ERROR_MESSAGES, type Language } from '@atende/core-contract';
 import { ApiError } from './api.js';
@@ -48,8 +49,13 @@ export function errorText(err: unknown): string {
 /** The shared error toast: 2 seconds, translated by code (core-operations §8). */
 export function useErrorToast(): (err: unknown) => void {
   const { message } = App.useApp();
-  return (err: unknown) => {
-    if (!(err instanceof ApiError) && !(err instanceof Error)) console.error('An error occurred!', err);
-    void message.error({ content: errorText(err), duration: 2 });
-  };
+  // Stable across renders: callers put it in useCallback/useEffect dependencies (a new function each render made
+  // a list's loader, and so its effect, run again on every render: a request storm and a table always loading).
+  return useCallback(
+    (err: unknown) => {
+      if (!(err instanceof ApiError) && !(err instanceof Error)) console.error('An error occurred!', err);
+      void message.error({ content: errorText(err), duration: 2 });
+    },
+    [message],
+  );
 }

@@ -126,8 +126,9 @@ export class InboundChainService {
       await exec(`set local lock_timeout = '${CHAIN_LOCK_TIMEOUT}'`, []);
       const [row] = await exec(
         `select t.id, t.status, t.queue_id, t.user_id, t.contact_id, t.whatsapp_id, t.is_group, t.holder, t.holder_state, ${heldSql('t')} as held,
-                t.bot_started_at is not null as bot_started
-           from tickets t where t.id = ? and t.company_id = ? for no key update`,
+                t.bot_started_at is not null as bot_started, c.name as contact_name, c.number as contact_number
+           from tickets t join contacts c on c.id = t.contact_id and c.company_id = t.company_id
+          where t.id = ? and t.company_id = ? for no key update of t`,
         [ticket.id, companyId],
       );
       if (!row) return null;
@@ -151,9 +152,12 @@ export class InboundChainService {
       const replies: ChainReply[] = [];
       const deferred: { key: string; fn: () => Promise<unknown> | void }[] = [];
 
+      // Handed to handlers so they need no port read (another pooled connection) while this chain holds the ticket.
+      const contact = { id: row.contact_id as number, name: row.contact_name as string, number: row.contact_number as string };
       const contextFor = (key: string, handler: InboundHandler, state: Holder): InboundChainContext => ({
         companyId,
         message,
+        contact,
         ticket: { ...current },
         binding: handler.bound && binding?.plugin === handlerPluginId(key) ? binding : null,
         holder: state ? { state: state.state } : null,

@@ -132,16 +132,14 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
         .execute(`select 1 from flowbuilder_runs where company_id = ? and ticket_id = ? limit 1`, [ctx.companyId, ctx.ticket.id], 'all', ctx.em.getTransactionContext());
       if (ran) return 'pass';
     }
-    const c = await this.contacts.get(ctx.companyId, ctx.ticket.contactId);
-    const env = this.envOf(ctx, { name: c?.name ?? '', number: c?.number ?? '' });
+    const env = this.envOf(ctx, ctx.contact);
     const started = await this.engine.start(ctx.em, env, ctx.binding.ref);
     return started ? this.apply(ctx, started, env) : 'pass';
   }
 
   async onMessage(ctx: InboundChainContext): Promise<InboundHandlerResult> {
     const { companyId, ticket, message, em } = ctx;
-    const c = await this.contacts.get(companyId, ticket.contactId);
-    const env = this.envOf(ctx, { name: c?.name ?? '', number: c?.number ?? '' });
+    const env = this.envOf(ctx, ctx.contact);
     let run = await this.engine.running(em, companyId, ticket.id);
     // Not held any more (an agent accepted or moved it, the hold was let go): the flow stops here.
     if (run && !ctx.holder) {

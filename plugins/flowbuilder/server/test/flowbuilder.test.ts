@@ -353,7 +353,7 @@ describe('flowbuilder', () => {
     expect(runs).toHaveLength(1);
     expect((await api.put('/api/flowcampaign', { id: made.body.id, repeat: true }, admin)).body.repeat).toBe(true);
     await phone.say(wa, who, 'QUIERO INFO');
-    await eventually(async () => (await phone.outbox(wa, who)).filter((b) => b === 'Te cuento todo').length === 2);
+    await eventually(async () => (await phone.outbox(wa, who)).filter((b) => b === 'Te cuento todo').length === 2, 30_000);
     expect((await api.del(`/api/flowcampaign/${made.body.id}`, otherAdmin)).status).not.toBe(204);
     expect((await api.del(`/api/flowcampaign/${made.body.id}`, admin)).status).toBe(204);
   });
