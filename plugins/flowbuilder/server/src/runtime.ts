@@ -284,10 +284,7 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
    * timers whose job is gone (Redis lost it, or arming failed after the commit). Both are idempotent.
    */
   async sweep(): Promise<void> {
-    const pending = await this.em
-      .getConnection()
-      .execute(`select id, company_id from flowbuilder_runs where pending_effects is not null and updated_at < now() - interval '30 seconds' order by id limit 500`, []);
-    for (const r of pending) await this.performPending(r.company_id as number, r.id as number);
+    await this.performAllPending(`and updated_at < now() - interval '30 seconds'`, 500);
     const late = await this.em
       .getConnection()
       .execute(`select id, company_id, step from flowbuilder_runs where status = 'running' and wake_at < now() - interval '60 seconds' order by wake_at limit 500`, []);
@@ -319,8 +316,15 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
       .execute(`select id, company_id, step, wake_at from flowbuilder_runs where status = 'running' and wake_at is not null order by id limit 5000`, []);
     for (const r of rows) await this.arm(r.company_id as number, r.id as number, r.step as number, Math.max(0, new Date(r.wake_at as string).getTime() - Date.now()));
     // Effects a previous process committed but did not perform (it stopped in between).
-    const pending = await this.em.getConnection().execute(`select id, company_id from flowbuilder_runs where pending_effects is not null order by id limit 5000`, []);
-    for (const r of pending) await this.performPending(r.company_id as number, r.id as number);
+    await this.performAllPending('', 5000);
+  }
+
+  /** Runs with effects still in their outbox (`olderThan`: a fixed SQL condition), each performed under its own company. */
+  private async performAllPending(olderThan: string, limit: number): Promise<void> {
+    const rows = await this.em
+      .getConnection()
+      .execute(`select id, company_id from flowbuilder_runs where pending_effects is not null ${olderThan} order by id limit ${limit}`, []);
+    for (const r of rows) await this.performPending(r.company_id as number, r.id as number);
   }
 
   async onTimer(job: Job<TimerJob>): Promise<void> {
