@@ -27,10 +27,11 @@ export interface InboundHandler {
   /** Lower runs first. Kernel handlers: 900 (rating), 910 (out of hours), 920 (options tree), 930 (queue bot). */
   priority: number;
   /**
-   * A cheap test on what the pipeline already has (no query): false skips the handler. When no
-   * handler applies and the ticket is not held, the chain opens no transaction at all.
+   * A cheap test on what the pipeline already has (no query; a handler may consult what it keeps in
+   * memory per company, e.g. the texts that trigger it): false skips the handler. When no handler
+   * applies and the ticket is not held, the chain opens no transaction at all.
    */
-  appliesTo?(message: InboundChainMessage, ticket: InboundChainTicket): boolean;
+  appliesTo?(message: InboundChainMessage, ticket: InboundChainTicket, companyId: number): boolean;
   /**
    * Runs only on tickets whose queue (or, without a queue binding, connection) is bound to this
    * handler's plugin (see `HANDLER_BINDINGS`); `ctx.binding` then names the bound record.

@@ -207,7 +207,18 @@ describe('inbound handler chain', () => {
       await phone().say(wa, who, 'bound?');
       await eventually(async () => (await phone().outbox(wa, who)).length === before + 1);
       expect((await phone().outbox(wa, who)).at(-1)).toBe(`bound to ${byQueue} on queue`);
+      // Bindings are kept in memory; one written behind the API's back (raw SQL, another process) is
+      // announced by the queues' trigger (core_0022) and seen at the next message.
+      const [{ bound_plugin: plugin }] = await queryDb(db.url, `select bound_plugin from queues where id = $1`, [soporte]);
       await api.put(`/api/queue/${soporte}`, { promptId: null }, admin);
+      const otherPrompt = await prompt(companyId, 'raw sql prompt');
+      await queryDb(db.url, `update queues set bound_plugin = $1, bound_ref = $2 where id = $3`, [plugin, otherPrompt, soporte]);
+      await pause(300); // the NOTIFY reaches the server's change feed (milliseconds); the cache would keep the old one for a minute
+      const sent = (await phone().outbox(wa, who)).length;
+      await phone().say(wa, who, 'bound?');
+      await eventually(async () => (await phone().outbox(wa, who)).length === sent + 1);
+      expect((await phone().outbox(wa, who)).at(-1)).toBe(`bound to ${otherPrompt} on queue`);
+      await queryDb(db.url, `update queues set bound_plugin = null, bound_ref = null where id = $1`, [soporte]);
       await api.put(`/api/whatsapp/${wa}`, { promptId: null }, admin);
     });
 

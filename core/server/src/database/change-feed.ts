@@ -4,7 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /**
  * The NOTIFY channel the kernel's change triggers speak on (migrations core_0018 and core_0019). A
- * payload is `<kind>:<id>`: `u:` a user, `c:` a company, `w:` a connection, `s:` a company's settings.
+ * payload is `<kind>:<id>`: `u:` a user, `c:` a company, `w:` a connection, `s:` a company's settings, `q:` a queue's binding
+ * (core_0022).
  */
 export const CHANGES_CHANNEL = 'atende_sessions';
 const RECONNECT_MS = 1_000;

@@ -1,6 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppError, BINDING_FIELDS, HANDLER_BINDINGS, type BindingField, type HandlerBinding } from '@atende/sdk-server';
 import { DomainEventsService } from '../events/domain-events.service.js';
+import { ChangeFeed } from '../database/change-feed.js';
+import { FeedCache } from '../database/feed-cache.js';
 import type { Exec } from '../tickets/ticket-dto-sql.js';
 
 /** The stored form of a binding (columns `bound_plugin`, `bound_ref` of whatsapps and queues). */
@@ -20,7 +22,21 @@ export type BindingFields = Record<BindingField, number | null>;
  */
 @Injectable()
 export class HandlerBindingsService implements OnApplicationBootstrap {
-  constructor(private readonly events: DomainEventsService) {}
+  /**
+   * Tickets' bindings by company, connection and queue, kept while the change feed vouches for them: a
+   * connection's (`w:`) or a queue's (`q:`, core_0022) binding change makes the entries naming it go.
+   * The inbound chain asks for every message while some handler works on bindings.
+   */
+  private readonly byTicket: FeedCache<string, { whatsappId: number; queueId: number | null; binding: HandlerBinding | null }>;
+
+  constructor(
+    private readonly events: DomainEventsService,
+    feed: ChangeFeed,
+  ) {
+    this.byTicket = new FeedCache(feed, { maxAgeMs: 60_000, maxEntries: 20_000 });
+    feed.on('w', (id) => this.byTicket.forgetWhere((e) => e.whatsappId === id));
+    feed.on('q', (id) => this.byTicket.forgetWhere((e) => e.queueId === id));
+  }
 
   /** Plugins register in onModuleInit; by now all have. Two answering to one field is a setup error. */
   onApplicationBootstrap(): void {
@@ -62,10 +78,16 @@ export class HandlerBindingsService implements OnApplicationBootstrap {
   }
 
   /**
-   * A ticket's binding: its queue's, else its connection's (one query, by primary keys). Null when
-   * neither is bound.
+   * A ticket's binding: its queue's, else its connection's (from memory, else one query by primary
+   * keys). Null when neither is bound.
    */
   async ofTicket(exec: Exec, companyId: number, ticket: { whatsappId: number; queueId: number | null }): Promise<HandlerBinding | null> {
+    const { whatsappId, queueId } = ticket;
+    const kept = await this.byTicket.get(`${companyId}/${whatsappId}/${queueId ?? ''}`, async () => ({ whatsappId, queueId, binding: await this.readBinding(exec, companyId, ticket) }));
+    return kept?.binding ?? null;
+  }
+
+  private async readBinding(exec: Exec, companyId: number, ticket: { whatsappId: number; queueId: number | null }): Promise<HandlerBinding | null> {
     const [row] = await exec(
       `select q.bound_plugin as queue_plugin, q.bound_ref as queue_ref, w.bound_plugin as connection_plugin, w.bound_ref as connection_ref
          from whatsapps w left join queues q on q.id = ? and q.company_id = w.company_id

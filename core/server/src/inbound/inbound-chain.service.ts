@@ -117,7 +117,7 @@ export class InboundChainService {
     let binding: HandlerBinding | null = await bindingOf((sql, params) => this.orm.em.getConnection().execute(sql, params), ticket);
     /** A bound handler applies only where its plugin is bound; then its own cheap test. */
     const applies = (key: string, handler: InboundHandler, t: InboundChainTicket) =>
-      (!handler.bound || binding?.plugin === handlerPluginId(key)) && (!handler.appliesTo || handler.appliesTo(message, t));
+      (!handler.bound || binding?.plugin === handlerPluginId(key)) && (!handler.appliesTo || handler.appliesTo(message, t, companyId));
     if (!ticket.holder && !handlers.some(({ key, handler }) => applies(key, handler, ticket))) return NOTHING;
     const em = tenantEm(this.orm, companyId);
     const result = await this.afterTicket(ticket.id, () => this.slots.run(() => em.transactional(async (tx) => {

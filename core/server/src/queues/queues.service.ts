@@ -5,6 +5,7 @@ import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@aten
 import { QueueSchema, UserQueueSchema, type Queue } from './queue.entity.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
 import { HandlerBindingsService } from '../inbound/handler-bindings.service.js';
+import { ChangeFeed } from '../database/change-feed.js';
 
 const toQueueDto = (q: Queue, bindings: HandlerBindingsService): QueueDto => ({
   id: q.id,
@@ -25,6 +26,7 @@ export class QueuesService {
     private readonly limits: PlanLimitsService,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
     private readonly bindings: HandlerBindingsService,
+    private readonly feed: ChangeFeed,
   ) {}
 
   toDto(q: Queue): QueueDto {
@@ -74,12 +76,15 @@ export class QueuesService {
     const binding = await this.bindings.fromInput(q.companyId, { promptId, integrationId }, { boundPlugin: q.boundPlugin ?? null, boundRef: q.boundRef ?? null });
     this.em.assign(q, { ...fields, ...binding });
     await this.em.flush();
+    // This process's inbound chain reads the new binding at once (the others learn it from the trigger's NOTIFY).
+    if (binding) this.feed.changed('q', id);
     return this.publish(q, 'update');
   }
 
   async remove(user: AuthUser, id: number): Promise<void> {
     const q = await this.get(user, id);
     await this.em.remove(q).flush();
+    this.feed.changed('q', id);
     this.realtime.toCompany(q.companyId, 'queue', { action: 'delete', queueId: id });
   }
 

@@ -8,11 +8,12 @@ import { ENTITIES } from './entities.js';
 import { FlowbuilderInit } from './migrations/init.js';
 import { FlowEngine } from './engine.js';
 import { FlowRuntime } from './runtime.js';
+import { TriggerIndex } from './trigger-index.js';
 import { FLOWBUILDER_SETTINGS } from './settings.js';
 
 export { NODE_EXECUTORS } from './engine.js';
 
-@Module({ controllers: [FlowsController, KeywordsController, FlowCampaignsController], providers: [FlowsService, FlowEngine, FlowRuntime] })
+@Module({ controllers: [FlowsController, KeywordsController, FlowCampaignsController], providers: [FlowsService, FlowEngine, FlowRuntime, TriggerIndex] })
 export class FlowbuilderModule {}
 
 export default definePlugin({

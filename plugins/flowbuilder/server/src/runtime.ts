@@ -27,6 +27,7 @@ import {
   type Tickets,
 } from '@atende/sdk-server';
 import { FlowEntity, FlowRunEntity, KeywordEntity } from './entities.js';
+import { TriggerIndex, triggerText } from './trigger-index.js';
 import { FlowEngine, PLUGIN_ID, type Outcome, type RunEnv, type StoredNodeState } from './engine.js';
 
 export const TIMERS_QUEUE = 'flowbuilder-timers';
@@ -44,7 +45,7 @@ interface TimerJob {
 }
 const timerJobId = (runId: number, step: number) => `flowbuilder-run-${runId}-${step}`;
 const isOurs = (holder: string | null) => !!holder && holder.startsWith(`${PLUGIN_ID}.`);
-const norm = (s: string) => s.trim().toLowerCase();
+const norm = triggerText;
 
 /**
  * The flow builder on the kernel's inbound chain (issue 16 items 3–4):
@@ -73,14 +74,19 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
     @Inject(CONTACTS) private readonly contacts: Contacts,
     @Inject(DOMAIN_EVENTS) private readonly events: DomainEvents,
     @Inject(COMPANIES) private readonly companies: Companies,
+    private readonly triggers: TriggerIndex,
   ) {}
 
   onModuleInit(): void {
     const customer = (m: InboundChainMessage, t: InboundChainTicket) => !m.fromMe && !m.isGroup && !t.isGroup;
-    // Keywords and phrases are texts, and not looked for on a ticket an agent has open: the chain then
-    // opens no transaction for the messages of a conversation with an agent (a held ticket reaches its
-    // holder whatever `appliesTo` says).
-    const flow: InboundHandler = { priority: 50, appliesTo: (m, t) => customer(m, t) && m.mediaType === 'chat' && t.status !== 'open', handle: (ctx) => this.onMessage(ctx) };
+    // Keywords and phrases are texts, and not looked for on a ticket an agent has open, nor when the text
+    // is none of the company's keywords and phrases (TriggerIndex): the chain then opens no transaction
+    // for ordinary messages (a held ticket reaches its holder whatever `appliesTo` says).
+    const flow: InboundHandler = {
+      priority: 50,
+      appliesTo: (m, t, companyId) => customer(m, t) && m.mediaType === 'chat' && t.status !== 'open' && this.triggers.mayMatch(companyId, norm(m.body)),
+      handle: (ctx) => this.onMessage(ctx),
+    };
     const bound: InboundHandler = { priority: 60, bound: true, appliesTo: (m, t) => customer(m, t) && t.status !== 'open', handle: (ctx) => this.onBound(ctx) };
     this.off.push(INBOUND_CHAIN.register(FLOW_HANDLER, flow), INBOUND_CHAIN.register(BOUND_HANDLER, bound));
     // Connections and queues name a flow in their `integrationId` (REVINCULAR): see the README.

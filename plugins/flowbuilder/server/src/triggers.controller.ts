@@ -18,6 +18,7 @@ import {
   type Keyword,
   type KeywordEvent,
 } from '@atende/plugin-flowbuilder-contract';
+import { TriggerIndex } from './trigger-index.js';
 import { FlowCampaignEntity, FlowEntity, KeywordEntity, type FlowCampaignRow, type KeywordRow } from './entities.js';
 
 const SHEET_OTHER = ['googleSheetsIntegrationId', 'googleSheetsSpreadsheetId', 'googleSheetsSpreadsheetUrl', 'googleSheetsSelectedSheet'] as const;
@@ -82,6 +83,7 @@ export class KeywordsController {
     @Inject(TAGS) tags: Tags,
     @Inject(CONNECTIONS) connections: Connections,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly triggers: TriggerIndex,
   ) {
     this.refs = new References(em, tags, connections);
   }
@@ -114,6 +116,7 @@ export class KeywordsController {
       if (err instanceof UniqueConstraintViolationException) throw AppError.conflict(FLOWBUILDER_ERRORS.keywordExists);
       throw err;
     }
+    this.triggers.forget(companyId);
     return toKeywordDto(row);
   }
 
@@ -155,6 +158,7 @@ export class KeywordsController {
   @RequirePermission('flowbuilder:write')
   async remove(@CurrentUser() user: AuthUser, @ZodParam('id', flowIdParamSchema) id: number): Promise<void> {
     await this.em.remove(await this.find(user.companyId, id)).flush();
+    this.triggers.forget(user.companyId);
     this.tell(user.companyId, { action: 'delete', keywordId: id });
   }
 }
@@ -167,6 +171,7 @@ export class FlowCampaignsController {
     private readonly em: EntityManager,
     @Inject(TAGS) tags: Tags,
     @Inject(CONNECTIONS) connections: Connections,
+    private readonly triggers: TriggerIndex,
   ) {
     this.refs = new References(em, tags, connections);
   }
@@ -207,6 +212,7 @@ export class FlowCampaignsController {
       repeat: body.repeat ?? false,
     });
     await this.em.flush();
+    this.triggers.forget(user.companyId);
     return toCampaignDto(row);
   }
 
@@ -220,6 +226,7 @@ export class FlowCampaignsController {
     const { name, flowId, whatsappId, phrase, status, repeat } = body;
     for (const [k, v] of Object.entries({ name, flowId, whatsappId, phrase, status, repeat })) if (v !== undefined) (row as Record<string, unknown>)[k] = v;
     await this.em.flush();
+    this.triggers.forget(user.companyId);
     return toCampaignDto(row);
   }
 
@@ -229,5 +236,6 @@ export class FlowCampaignsController {
   @RequirePermission('flowbuilder:write')
   async remove(@CurrentUser() user: AuthUser, @ZodParam('id', flowIdParamSchema) id: number): Promise<void> {
     await this.em.remove(await this.find(user.companyId, id)).flush();
+    this.triggers.forget(user.companyId);
   }
 }

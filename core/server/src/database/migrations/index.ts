@@ -20,6 +20,7 @@ import { CoreSessionNotify } from './core_0018_session_notify.js';
 import { CoreConnectionNotify } from './core_0019_connection_notify.js';
 import { CoreConnectionStatusNotify } from './core_0020_connection_status_notify.js';
 import { CoreMessageCorrelation } from './core_0021_message_correlation.js';
+import { CoreBindingNotify } from './core_0022_binding_notify.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0019_connection_notify', class: CoreConnectionNotify },
   { name: 'core_0020_connection_status_notify', class: CoreConnectionStatusNotify },
   { name: 'core_0021_message_correlation', class: CoreMessageCorrelation },
+  { name: 'core_0022_binding_notify', class: CoreBindingNotify },
 ];
