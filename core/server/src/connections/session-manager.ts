@@ -668,18 +668,9 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       .catch((err: Error) => this.logger.error(`Edit/revoke of ${patch.providerMessageId} not queued: ${err.message}`));
   }
 
+  /** Into the inbound inbox (one XADD); a message reported twice is stored once (the messages' unique provider id). */
   private async queueInbound(w: Pick<Whatsapp, 'id' | 'companyId'>, message: InboundMessage, extra: Pick<InboundJob, 'mediaUrl' | 'callRejected'>) {
-    await this.jobs.queue(INBOUND_QUEUE).add(
-      'inbound',
-      { whatsappId: w.id, companyId: w.companyId, message, ...extra } satisfies InboundJob,
-      {
-        jobId: inboundJobId(w.id, message.providerMessageId),
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 500 },
-        removeOnComplete: { age: 3600 },
-        removeOnFail: { age: 86400 },
-      },
-    );
+    await this.inbound.inbox.add({ whatsappId: w.id, companyId: w.companyId, message, ...extra } satisfies InboundJob);
   }
 
   private async setStatus(

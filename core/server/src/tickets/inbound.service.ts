@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { ChannelContact, InboundChainMessage, InboundMessage, MessageAuthor } from '@atende/sdk-server';
 import { MESSAGE_ACK_FAILED, companySettingDefault } from '@atende/core-contract';
@@ -11,6 +12,7 @@ import { InboundChainService, type ChainOutcome } from '../inbound/inbound-chain
 import { ChangeFeed } from '../database/change-feed.js';
 import { FeedCache } from '../database/feed-cache.js';
 import { preparedRows } from '../database/prepared.js';
+import { CONTACT_NAME_ON_CONFLICT, FastPathBatcher, contactName, lastMessageOf, messageRowOf } from './inbound-fast-path.js';
 import { heldSql } from '../inbound/ticket-holder.js';
 import type { KernelChainTicket } from '../inbound/handlers/kernel-handler.js';
 import { activeTicket } from './active-ticket.js';
@@ -18,11 +20,15 @@ import { contactDto } from '../contacts/contact-dto.js';
 import { TicketTimersService } from './ticket-timers.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
+import { REDIS } from '../jobs/redis.js';
+import { redisNamespace } from '../jobs/namespace.js';
+import { StreamInbox } from '../jobs/stream-inbox.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import { toMessageDto } from './ticket-dto.js';
 import { messageOf } from '../messages/message-row.js';
-import { loadTickets, tagListSql, ticketRowDto, ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
+import { loadTickets, ticketRowDto, ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
 
 export const INBOUND_QUEUE = 'inbound';
 /**
@@ -79,7 +85,7 @@ const messagePlaceholders = (contactSql: string) =>
  * without caption) and the unread increment.
  */
 function messageValues(m: InboundMessage, mediaUrl: string | null | undefined, whatsappId: number, companyId: number): unknown[] {
-  const lastMessage = (m.body || (mediaUrl ? `[${m.mediaType}]` : '')).slice(0, 255);
+  const lastMessage = lastMessageOf(m, mediaUrl);
   // In a group, who wrote it (item 21); our own messages need no name.
   const participant = m.isGroup && !m.fromMe ? m.from : null;
   const participantName = participant ? (m.fromName?.trim().slice(0, 100) ?? null) : null;
@@ -105,13 +111,9 @@ const counterValues = (m: InboundMessage, mediaUrl: string | null | undefined) =
  */
 const contactUpsertSql = (extraColumns: string) => `
   insert into contacts (company_id, name, number, is_group, whatsapp_id) values (?, ?, ?, ?, ?)
-  on conflict (company_id, number) do update set
-    name = case when excluded.name <> excluded.number and (contacts.name = contacts.number or contacts.is_group) then excluded.name else contacts.name end,
-    updated_at = now()
+  ${CONTACT_NAME_ON_CONFLICT}
   returning id, name, number, ${extraColumns}(xmax = 0) as inserted`;
 
-/** The contact's display name as an inbound message gives it. */
-const contactName = (m: InboundMessage, number: string) => (m.isGroup ? m.chatName?.trim().slice(0, 100) || m.chatId : m.fromName?.trim() || number);
 
 /** A stored inbound message with the ticket it landed on (a row of `tickets.*` with the DTO's joins). */
 interface Stored {
@@ -121,42 +123,7 @@ interface Stored {
   newContact: { id: number; name: string; number: string } | null;
 }
 
-/** A message row as `to_json` gives it: timestamps come as text, the entity wants dates. */
-function messageRowOf(json: unknown): Record<string, unknown> {
-  const message = (typeof json === 'string' ? JSON.parse(json) : json) as Record<string, unknown>;
-  for (const k of ['created_at', 'updated_at']) if (typeof message[k] === 'string') message[k] = new Date(message[k] as string);
-  return message;
-}
 
-/**
- * The fast path's statement (see InboundService.fastPath), a prepared statement (database/prepared.ts):
- * it runs once per inbound message. No `*` in what it returns (a migration adding a column must not
- * change a prepared statement's result): the ticket's columns are those the DTO, the chain and the
- * timers read.
- */
-const FAST_PATH_SQL = `with c as (${contactUpsertSql('profile_pic_url, ')}), t as (
-         select t.id from tickets t join c on t.contact_id = c.id
-          where t.company_id = ? and t.whatsapp_id = ? and t.status in ('pending', 'open')
-            and not (?::boolean and exists (select 1 from tickets h where h.contact_id = c.id and h.whatsapp_id = t.whatsapp_id and h.company_id = t.company_id
-                                                                 and h.status = 'closed' and ${heldSql('h')}))
-       ), m as (
-         insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
-         select ?::int, t.id, c.id, ?::int, ${messagePlaceholders('c.id')} from t, c
-         on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
-         returning *
-       ), u as (
-         update tickets set last_message = ?, unread_messages = unread_messages + ?, updated_at = now()
-          where company_id = ? and id in (select ticket_id from m)
-         returning *
-       )
-       select (select id from t) as fast_ticket_id, to_json(m) as message_row,
-              u.id, u.uuid, u.company_id, u.status, u.contact_id, u.whatsapp_id, u.queue_id, u.user_id, u.unread_messages, u.last_message,
-              u.is_group, u.created_at, u.updated_at, u.holder, u.held_until, u.bot_started_at, c.inserted as contact_inserted, c.id as contact_id_upserted,
-              c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
-              q.name as queue_name, q.color as queue_color, us.name as user_name, ${tagListSql('u')} as tag_list
-         from c left join m on true left join u on true
-         left join queues q on q.id = u.queue_id and q.company_id = u.company_id
-         left join users us on us.id = u.user_id and us.company_id = u.company_id`;
 
 const held = (row: Record<string, unknown>) =>
   row.holder != null && (row.held_until == null || new Date(row.held_until as string).getTime() > Date.now()) ? (row.holder as string) : null;
@@ -175,7 +142,7 @@ function chainTicket(row: Record<string, unknown>, created: boolean): KernelChai
  * idempotent: a replay stores nothing again, and runs the chain only if a crash came before it.
  */
 @Injectable()
-export class InboundService implements OnModuleInit {
+export class InboundService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     private readonly orm: MikroORM,
     private readonly jobs: JobQueuesService,
@@ -185,7 +152,12 @@ export class InboundService implements OnModuleInit {
     private readonly events: DomainEventsService,
     private readonly chain: InboundChainService,
     private readonly feed: ChangeFeed,
+    @Inject(REDIS) redis: Redis,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    this.inbox = new StreamInbox(redis, `${redisNamespace(config)}:inbound-inbox`, this.logger);
+    // Rows of several companies in one statement: each row carries its company_id (the pool, not a tenant's em).
+    this.fastPaths = new FastPathBatcher((sql, params) => preparedRows(this.orm.em, sql, params));
     this.connections = new FeedCache(feed, { maxAgeMs: 60_000, maxEntries: 10_000 });
     feed.on('w', (id) => this.connections.forgetWhere((c) => c.whatsapp.id === id));
     feed.on('s', (companyId) => this.connections.forgetWhere((c) => c.whatsapp.companyId === companyId));
@@ -195,13 +167,40 @@ export class InboundService implements OnModuleInit {
   /** What `connection` read, kept while the change feed vouches for it (a connection or its company's settings changing makes it go). */
   private readonly connections: FeedCache<string, { whatsapp: PipelineConnection; ignoreGroups: boolean }>;
 
+  /**
+   * Inbound messages, kept until stored (issue 13 item 1): a Redis stream read in batches, each
+   * conversation's messages in the order they came, many conversations at once (see StreamInbox).
+   */
+  readonly inbox: StreamInbox<InboundJob>;
+  private readonly fastPaths: FastPathBatcher;
+
   onModuleInit() {
-    // A job a killed process held is handed again once its lock lapses (15 s), not after BullMQ's 30–60 s.
+    // Edits and revokes stay BullMQ jobs (retried until their message is stored), and so do inbound jobs
+    // queued by a version before the stream inbox. A job a killed process held is handed again once its
+    // lock lapses (15 s), not after BullMQ's 30–60 s.
     this.jobs.worker(INBOUND_QUEUE, (job) => (job.name === PATCH_JOB ? this.patch(job.data as PatchJob) : this.process(job.data as InboundJob)), {
-      concurrency: 32,
+      concurrency: 8,
       lockDuration: 15_000,
       stalledInterval: 5_000,
     });
+  }
+
+  /** Once every plugin registered its chain handlers: a message must not reach a chain missing some. */
+  onApplicationBootstrap(): void {
+    this.inbox.start((job) => this.process(job), {
+      keyOf: (job) => `${job.whatsappId}:${job.message.chatId}`,
+      concurrency: 32,
+      batch: 64,
+      attempts: 5,
+      backoffMs: 500,
+      // An entry a killed process held is handed again after this long.
+      claimIdleMs: 15_000,
+    });
+  }
+
+  /** Messages taken are finished; those not taken yet wait in Redis for the next process. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.inbox.close();
   }
 
   private em(companyId: number): EntityManager {
@@ -237,7 +236,8 @@ export class InboundService implements OnModuleInit {
   }
 
   /**
-   * The hot path, in few round trips: connection (0 when known, else 1), then the fast path (1) when the contact already
+   * The hot path, in few round trips: connection (0 when known, else 1), then the fast path (1, shared with the messages
+   * processed at the same moment: see FastPathBatcher) when the contact already
    * has an active ticket and no closed ticket of theirs is held. Else one transaction: contact upsert
    * joined to the ticket lookups (1), the ticket insert when there is none (1), the message insert with
    * the ticket's counters (1); and afterwards the ticket's DTO (1). The chain opens a transaction only
@@ -252,7 +252,8 @@ export class InboundService implements OnModuleInit {
     if (m.isGroup && found.ignoreGroups) return;
     // A held closed ticket (a rating request) waits only for the customer's own 1:1 messages.
     const mayBeHeld = !m.fromMe && !m.isGroup && m.mediaType !== 'call_log';
-    const fast = await this.fastPath(em, companyId, whatsappId, m, mediaUrl, mayBeHeld);
+    // The common case, gathered with the other messages being processed into one statement (see FastPathBatcher).
+    const fast = await this.fastPaths.submit({ companyId, whatsappId, message: m, mediaUrl, mayBeHeld });
     let stored: Stored | null;
     if (fast === 'replay') stored = null;
     else if ('ticketRow' in fast) stored = { ...fast, created: false, newContact: null };
@@ -368,43 +369,6 @@ export class InboundService implements OnModuleInit {
       mediaType: message.mediaType,
       body: message.body,
     });
-  }
-
-  /**
-   * The common case in ONE statement (atomic by itself): contact upsert, the active ticket, the
-   * message and the ticket's counters, returning the updated ticket with its DTO's joins and the
-   * message. Taken when the contact has an active ticket and no closed ticket of theirs on this
-   * connection is held (a rating request would take the message). Returns { contactCreated } when it
-   * does not apply (nothing stored but the contact), 'replay' for a message already stored.
-   */
-  private async fastPath(
-    em: EntityManager,
-    companyId: number,
-    whatsappId: number,
-    m: InboundMessage,
-    mediaUrl: string | undefined,
-    mayBeHeld: boolean,
-  ): Promise<{ ticketRow: Record<string, unknown>; messageRow: Record<string, unknown> } | 'replay' | { contactCreated: boolean }> {
-    const number = m.isGroup ? m.chatId : m.from;
-    const [row] = await preparedRows(em, FAST_PATH_SQL, [
-        companyId,
-        contactName(m, number),
-        number,
-        m.isGroup,
-        whatsappId,
-        companyId,
-        whatsappId,
-        mayBeHeld,
-        companyId,
-        whatsappId,
-        ...messageValues(m, mediaUrl, whatsappId, companyId),
-        companyId,
-      ],
-    );
-    // Not taken: the slow path runs; a contact this statement created is still news.
-    if (row.fast_ticket_id == null) return { contactCreated: !!row.contact_inserted };
-    if (row.message_row == null) return 'replay';
-    return { ticketRow: row, messageRow: messageRowOf(row.message_row) };
   }
 
   /**
