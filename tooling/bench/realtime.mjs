@@ -4,6 +4,9 @@
 // deliveries were expected and made, and how many events reached a socket whose user may not see that
 // ticket (goal 0), beside the /api/health p99 of the same run. Prints figures; asserts nothing.
 //   -- --rate 200 --seconds 20   (defaults)
+// Each connection has SENDERS customers; every conversation writes once first (new contact, ticket,
+// queue greeting: not timed), so the measured flood is what a busy company sees all day: messages on
+// open conversations. (Ticket creation under load is bench:inbound's warm-up, not this goal.)
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
@@ -15,6 +18,7 @@ const SECONDS = Number(args.seconds);
 const COMPANIES = 5;
 const QUEUES = 10; // per company
 const USERS = 100; // sockets per company: 2 admins, 98 agents in one or two queues each
+const SENDERS = 10; // customers per connection
 
 const db = await benchDatabase('atende_bench_rt');
 const server = await startBenchServer(db.url);
@@ -63,11 +67,14 @@ try {
   const latencies = [];
   let leaks = 0;
   let received = 0;
+  const warmSeen = new Set();
+  const sender = (i) => String(51900000000 + ((Math.floor(i / connections.length) % SENDERS) * 1000 + (i % connections.length)));
   for (const v of viewers) {
     const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: v.token } });
     await new Promise((r) => socket.once('ready', r));
     socket.on('appMessage', (e) => {
       if (e.action !== 'create' || e.message.fromMe) return;
+      if (e.message.body.startsWith('warm ')) warmSeen.add(e.message.body);
       const t0 = sentAt.get(e.message.body);
       if (t0 === undefined) return;
       received++;
@@ -78,6 +85,16 @@ try {
     });
     sockets.push(socket);
   }
+
+  // Warm-up, not timed: every conversation once (contact, ticket and greeting created).
+  const warm = [];
+  for (let i = 0; i < connections.length * SENDERS; i++) {
+    const wa = connections[i % connections.length];
+    warm.push(http(base, 'POST', `/api/sandbox/${wa.id}/messages`, { from: sender(i), body: `warm ${i}`, id: `W${i}` }, wa.admin));
+    if (warm.length % 32 === 0) await Promise.all(warm.splice(0));
+  }
+  await Promise.all(warm);
+  for (const deadline = Date.now() + 120_000; warmSeen.size < connections.length * SENDERS && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
 
   // Who should get each message: the company's admins and the agents of the connection's queue.
   const audience = (wa) => viewers.filter((v) => v.companyId === wa.companyId && (v.all || v.queues.includes(wa.queueId))).length;
@@ -95,7 +112,7 @@ try {
     const body = `rt ${i}`;
     expected += audience(wa);
     sentAt.set(body, performance.now());
-    posts.push(http(base, 'POST', `/api/sandbox/${wa.id}/messages`, { from: String(51900000000 + (i % 997)), body, id: `R${i}` }, wa.admin));
+    posts.push(http(base, 'POST', `/api/sandbox/${wa.id}/messages`, { from: sender(i), body, id: `R${i}` }, wa.admin));
     if (i % RATE === 0) {
       const t0 = performance.now();
       posts.push(fetch(`${base}/api/health`).then(() => health.push(performance.now() - t0)));
