@@ -1,3 +1,4 @@
+import { MessageOutlined } from '@ant-design/icons';
 import { defineWebPlugin } from '@atende/sdk-web';
 import { INTERNAL_CHAT_MANIFEST } from '@atende/plugin-internal-chat-contract';
 import { locales } from './locales.js';
@@ -9,8 +10,7 @@ export default defineWebPlugin({
   id: 'internal-chat',
   manifest: INTERNAL_CHAT_MANIFEST,
   pages: { list: page, chat: page },
-  // No icon of its own: the shell draws the manifest's 'message' icon, so the badge loads without the icon library.
-  menu: [{ path: INTERNAL_CHAT_MANIFEST.pages.list.path, useBadge: useUnreadTotal }],
+  menu: [{ path: INTERNAL_CHAT_MANIFEST.pages.list.path, icon: MessageOutlined, useBadge: useUnreadTotal }],
   locales,
   errors: {
     es: { ERR_NO_CHAT_FOUND: 'Chat no encontrado.' },
