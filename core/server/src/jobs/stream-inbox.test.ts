@@ -117,6 +117,24 @@ describe('StreamInbox', () => {
     expect(await redis.xlen(key)).toBe(0);
   }, 20_000);
 
+  it('removes the consumers of processes long gone (nothing pending), keeps one that still holds entries', async () => {
+    const key = streamKey();
+    await redis.xgroup('CREATE', key, 'workers', '0', 'MKSTREAM');
+    const first = new StreamInbox<Entry>(redis, key, quiet);
+    await first.add({ key: 'a', n: 1 });
+    await redis.xgroup('CREATECONSUMER', key, 'workers', 'gone-idle');
+    await redis.xreadgroup('GROUP', 'workers', 'gone-with-work', 'COUNT', 1, 'STREAMS', key, '>'); // holds n=1
+    await new Promise((r) => setTimeout(r, 300));
+    const seen: number[] = [];
+    const live = new StreamInbox<Entry>(redis, key, quiet);
+    live.start(async (e) => void seen.push(e.n), options({ consumerIdleMs: 200, claimIdleMs: 3_000 }));
+    await eventually(async () => {
+      const names = ((await redis.xinfo('CONSUMERS', key, 'workers')) as unknown[][]).map((f) => String(f[f.indexOf('name') + 1]));
+      return !names.includes('gone-idle') && names.includes('gone-with-work');
+    }, 10_000);
+    await live.close();
+  }, 20_000);
+
   it('goes on reading after Redis lost the stream and its group', async () => {
     const key = streamKey();
     const inbox = new StreamInbox<Entry>(redis, key, quiet);

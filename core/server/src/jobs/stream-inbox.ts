@@ -16,7 +16,12 @@ export interface StreamInboxOptions<T> {
   backoffMs: number;
   /** An entry a consumer took and did not finish (its process died) is handed to another after this long. */
   claimIdleMs: number;
+  /** A consumer with nothing pending and silent this long (a process gone) is removed from the group. */
+  consumerIdleMs?: number;
 }
+
+/** Entries set aside are kept for inspection, the newest this many (roughly: trimmed by whole nodes). */
+const DEAD_KEPT = 10_000;
 
 type Handler<T> = (data: T) => Promise<void>;
 type Fields = [id: string, fields: string[]];
@@ -211,7 +216,12 @@ export class StreamInbox<T> {
   private async setAside(id: string, fields: string[], err: Error): Promise<void> {
     this.logger.error(`Inbox entry ${id} set aside in ${this.key}:dead: ${err.message}`);
     try {
-      await this.redis.multi().xadd(`${this.key}:dead`, '*', ...fields, 'error', err.message.slice(0, 500), 'entry', id).xack(this.key, this.group, id).xdel(this.key, id).exec();
+      await this.redis
+        .multi()
+        .xadd(`${this.key}:dead`, 'MAXLEN', '~', DEAD_KEPT, '*', ...fields, 'error', err.message.slice(0, 500), 'entry', id)
+        .xack(this.key, this.group, id)
+        .xdel(this.key, id)
+        .exec();
     } finally {
       this.inFlight.delete(id);
       this.roomWaiter?.();
@@ -235,5 +245,20 @@ export class StreamInbox<T> {
         else this.take(id, fields);
       }
     } while (cursor !== '0-0' && !this.closing);
+    await this.forgetGoneConsumers();
+  }
+
+  /** Each process start adds a consumer to the group: those of processes long gone (nothing pending) are removed. */
+  private async forgetGoneConsumers(): Promise<void> {
+    const idle = this.options!.consumerIdleMs ?? 3_600_000;
+    const consumers = (await this.redis.xinfo('CONSUMERS', this.key, this.group)) as unknown[][];
+    for (const fields of consumers) {
+      const info = new Map<string, unknown>();
+      for (let k = 0; k + 1 < fields.length; k += 2) info.set(String(fields[k]), fields[k + 1]);
+      const name = String(info.get('name'));
+      if (name !== this.consumer && Number(info.get('pending')) === 0 && Number(info.get('idle')) > idle) {
+        await this.redis.xgroup('DELCONSUMER', this.key, this.group, name);
+      }
+    }
   }
 }
