@@ -1,14 +1,17 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { federation } from '@module-federation/vite';
-import { antdPlugins, sharedDependencies } from '@atende/sdk-web/federation';
+import { HOST_SHARED_KEYS, antdPlugins, hostSharedModule, packageOf } from '@atende/sdk-web/federation';
 
 const api = process.env.ATENDE_API ?? 'http://localhost:8080';
 
-// antd and the libraries under it; the shared singletons (React, the router…) are chunked by federation.
+// antd and the libraries under it (React, the router and the other singletons are chunked by Rolldown).
 const ANTD_FAMILY = /[\\/]node_modules[\\/](antd|@ant-design|@rc-component|@babel[\\/]runtime|clsx|stylis|@emotion|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|is-mobile|react-is)[\\/]/;
 const startup = new Set<string>();
+const SDK_DIST = /[\\/]sdk[\\/]web[\\/]dist[\\/]/;
 
 /**
  * Notes the antd modules every page loads: those src/bootstrap.tsx reaches without a dynamic import.
@@ -24,32 +27,76 @@ const startupModules: Plugin = {
       const id = pending.pop()!;
       if (startup.has(id)) continue;
       startup.add(id);
+      // Not through the SDK: its index re-exports every kit piece (tables, forms…) the start-up path
+      // does not use; the antd modules the SDK does use are chunked by Rolldown like any other.
+      if (SDK_DIST.test(id)) continue;
       pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
     }
   },
 };
 
-// The shell is the federation host: remotes are registered at run time from GET /api/plugins.
+/**
+ * antd's form context (which every Tooltip, Button and Modal reaches through ContextIsolator) imports
+ * FormProvider from @rc-component/form's index, whose module-level statics keep the whole form library
+ * (fields, lists, the async validator: ~17 kB gzip) on every first load. FormProvider is defined in
+ * FormContext.js: importing it from there is the same binding, and the rest comes with the first Form.
+ */
+const formContextImport: Plugin = {
+  name: 'atende:antd-form-context',
+  enforce: 'pre',
+  apply: 'build',
+  async resolveId(source, importer) {
+    if (source !== '@rc-component/form' || !importer || !/[\\/]node_modules[\\/]antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer)) return null;
+    const resolved = await this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+    if (!resolved || !/export\s*\{[^}]*\bFormProvider\b/.test(readFileSync(resolved.id, 'utf8'))) this.error('@rc-component/form/es/FormContext.js no longer exports FormProvider');
+    return resolved;
+  },
+};
+
+// The router's declarative API only, not the whole package (see the module): the shell's own imports
+// and what remotes receive as 'react-router-dom'.
+const ROUTER_FACADE = fileURLToPath(new URL('./src/shared/react-router-dom.ts', import.meta.url));
+const SHARED_MODULES = fileURLToPath(new URL('./src/plugins/shared-modules.ts', import.meta.url));
+
+/** The version of a package as installed for the shell (its package.json; some packages do not export that file). */
+function installedVersion(pkg: string): string {
+  for (const dir of createRequire(import.meta.url).resolve.paths(pkg) ?? []) {
+    const file = path.join(dir, pkg, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  throw new Error(`${pkg} is not installed`);
+}
+
+/**
+ * Writes src/plugins/shared-modules.ts, the share scope the shell hands plugin remotes
+ * (src/plugins/federation-host.ts): every shared key as a dynamic import of the module the shell itself
+ * uses, with the installed versions. The shell is not built as a federation host, so nothing of
+ * federation runs on a page that loads no remote (/login).
+ */
+const sharedModules: Plugin = {
+  name: 'atende:shared-modules',
+  load(id) {
+    if (id !== SHARED_MODULES) return null;
+    const versions = Object.fromEntries([...new Set(HOST_SHARED_KEYS.map(packageOf))].map((pkg) => [pkg, installedVersion(pkg)]));
+    return hostSharedModule(versions, { 'react-router-dom': ROUTER_FACADE });
+  },
+};
+
+// The shell is the federation host: remotes are registered at run time from GET /api/plugins, and the
+// federation runtime starts with the first one (src/plugins/federation-host.ts).
 export default defineConfig({
   plugins: [
     react(),
     startupModules,
-    // antd components as their own shared modules, icons one by one (see antdPlugins).
+    formContextImport,
+    // antd components as their own modules (each one shared with remotes), icons one by one (see antdPlugins).
     antdPlugins('host'),
-    federation({
-      name: 'shell',
-      dts: false,
-      remotes: {},
-      shared: {
-        ...sharedDependencies('host'),
-        // The router's declarative API only, not the whole package (see the module).
-        'react-router-dom': { singleton: true, import: fileURLToPath(new URL('./src/shared/react-router-dom.ts', import.meta.url)) },
-      },
-      manifest: false,
-      // Publish the federation runtime once, so remotes do not each ship their own copy.
-      experiments: { provideExternalRuntime: true },
-    }),
+    sharedModules,
   ],
+  resolve: { alias: [{ find: /^react-router-dom$/, replacement: ROUTER_FACADE }] },
+  // The federation runtime without its snapshot plugin (manifest-based remotes, preloading): remotes are
+  // registered by their remoteEntry.js (remote-loader.ts). Remotes use this same runtime-core.
+  define: { FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true' },
   build: {
     target: 'esnext',
     outDir: 'dist',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ANTD_COMPONENTS, ROUTER_EXPORTS, antdEntry, antdPlugins, sharedDependencies } from './federation.js';
+import { ANTD_COMPONENTS, HOST_SHARED_KEYS, ROUTER_EXPORTS, SHARED_SINGLETONS, antdEntry, antdPlugins, hostSharedModule, packageOf, sharedDependencies } from './federation.js';
 
 const antdDir = path.dirname(createRequire(import.meta.url).resolve('antd/package.json'));
 const warnings: string[] = [];
@@ -75,5 +75,35 @@ describe("the shell's 'react-router-dom' (declarative API only)", () => {
     expect(() => split('remote', "import * as R from 'react-router-dom';")).toThrow(/not the module whole/);
     expect(() => split('remote', "import { Link } from 'react-router';")).toThrow(/second router/);
     expect(split('host', "import { createBrowserRouter } from 'react-router-dom';")).toContain('createBrowserRouter');
+  });
+});
+
+describe("the shell's share scope (started with the first remote, not at start-up)", () => {
+  const versions = { react: '19.3.1', 'react-dom': '19.3.1', 'react-router-dom': '7.18.5', effector: '23.4.4', 'effector-react': '23.3.0', i18next: '26.7.2', 'react-i18next': '17.1.13', '@atende/sdk-web': '0.1.0', antd: '6.6.8' };
+
+  it('offers every singleton and every antd component, each under its package', () => {
+    expect(HOST_SHARED_KEYS).toEqual([...SHARED_SINGLETONS, ...Object.values(ANTD_COMPONENTS).map(antdEntry)]);
+    expect(packageOf('react/jsx-runtime')).toBe('react');
+    expect(packageOf('@atende/sdk-web')).toBe('@atende/sdk-web');
+    expect(packageOf('antd/es/button/index.js')).toBe('antd');
+    expect(new Set(HOST_SHARED_KEYS.map(packageOf))).toEqual(new Set(Object.keys(versions)));
+  });
+
+  it('each key loads, with its version, the module the shell runs (the router from the facade)', async () => {
+    const code = hostSharedModule(versions, { 'react-router-dom': '/shell/src/shared/react-router-dom.ts' });
+    for (const key of HOST_SHARED_KEYS) {
+      const source = key === 'react-router-dom' ? '/shell/src/shared/react-router-dom.ts' : key;
+      expect(code).toContain(`${JSON.stringify(key)}: provide(${JSON.stringify(versions[packageOf(key) as keyof typeof versions])}, () => import(${JSON.stringify(source)})),`);
+    }
+    // The providers hand a remote a plain module object: a CommonJS default unwrapped, named exports kept.
+    const body = code.replace(/^export const shared = \{[\s\S]*$/m, 'return { provide };');
+    const { provide } = new Function(body)() as { provide: (v: string, load: () => Promise<unknown>) => { version: string; get: () => Promise<() => Record<string, unknown>>; shareConfig: unknown } };
+    const cjs = provide('1.0.0', async () => ({ default: { useState: 1 } }));
+    expect(cjs.version).toBe('1.0.0');
+    expect(cjs.shareConfig).toEqual({ singleton: true, requiredVersion: false });
+    expect((await cjs.get())()).toEqual({ useState: 1 });
+    const component = () => null;
+    expect((await provide('6.6.8', async () => ({ default: component })).get())().default).toBe(component);
+    expect(() => hostSharedModule({ ...versions, antd: '' })).toThrow(/no version for 'antd'/);
   });
 });

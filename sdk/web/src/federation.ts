@@ -69,7 +69,8 @@ export interface SharedConfig {
 }
 
 /**
- * The `shared` option for @module-federation/vite. The shell provides every singleton; remotes use
+ * The `shared` option for @module-federation/vite (the 'host' role is what the shell provides, built
+ * since issue 13 item 5 by hostSharedModule instead of as a federation host). The shell provides every singleton; remotes use
  * `import: false` so they never bundle a fallback copy and can only run inside the shell. antd is shared
  * as one singleton per component (see ANTD_COMPONENTS), never as the whole library: the plugin would load
  * a whole 'antd' at start-up because the SDK depends on it. antdPlugins() must be in the plugins.
@@ -219,3 +220,52 @@ export function remoteName(pluginId: string): string {
 
 /** The only key a plugin remote exposes. */
 export const REMOTE_EXPOSE = './plugin';
+
+/** The package a shared key belongs to: 'react/jsx-runtime' → 'react', 'antd/es/button/index.js' → 'antd'. */
+export function packageOf(key: string): string {
+  const parts = key.split('/');
+  return key.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/** Every key the shell provides to remotes: the singletons and each antd component entry. */
+export const HOST_SHARED_KEYS: readonly string[] = [...SHARED_SINGLETONS, ...Object.values(ANTD_COMPONENTS).map(antdEntry)];
+
+/**
+ * The source of the shell's share scope, for a Vite virtual module: `export const shared`, in the shape
+ * of @module-federation/runtime's `init({ shared })`. The shell is not built as a federation host: it
+ * imports React, antd and the rest like any app, and starts the federation runtime with this module
+ * only when the first plugin remote loads (the sign-in page loads none). Each provider is a dynamic
+ * import of the very module the shell itself uses, so a remote gets the shell's instance (one React,
+ * one antd component each, one router); no key is ever bundled twice.
+ * `versions` gives each package's installed version (by packageOf); `imports` replaces the module a key
+ * is loaded from (the shell's 'react-router-dom' facade).
+ */
+export function hostSharedModule(versions: Record<string, string>, imports: Record<string, string> = {}): string {
+  const entries = HOST_SHARED_KEYS.map((key) => {
+    const version = versions[packageOf(key)];
+    if (!version) throw new Error(`hostSharedModule: no version for '${packageOf(key)}' (shared key '${key}')`);
+    return `  ${JSON.stringify(key)}: provide(${JSON.stringify(version)}, () => import(${JSON.stringify(imports[key] ?? key)})),`;
+  });
+  return [
+    '// The module object a remote receives: plain (as @module-federation/vite hosts hand it), CommonJS default unwrapped.',
+    'function materialize(m) {',
+    '  let t = m;',
+    '  for (let i = 0; i < 5; i++) {',
+    '    const d = t && t.default;',
+    "    if (!d || typeof d !== 'object' || Object.keys(d).length === 0) break;",
+    "    if (Object.keys(t).some((k) => k !== 'default' && t[k] !== undefined)) break;",
+    '    t = d;',
+    '  }',
+    '  const out = { ...t };',
+    "  if (out.__esModule !== true) Object.defineProperty(out, '__esModule', { value: true, enumerable: false });",
+    '  return () => out;',
+    '}',
+    'function provide(version, load) {',
+    '  return { version, get: () => load().then(materialize), shareConfig: { singleton: true, requiredVersion: false } };',
+    '}',
+    'export const shared = {',
+    ...entries,
+    '};',
+    '',
+  ].join('\n');
+}

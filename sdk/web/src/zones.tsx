@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createEvent, createStore } from 'effector';
 import { useUnit } from 'effector-react';
 import type { FormInstance } from 'antd';
@@ -65,7 +65,7 @@ export function bindingFields(values: Record<string, unknown>): { promptId?: num
 
 export type RegisteredWidget = WebPluginWidget & { pluginId: string };
 
-/** Filled by the shell as plugin remotes load (every remote with widgets loads at session start). */
+/** Filled by the shell as plugin remotes load (a plugin's remote loads when one of its zones first shows). */
 export const widgetsRegistered = createEvent<RegisteredWidget[]>();
 /** Only these plugins keep their widgets (the shell says so each time the plugin list changes). */
 export const widgetsKeptFor = createEvent<string[]>();
@@ -73,6 +73,16 @@ export const $widgets = createStore<RegisteredWidget[]>([])
   .on(widgetsRegistered, (all, added) => [...all.filter((w) => !added.some((a) => a.pluginId === w.pluginId)), ...added])
   .on(widgetsKeptFor, (all, ids) => all.filter((w) => ids.includes(w.pluginId)))
   // Another user (maybe of another company) may sign in next: their plugins register again.
+  .reset(sessionEnded);
+
+/**
+ * A zone was put on screen (its widgets were asked for). The shell loads a plugin that fills only zones
+ * when one of its zones first shows, so a screen without them (the ticket list) does not download it.
+ */
+export const zoneShown = createEvent<ZoneName>();
+/** The zones shown so far in this session. */
+export const $zonesShown = createStore<ZoneName[]>([])
+  .on(zoneShown, (all, zone) => (all.includes(zone) ? all : [...all, zone]))
   .reset(sessionEnded);
 
 const cache = new WeakMap<object, ComponentType<{ context: unknown }>>();
@@ -109,6 +119,9 @@ export class WidgetBoundary extends Component<{ pluginId: string; zone: string; 
 /** The widgets of one zone, in plugin load order. */
 export function useZoneWidgets<Z extends ZoneName>(name: Z): Extract<RegisteredWidget, { zone: Z }>[] {
   const widgets = useUnit($widgets);
+  useEffect(() => {
+    zoneShown(name);
+  }, [name]);
   return useMemo(() => widgets.filter((w): w is Extract<RegisteredWidget, { zone: Z }> => w.zone === name), [widgets, name]);
 }
 

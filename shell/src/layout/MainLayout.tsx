@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Spin, Typography, theme } from 'antd';
+import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography, theme } from 'antd';
 import { GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Navigate, Outlet, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { useUnit } from 'effector-react';
@@ -15,6 +15,9 @@ import { useViewportWidth } from './useViewport.js';
 import { useSubscriptionWatch } from './subscription.js';
 
 export const DRAWER_WIDTH = 264;
+
+// The temporary drawer of narrow screens (below 600 px): a wide screen shows the sider and never loads it.
+const Drawer = lazy(() => import('antd/es/drawer/index.js'));
 
 // Shown only to a company whose subscription ran out: loaded then.
 const ExpiredPage = lazy(() => import('../pages/ExpiredPage.js').then((m) => ({ default: m.ExpiredPage })));
@@ -123,9 +126,11 @@ export function MainLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {temporary ? (
-        <Drawer placement="left" open={open} onClose={() => setOpen(false)} size={DRAWER_WIDTH} styles={{ body: { padding: 0 } }} closable={false}>
-          {drawerBody}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer placement="left" open={open} onClose={() => setOpen(false)} size={DRAWER_WIDTH} styles={{ body: { padding: 0 } }} closable={false}>
+            {drawerBody}
+          </Drawer>
+        </Suspense>
       ) : (
         <Layout.Sider
           width={DRAWER_WIDTH}

@@ -1,7 +1,7 @@
-import { attach, createEffect, createStore, sample } from 'effector';
+import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import { PLUGIN_ENDPOINTS, type PluginManifest } from '@atende/core-contract';
-import { $sessionGeneration, call, sessionEnded, widgetsKeptFor } from '@atende/sdk-web';
-import { loadWidgetPlugins } from './remote-loader.js';
+import { $sessionGeneration, $zonesShown, call, sessionEnded, widgetsKeptFor, zoneShown } from '@atende/sdk-web';
+import { loadWidgetPlugins, widgetPluginsFor } from './remote-loader.js';
 
 /** GET /plugins; its parameter is the session it was asked for (`$sessionGeneration`). */
 export const fetchPluginListFx = createEffect((_generation: number) => call(PLUGIN_ENDPOINTS.list));
@@ -24,9 +24,24 @@ export const $pluginsError = createStore<boolean>(false)
   .on(pluginsFailed, () => true)
   .reset(fetchPluginsFx, sessionEnded);
 
-/** Every plugin with widgets loads as soon as the session knows its plugins (not when a page opens). */
+/**
+ * Plugins with a badge load as soon as the session knows its plugins, plugins with widgets once one of
+ * their zones is on screen (widgetPluginsFor); each plugin list starts them again.
+ */
 export const loadWidgetPluginsFx = createEffect(loadWidgetPlugins);
-sample({ clock: pluginsFetched, target: loadWidgetPluginsFx });
+const widgetPluginsStarted = createEvent<PluginManifest[]>();
+/** The plugins started for the current list. */
+const $started = createStore<string[]>([])
+  .on(widgetPluginsStarted, (ids, started) => [...ids, ...started.map((m) => m.id)])
+  .reset(pluginsFetched, sessionEnded);
+sample({ clock: pluginsFetched, source: $zonesShown, fn: (zones, list) => widgetPluginsFor(list, zones), target: widgetPluginsStarted });
+sample({
+  clock: zoneShown,
+  source: { list: $plugins, started: $started },
+  fn: ({ list, started }, zone) => widgetPluginsFor(list ?? [], [zone]).filter((m) => !started.includes(m.id)),
+  target: widgetPluginsStarted,
+});
+sample({ clock: widgetPluginsStarted, filter: (list) => list.length > 0, target: loadWidgetPluginsFx });
 // A plugin the list no longer gives zones (the company expired, its plan lost the flag) takes its widgets away.
 sample({ clock: pluginsFetched, fn: (list) => list.filter((m) => !m.locked && m.zones.length).map((m) => m.id), target: widgetsKeptFor });
 

@@ -1,10 +1,18 @@
-import { loadRemote, registerRemotes } from '@module-federation/runtime';
 import type { PluginManifest } from '@atende/core-contract';
 import { REMOTE_EXPOSE, remoteName } from '@atende/sdk-web/federation';
 import { webPluginLoaded } from './web-plugins.model.js';
 import { $sessionGeneration, registerErrorTexts, registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
 
 const registered = new Set<string>();
+/** The federation runtime, fetched and started with the first remote (federation-host.ts); a failed fetch is tried again. */
+let host: Promise<typeof import('./federation-host.js')> | undefined;
+function federationHost() {
+  host ??= import('./federation-host.js').catch((err: unknown) => {
+    host = undefined;
+    throw err;
+  });
+  return host;
+}
 const loaded = new Map<string, Promise<WebPluginDefinition>>();
 
 /** Loads a plugin's remote once (module federation at run time). */
@@ -14,6 +22,7 @@ function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefini
   const promise = (async () => {
     if (!manifest.remoteEntry) throw new Error(`Plugin ${manifest.id} has no web remote.`);
     const name = remoteName(manifest.id);
+    const { loadRemote, registerRemotes } = await federationHost();
     if (!registered.has(name)) {
       registerRemotes([{ name, entry: manifest.remoteEntry, type: 'module' }]);
       registered.add(name);
@@ -47,14 +56,18 @@ export async function loadWebPlugin(manifest: PluginManifest): Promise<WebPlugin
 }
 
 /**
- * At session start: every plugin whose manifest names zones or a drawer entry with a badge is loaded at
- * once, in parallel and without holding the first paint, so a widget-only plugin shows without any of
- * its pages being visited and badges count from the start. A plugin with pages and plain drawer entries
- * only (its icon is named in the manifest) loads when one of its pages opens: its remote is not part of
- * every first load (issue 13 item 5). A remote that fails is logged; its widgets stay away and the rest load.
+ * The plugins to load for their widgets or badge, without holding the first paint: a plugin with a
+ * drawer entry with a badge at once (its count shows from the start), a plugin filling zones when one of
+ * its zones is on screen (`zonesShown`): the ticket list does not download the plugins whose widgets sit
+ * on the connections page or in an open ticket (issue 13 item 5). A plugin with pages and plain drawer
+ * entries only (its icon is named in the manifest) loads when one of its pages opens.
  */
+export function widgetPluginsFor(manifests: PluginManifest[], zonesShown: readonly string[]): PluginManifest[] {
+  return manifests.filter((m) => m.remoteEntry && !m.locked && (m.menu.some((e) => e.badge) || m.zones.some((z) => zonesShown.includes(z))));
+}
+
+/** Loads these plugins' remotes in parallel; a remote that fails is logged, its widgets stay away and the rest load. */
 export async function loadWidgetPlugins(manifests: PluginManifest[]): Promise<void> {
-  const wanted = manifests.filter((m) => m.remoteEntry && !m.locked && (m.zones.length || m.menu.some((e) => e.badge)));
-  const results = await Promise.allSettled(wanted.map((m) => loadWebPlugin(m)));
+  const results = await Promise.allSettled(manifests.map((m) => loadWebPlugin(m)));
   for (const r of results) if (r.status === 'rejected') console.error('A plugin with widgets did not load', r.reason);
 }

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { PluginManifest, TicketDto } from '@atende/core-contract';
 
-vi.mock('@module-federation/runtime', () => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
-const federation = await import('@module-federation/runtime');
-const { $widgets, Zone, bindingFields, sessionEnded, widgetsRegistered } = await import('@atende/sdk-web');
-const { loadWidgetPlugins } = await import('./remote-loader.js');
+vi.mock('./federation-host.js', () => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
+const federation = await import('./federation-host.js');
+const { $widgets, $zonesShown, Zone, bindingFields, sessionEnded, widgetsRegistered, zoneShown } = await import('@atende/sdk-web');
+const { loadWidgetPlugins, widgetPluginsFor } = await import('./remote-loader.js');
 
 const ticket = { id: 7, contactId: 3 } as TicketDto;
 const widget = (text: string) => async () => ({ default: ({ context }: { context: { ticket: TicketDto } }) => <span>{`${text} #${context.ticket.id}`}</span> });
@@ -57,7 +57,7 @@ describe('zones (issue 12 item 1)', () => {
     expect($widgets.getState()).toEqual([]);
   });
 
-  it('at session start, every plugin with zones or a badge loads (not only after a page of it opened), each widget only in the zones its manifest names; page-only plugins wait for their page', async () => {
+  it('a plugin with a badge loads with the list, one with widgets once one of its zones shows, each widget only in the zones its manifest names; page-only plugins wait for their page', async () => {
     const manifest = (id: string, zones: PluginManifest['zones'], remoteEntry: string | null = `/plugins/${id}/remoteEntry.js`, badge?: boolean): PluginManifest => ({
       id,
       version: '1',
@@ -82,19 +82,37 @@ describe('zones (issue 12 item 1)', () => {
       };
     });
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await act(() =>
-      loadWidgetPlugins([
-        manifest('bell', ['layout.header']),
-        manifest('broken', ['layout.header']),
-        manifest('pages-only', []),
-        manifest('menu-only', [], undefined, false),
-        manifest('counted', [], undefined, true),
-        manifest('no-remote', ['layout.header'], null),
-      ]),
-    );
+    const list = [
+      manifest('bell', ['layout.header']),
+      manifest('broken', ['layout.header']),
+      manifest('pages-only', []),
+      manifest('menu-only', [], undefined, false),
+      manifest('counted', [], undefined, true),
+      manifest('no-remote', ['layout.header'], null),
+      manifest('elsewhere', ['connections.page.actions']),
+    ];
+    expect(widgetPluginsFor(list, []).map((m) => m.id)).toEqual(['counted']);
+    await act(() => loadWidgetPlugins(widgetPluginsFor(list, ['layout.header'])));
     error.mockRestore();
     expect(vi.mocked(federation.loadRemote).mock.calls.map((c) => String(c[0]).split('/')[0]).sort()).toEqual(['atende_bell', 'atende_broken', 'atende_counted']);
     expect($widgets.getState().map((w) => `${w.pluginId}:${w.zone}`)).toEqual(['bell:layout.header']);
+  });
+
+  it('the list loads the plugins of the zones already on screen; a zone shown later loads the plugins filling it, once', async () => {
+    const { fetchPluginListFx, fetchPluginsFx } = await import('./plugins.model.js');
+    const manifest = (id: string, zones: PluginManifest['zones']): PluginManifest => ({ id, version: '1', remoteEntry: `/plugins/${id}/remoteEntry.js`, routes: [], menu: [], settingsTabs: [], zones, locked: false });
+    vi.mocked(federation.loadRemote).mockImplementation(async (name: string) => ({ default: { id: name.split('/')[0].replace(/^atende_/, ''), widgets: [] } }));
+    const loaded = () => vi.mocked(federation.loadRemote).mock.calls.map((c) => String(c[0]).split('/')[0]);
+    render(<Zone name="layout.header" context={{}} />);
+    expect($zonesShown.getState()).toEqual(['layout.header']);
+    fetchPluginListFx.use(async () => [manifest('horn', ['layout.header']), manifest('flows', ['connections.page.actions'])]);
+    await act(() => fetchPluginsFx());
+    await vi.waitFor(() => expect(loaded()).toEqual(['atende_horn']));
+    await act(async () => {
+      zoneShown('connections.page.actions');
+      zoneShown('connections.page.actions');
+    });
+    await vi.waitFor(() => expect(loaded()).toEqual(['atende_horn', 'atende_flows']));
   });
 
   it('when the plugin list changes (the company expired, a plan lost a flag), plugins left without zones lose their widgets', async () => {

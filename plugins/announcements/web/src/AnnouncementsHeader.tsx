@@ -1,19 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Empty, Flex, List, Popover, Typography, theme } from 'antd';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Flex, Popover, Spin, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { formatDate, useCurrentUser, useT } from '@atende/sdk-web';
-import { AnnouncementImage } from './AnnouncementImage.js';
-import { PriorityTag } from './PriorityTag.js';
+import { useCurrentUser, useT } from '@atende/sdk-web';
 import { bannerOf, dismissedKey, loadSeen, markAll, saveSeen, seenKey, unreadCount, type SeenMap } from './readState.js';
 import { useActiveAnnouncements } from './useActiveAnnouncements.js';
+
+// The list (antd List, Pagination, Image…) loads when the bell first opens, not with the top bar.
+const AnnouncementsList = lazy(() => import('./AnnouncementsList.js'));
 
 /**
  * The top bar's part (zone `layout.header`): the newest high-priority announcement as a banner, and
  * a bell with the number of unread announcements that lists them all; opening it marks them read.
  */
 export default function AnnouncementsHeader() {
-  const { t, i18n } = useT('announcements');
-  const { token } = theme.useToken();
+  const { t } = useT('announcements');
   const user = useCurrentUser();
   const active = useActiveAnnouncements();
   const keys = useMemo(() => (user ? { seen: seenKey(user.companyId, user.id), dismissed: dismissedKey(user.companyId, user.id) } : null), [user]);
@@ -39,34 +39,6 @@ export default function AnnouncementsHeader() {
     saveSeen(localStorage, keys.dismissed, next, active);
   };
 
-  const list = (
-    <div style={{ width: 360, maxWidth: '80vw', maxHeight: 420, overflow: 'auto' }} data-testid="announcements-popover">
-      {active.length ? (
-        <List
-          dataSource={active}
-          rowKey="id"
-          renderItem={(a) => (
-            <List.Item data-testid="announcements-popover-item">
-              <Flex vertical gap={4} style={{ width: '100%' }}>
-                <Flex justify="space-between" gap={8}>
-                  <Typography.Text strong>{a.title}</Typography.Text>
-                  <PriorityTag priority={a.priority} />
-                </Flex>
-                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{a.text}</Typography.Paragraph>
-                <AnnouncementImage announcement={a} width={320} />
-                <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                  {formatDate(a.createdAt, i18n.language)}
-                </Typography.Text>
-              </Flex>
-            </List.Item>
-          )}
-        />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('none')} />
-      )}
-    </div>
-  );
-
   return (
     <Flex align="center" gap={8} style={{ minWidth: 0 }}>
       {banner && (
@@ -79,7 +51,19 @@ export default function AnnouncementsHeader() {
           data-testid="announcements-banner"
         />
       )}
-      <Popover content={list} title={t('title')} trigger="click" placement="bottomRight" onOpenChange={open}>
+      <Popover
+        content={
+          <div style={{ width: 360, maxWidth: '80vw', maxHeight: 420, overflow: 'auto' }} data-testid="announcements-popover">
+            <Suspense fallback={<Spin size="small" style={{ display: 'block', margin: 16 }} />}>
+              <AnnouncementsList active={active} />
+            </Suspense>
+          </div>
+        }
+        title={t('title')}
+        trigger="click"
+        placement="bottomRight"
+        onOpenChange={open}
+      >
         <Badge count={unread} size="small" data-testid="announcements-bell-count">
           <Button type="text" icon={<BellOutlined />} aria-label={t('bell', { count: unread })} data-testid="announcements-bell" />
         </Badge>

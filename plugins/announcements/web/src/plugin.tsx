@@ -1,4 +1,3 @@
-import { NotificationOutlined } from '@ant-design/icons';
 import { defineWebPlugin } from '@atende/sdk-web';
 import { ANNOUNCEMENTS_MANIFEST } from '@atende/plugin-announcements-contract';
 import { locales } from './locales.js';
@@ -7,7 +6,8 @@ export default defineWebPlugin({
   id: 'announcements',
   manifest: ANNOUNCEMENTS_MANIFEST,
   pages: { list: () => import('./AnnouncementsPage.js') },
-  menu: [{ path: ANNOUNCEMENTS_MANIFEST.pages.list.path, icon: NotificationOutlined }],
+  // The shell draws the manifest's 'notification' icon: nothing to load for it at start.
+  menu: [{ path: ANNOUNCEMENTS_MANIFEST.pages.list.path }],
   widgets: [{ zone: 'layout.header', load: () => import('./AnnouncementsHeader.js') }],
   locales,
   errors: {

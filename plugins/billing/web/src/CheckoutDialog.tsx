@@ -3,7 +3,8 @@ import { Alert, App, Button, Flex, Image, Modal, Result, Steps, Typography } fro
 import { useNavigate } from 'react-router-dom';
 import { ApiError, call, errorText, useT } from '@atende/sdk-web';
 import { BILLING_ENDPOINTS, RECURRENCE_MONTHS, type Invoice, type SubscriptionOverview } from '@atende/plugin-billing-contract';
-import { NS, PlanCards, money } from './common.js';
+import { NS, money } from './common.js';
+import { PlanCards } from './PlanCards.js';
 
 /**
  * Checkout (commercial-admin §2): step 1 customise (plan cards), step 2 review (payment QR, key and

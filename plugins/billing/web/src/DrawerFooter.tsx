@@ -3,7 +3,7 @@ import { CreditCardOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser, useT, type ZoneWidgetProps } from '@atende/sdk-web';
 import { BILLING_MANIFEST } from '@atende/plugin-billing-contract';
-import { NS, usePaymentEvents } from './common.js';
+import { NS, usePaymentEvents } from './paymentEvents.js';
 
 /** The 'renew here' link in the drawer's footer (layout.drawer.footer); also listens to the payment channel. */
 export default function DrawerFooter({ context }: ZoneWidgetProps<'layout.drawer.footer'>) {

@@ -1,4 +1,3 @@
-import { MessageOutlined } from '@ant-design/icons';
 import { defineWebPlugin } from '@atende/sdk-web';
 import { INTERNAL_CHAT_MANIFEST } from '@atende/plugin-internal-chat-contract';
 import { locales } from './locales.js';
@@ -10,7 +9,8 @@ export default defineWebPlugin({
   id: 'internal-chat',
   manifest: INTERNAL_CHAT_MANIFEST,
   pages: { list: page, chat: page },
-  menu: [{ path: INTERNAL_CHAT_MANIFEST.pages.list.path, icon: MessageOutlined, useBadge: useUnreadTotal }],
+  // No icon of its own: the shell draws the manifest's 'message' icon, so the badge loads without the icon library.
+  menu: [{ path: INTERNAL_CHAT_MANIFEST.pages.list.path, useBadge: useUnreadTotal }],
   locales,
   errors: {
     es: { ERR_NO_CHAT_FOUND: 'Chat no encontrado.' },
