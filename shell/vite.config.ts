@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { HOST_SHARED_KEYS, antdPlugins, hostSharedModule, packageOf } from '@atende/sdk-web/federation';
+import { antdPlugins, hostSharedModule } from '@atende/sdk-web/federation';
 
 const api = process.env.ATENDE_API ?? 'http://localhost:8080';
 
@@ -58,32 +56,21 @@ const formContextImport: Plugin = {
 const ROUTER_FACADE = fileURLToPath(new URL('./src/shared/react-router-dom.ts', import.meta.url));
 const SHARED_MODULES = fileURLToPath(new URL('./src/plugins/shared-modules.ts', import.meta.url));
 
-/** The version of a package as installed for the shell (its package.json; some packages do not export that file). */
-function installedVersion(pkg: string): string {
-  for (const dir of createRequire(import.meta.url).resolve.paths(pkg) ?? []) {
-    const file = path.join(dir, pkg, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  }
-  throw new Error(`${pkg} is not installed`);
-}
-
 /**
  * Writes src/plugins/shared-modules.ts, the share scope the shell hands plugin remotes
- * (src/plugins/federation-host.ts): every shared key as a dynamic import of the module the shell itself
- * uses, with the installed versions. The shell is not built as a federation host, so nothing of
- * federation runs on a page that loads no remote (/login).
+ * (src/plugins/share-scope.ts): every shared key as a dynamic import of the module the shell itself
+ * uses. Nothing of it runs on a page that loads no remote (/login).
  */
 const sharedModules: Plugin = {
   name: 'atende:shared-modules',
   load(id) {
     if (id !== SHARED_MODULES) return null;
-    const versions = Object.fromEntries([...new Set(HOST_SHARED_KEYS.map(packageOf))].map((pkg) => [pkg, installedVersion(pkg)]));
-    return hostSharedModule(versions, { 'react-router-dom': ROUTER_FACADE });
+    return hostSharedModule({ 'react-router-dom': ROUTER_FACADE });
   },
 };
 
-// The shell is the federation host: remotes are registered at run time from GET /api/plugins, and the
-// federation runtime starts with the first one (src/plugins/federation-host.ts).
+// Plugin remotes are imported at run time from GET /api/plugins; the share scope they read is defined
+// with the first one (src/plugins/share-scope.ts).
 export default defineConfig({
   plugins: [
     react(),
@@ -94,9 +81,6 @@ export default defineConfig({
     sharedModules,
   ],
   resolve: { alias: [{ find: /^react-router-dom$/, replacement: ROUTER_FACADE }] },
-  // The federation runtime without its snapshot plugin (manifest-based remotes, preloading): remotes are
-  // registered by their remoteEntry.js (remote-loader.ts). Remotes use this same runtime-core.
-  define: { FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true' },
   build: {
     target: 'esnext',
     outDir: 'dist',

@@ -29,21 +29,13 @@ export async function ensureInstalled() {
 
 /**
  * Builds every package in dependency order through Nx (no daemon, no cloud). `fresh` ignores Nx's
- * cache (tests must test the sources). One retry: @module-federation/vite 1.23.0 now and then
- * misreads a shared package's exports (MISSING_EXPORT) and fails a remote's build; a second run passes.
+ * cache (tests must test the sources).
  */
 export async function buildAll({ fresh = false } = {}) {
   console.log('› Building…');
-  const build = () =>
-    run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: fresh ? 'true' : (process.env.NX_SKIP_NX_CACHE ?? '') },
-    });
-  try {
-    await build();
-  } catch (err) {
-    console.warn(`! Build failed (${err.message}); retrying once.`);
-    await build();
-  }
+  await run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: fresh ? 'true' : (process.env.NX_SKIP_NX_CACHE ?? '') },
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * The shared singletons of module federation, defined once and used by the shell (host) and every
- * plugin remote, so the page holds exactly one React, one antd, one router, one i18next and one SDK
- * (antd as one singleton per component: ANTD_COMPONENTS).
- * Imported by vite.config files (Node) and by the shell (remoteName), so this file must not import
- * browser code nor Node modules.
+ * The shared singletons, defined once and used by the shell and every plugin remote, so the page holds
+ * exactly one React, one antd, one router, one i18next and one SDK (antd as one singleton per
+ * component: ANTD_COMPONENTS). The shell hands them out through its share scope (hostSharedModule,
+ * SHARE_SCOPE_GLOBAL); remotes are built by remote-build.ts to read them from it.
+ * Imported by vite.config files (Node) and by the shell, so this file must not import browser code nor
+ * Node modules.
  * @ant-design/icons is deliberately not shared: icons are stateless, and sharing would ship all ~800 of
  * them (220 kB gzip) instead of the few each bundle uses.
  */
@@ -60,41 +61,11 @@ export const ROUTER_EXPORTS = [
 /** The module a component of antd is shared as: its own entry file (antd has no exports map). */
 export const antdEntry = (folder: string) => `antd/es/${folder}/index.js`;
 const ANTD_ENTRY = /^antd\/es\/([a-z-]+)\/index\.js$/;
-const ANTD_ENTRY_FILE = /^\/.*\/node_modules\/antd\/es\/([a-z-]+)\/index\.js$/;
 const ANTD_FOLDERS = new Set<string>(Object.values(ANTD_COMPONENTS));
 
-export interface SharedConfig {
-  singleton: true;
-  import?: false;
-}
-
-/**
- * The `shared` option for @module-federation/vite (the 'host' role is what the shell provides, built
- * since issue 13 item 5 by hostSharedModule instead of as a federation host). The shell provides every singleton; remotes use
- * `import: false` so they never bundle a fallback copy and can only run inside the shell. antd is shared
- * as one singleton per component (see ANTD_COMPONENTS), never as the whole library: the plugin would load
- * a whole 'antd' at start-up because the SDK depends on it. antdPlugins() must be in the plugins.
- */
-export function sharedDependencies(role: 'host' | 'remote'): Record<string, SharedConfig> {
-  if (role === 'remote') {
-    // A prefix: the plugin then declares only the components this remote imports. Listing all of them
-    // would make the remote fetch every component from the shell when it starts.
-    return Object.fromEntries([...SHARED_SINGLETONS, 'antd/es/'].map((name) => [name, { singleton: true, import: false }]));
-  }
-  // The shell provides every component (each loads only when first asked for), for any plugin.
-  const keys = [...SHARED_SINGLETONS, ...Object.values(ANTD_COMPONENTS).map(antdEntry)];
-  return Object.fromEntries(keys.map((name) => [name, { singleton: true }]));
-}
-
 /** The parts of a Vite plugin antdPlugins() uses (this package does not depend on Vite). */
-interface ResolveContext {
-  resolve(source: string, importer?: string, options?: { skipSelf?: boolean }): Promise<{ id: string } | null>;
-}
 export interface AntdPlugin {
   name: string;
-  enforce?: 'pre';
-  apply?: 'build';
-  resolveId?(this: ResolveContext, source: string, importer: string | undefined): Promise<string | null> | string | null;
   transform?(this: { warn(message: string): void }, code: string, id: string): { code: string; map: null } | null;
 }
 
@@ -161,40 +132,15 @@ function splitImports(this: { warn(message: string): void }, code: string, id: s
 }
 
 /**
- * Vite plugins for antd in the shell and in plugin remotes (list them before federation()).
+ * Vite plugins for antd in the shell and in plugin remotes (remote-build.ts lists them for remotes).
  * Both roles rewrite named imports of antd and @ant-design/icons to each component's and icon's own
- * module (after TypeScript is stripped): a component then resolves to its own shared module rather than
- * the whole library, and a bundle holds only the icons it names.
- * - host (the shell): resolves the component entries to antd's files itself, before the federation
- *   plugin sees them. The shell is the only provider (remotes have `import: false`), so going through
- *   the share scope would only make the federation runtime load every component the shell uses at
- *   start-up, defeating lazy routes; the shared keys still hand remotes these same modules, on demand.
- * - remote: a build error for anything that would bundle a second antd (the whole library, a deep
- *   import), which would not see the shell's ConfigProvider (theme, dark mode, locale), and for router
- *   imports the shell's 'react-router-dom' does not offer (ROUTER_EXPORTS).
+ * module (after TypeScript is stripped): a component then is its own module, shared with remotes under
+ * its entry's key, rather than the whole library, and a bundle holds only the icons it names.
+ * A remote also gets a build error for anything that would bundle a second antd (the whole library, a
+ * deep import), which would not see the shell's ConfigProvider (theme, dark mode, locale), and for
+ * router imports the shell's 'react-router-dom' does not offer (ROUTER_EXPORTS).
  */
 export function antdPlugins(role: 'host' | 'remote'): AntdPlugin[] {
-  let antdDir: Promise<string> | undefined;
-  const resolve: AntdPlugin = {
-    name: 'atende:antd-entries',
-    enforce: 'pre',
-    // The dev server goes through the share scope instead: files named by path skip its pre-bundling,
-    // which turns antd's CommonJS dependencies (react-is) into modules.
-    apply: 'build',
-    async resolveId(source, importer) {
-      const file = ANTD_ENTRY_FILE.exec(source)?.[1];
-      // The resolved file is asked for again during the build: answer it too, or the federation plugin
-      // takes it for the shared module and loads that component at start-up.
-      if (file && ANTD_FOLDERS.has(file)) return source;
-      const folder = ANTD_ENTRY.exec(source)?.[1];
-      if (!folder || !ANTD_FOLDERS.has(folder)) return null;
-      antdDir ??= this.resolve('antd/package.json', importer, { skipSelf: true }).then((r) => {
-        if (!r) throw new Error('antd is not installed');
-        return r.id.slice(0, -'/package.json'.length);
-      });
-      return `${await antdDir}/es/${folder}/index.js`;
-    },
-  };
   const split: AntdPlugin = {
     name: 'atende:antd-imports',
     transform(code, id) {
@@ -210,62 +156,29 @@ export function antdPlugins(role: 'host' | 'remote'): AntdPlugin[] {
       return result;
     },
   };
-  return role === 'host' ? [resolve, split] : [split];
+  return [split];
 }
 
-/** The federation name of a plugin's remote: `atende_<id with underscores>`. */
-export function remoteName(pluginId: string): string {
-  return `atende_${pluginId.replace(/-/g, '_')}`;
-}
-
-/** The only key a plugin remote exposes. */
-export const REMOTE_EXPOSE = './plugin';
-
-/** The package a shared key belongs to: 'react/jsx-runtime' → 'react', 'antd/es/button/index.js' → 'antd'. */
-export function packageOf(key: string): string {
-  const parts = key.split('/');
-  return key.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
+/**
+ * The global function through which a remote's chunks ask the shell for a shared module:
+ * `globalThis.__atendeShared('react')` resolves to the module the shell runs (remote-build.ts writes the
+ * calls, shell/src/plugins/share-scope.ts defines the function before the first remote loads).
+ */
+export const SHARE_SCOPE_GLOBAL = '__atendeShared';
 
 /** Every key the shell provides to remotes: the singletons and each antd component entry. */
 export const HOST_SHARED_KEYS: readonly string[] = [...SHARED_SINGLETONS, ...Object.values(ANTD_COMPONENTS).map(antdEntry)];
 
 /**
- * The source of the shell's share scope, for a Vite virtual module: `export const shared`, in the shape
- * of @module-federation/runtime's `init({ shared })`. The shell is not built as a federation host: it
- * imports React, antd and the rest like any app, and starts the federation runtime with this module
- * only when the first plugin remote loads (the sign-in page loads none). Each provider is a dynamic
- * import of the very module the shell itself uses, so a remote gets the shell's instance (one React,
- * one antd component each, one router); no key is ever bundled twice.
- * `versions` gives each package's installed version (by packageOf); `imports` replaces the module a key
- * is loaded from (the shell's 'react-router-dom' facade).
+ * The source of the shell's share scope, for a Vite virtual module: `export const shared`, each key a
+ * dynamic import of the very module the shell itself uses, so a remote gets the shell's instance (one
+ * React, one antd component each, one router) and no key is ever bundled twice. Nothing of it loads on
+ * a page without plugins (/login): the shell imports it with the first remote. `imports` replaces the
+ * module a key is loaded from (the shell's 'react-router-dom' facade).
  */
-export function hostSharedModule(versions: Record<string, string>, imports: Record<string, string> = {}): string {
-  const entries = HOST_SHARED_KEYS.map((key) => {
-    const version = versions[packageOf(key)];
-    if (!version) throw new Error(`hostSharedModule: no version for '${packageOf(key)}' (shared key '${key}')`);
-    return `  ${JSON.stringify(key)}: provide(${JSON.stringify(version)}, () => import(${JSON.stringify(imports[key] ?? key)})),`;
-  });
-  return [
-    '// The module object a remote receives: plain (as @module-federation/vite hosts hand it), CommonJS default unwrapped.',
-    'function materialize(m) {',
-    '  let t = m;',
-    '  for (let i = 0; i < 5; i++) {',
-    '    const d = t && t.default;',
-    "    if (!d || typeof d !== 'object' || Object.keys(d).length === 0) break;",
-    "    if (Object.keys(t).some((k) => k !== 'default' && t[k] !== undefined)) break;",
-    '    t = d;',
-    '  }',
-    '  const out = { ...t };',
-    "  if (out.__esModule !== true) Object.defineProperty(out, '__esModule', { value: true, enumerable: false });",
-    '  return () => out;',
-    '}',
-    'function provide(version, load) {',
-    '  return { version, get: () => load().then(materialize), shareConfig: { singleton: true, requiredVersion: false } };',
-    '}',
-    'export const shared = {',
-    ...entries,
-    '};',
-    '',
-  ].join('\n');
+export function hostSharedModule(imports: Record<string, string> = {}): string {
+  const entries = HOST_SHARED_KEYS.map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(imports[key] ?? key)}),`);
+  return ['export const shared = {', ...entries, '};', ''].join('\n');
 }
+
+

@@ -1,35 +1,27 @@
 import type { PluginManifest } from '@atende/core-contract';
-import { REMOTE_EXPOSE, remoteName } from '@atende/sdk-web/federation';
 import { webPluginLoaded } from './web-plugins.model.js';
 import { $sessionGeneration, registerErrorTexts, registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
 
-const registered = new Set<string>();
-/** The federation runtime, fetched and started with the first remote (federation-host.ts); a failed fetch is tried again. */
-let host: Promise<typeof import('./federation-host.js')> | undefined;
-function federationHost() {
-  host ??= import('./federation-host.js').catch((err: unknown) => {
-    host = undefined;
+/** The share scope, fetched and defined with the first remote (share-scope.ts); a failed fetch is tried again. */
+let scope: Promise<typeof import('./share-scope.js')> | undefined;
+function shareScope() {
+  scope ??= import('./share-scope.js').catch((err: unknown) => {
+    scope = undefined;
     throw err;
   });
-  return host;
+  return scope;
 }
 const loaded = new Map<string, Promise<WebPluginDefinition>>();
 
-/** Loads a plugin's remote once (module federation at run time). */
+/** Loads a plugin's remote once: an ES module built by @atende/sdk-web/remote-build. */
 function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefinition> {
   const cached = loaded.get(manifest.id);
   if (cached) return cached;
   const promise = (async () => {
     if (!manifest.remoteEntry) throw new Error(`Plugin ${manifest.id} has no web remote.`);
-    const name = remoteName(manifest.id);
-    const { loadRemote, registerRemotes } = await federationHost();
-    if (!registered.has(name)) {
-      registerRemotes([{ name, entry: manifest.remoteEntry, type: 'module' }]);
-      registered.add(name);
-    }
-    const mod = await loadRemote<{ default: WebPluginDefinition }>(`${name}/${REMOTE_EXPOSE.slice(2)}`);
-    const definition = mod?.default;
-    if (!definition || definition.id !== manifest.id) throw new Error(`Remote ${name} did not expose plugin ${manifest.id}.`);
+    const { importRemote } = await shareScope();
+    const definition = (await importRemote(manifest.remoteEntry)).default as WebPluginDefinition | undefined;
+    if (!definition || definition.id !== manifest.id) throw new Error(`The remote of plugin ${manifest.id} did not export its definition.`);
     return definition;
   })();
   loaded.set(manifest.id, promise);

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { PluginManifest, TicketDto } from '@atende/core-contract';
 
-vi.mock('./federation-host.js', () => ({ registerRemotes: vi.fn(), loadRemote: vi.fn() }));
-const federation = await import('./federation-host.js');
+vi.mock('./share-scope.js', () => ({ importRemote: vi.fn() }));
+const scope = await import('./share-scope.js');
+/** The plugin id of a remote entry URL (/plugins/<id>/remoteEntry.js). */
+const idOf = (url: unknown) => String(url).split('/')[2];
 const { $widgets, $zonesShown, Zone, bindingFields, sessionEnded, widgetsRegistered, zoneShown } = await import('@atende/sdk-web');
 const { loadWidgetPlugins, widgetPluginsFor } = await import('./remote-loader.js');
 
@@ -18,7 +20,7 @@ const Throws = () => {
 afterEach(() => {
   cleanup();
   sessionEnded();
-  vi.mocked(federation.loadRemote).mockReset();
+  vi.mocked(scope.importRemote).mockReset();
 });
 
 describe('zones (issue 12 item 1)', () => {
@@ -68,8 +70,8 @@ describe('zones (issue 12 item 1)', () => {
       zones,
       locked: false,
     });
-    vi.mocked(federation.loadRemote).mockImplementation(async (name: string) => {
-      const id = name.split('/')[0].replace(/^atende_/, '').replace(/_/g, '-');
+    vi.mocked(scope.importRemote).mockImplementation(async (url: string) => {
+      const id = idOf(url);
       if (id === 'broken') throw new Error('remote down');
       return {
         default: {
@@ -94,25 +96,25 @@ describe('zones (issue 12 item 1)', () => {
     expect(widgetPluginsFor(list, []).map((m) => m.id)).toEqual(['counted']);
     await act(() => loadWidgetPlugins(widgetPluginsFor(list, ['layout.header'])));
     error.mockRestore();
-    expect(vi.mocked(federation.loadRemote).mock.calls.map((c) => String(c[0]).split('/')[0]).sort()).toEqual(['atende_bell', 'atende_broken', 'atende_counted']);
+    expect(vi.mocked(scope.importRemote).mock.calls.map((c) => idOf(c[0])).sort()).toEqual(['bell', 'broken', 'counted']);
     expect($widgets.getState().map((w) => `${w.pluginId}:${w.zone}`)).toEqual(['bell:layout.header']);
   });
 
   it('the list loads the plugins of the zones already on screen; a zone shown later loads the plugins filling it, once', async () => {
     const { fetchPluginListFx, fetchPluginsFx } = await import('./plugins.model.js');
     const manifest = (id: string, zones: PluginManifest['zones']): PluginManifest => ({ id, version: '1', remoteEntry: `/plugins/${id}/remoteEntry.js`, routes: [], menu: [], settingsTabs: [], zones, locked: false });
-    vi.mocked(federation.loadRemote).mockImplementation(async (name: string) => ({ default: { id: name.split('/')[0].replace(/^atende_/, ''), widgets: [] } }));
-    const loaded = () => vi.mocked(federation.loadRemote).mock.calls.map((c) => String(c[0]).split('/')[0]);
+    vi.mocked(scope.importRemote).mockImplementation(async (url: string) => ({ default: { id: idOf(url), widgets: [] } }));
+    const loaded = () => vi.mocked(scope.importRemote).mock.calls.map((c) => idOf(c[0]));
     render(<Zone name="layout.header" context={{}} />);
     expect($zonesShown.getState()).toEqual(['layout.header']);
     fetchPluginListFx.use(async () => [manifest('horn', ['layout.header']), manifest('flows', ['connections.page.actions'])]);
     await act(() => fetchPluginsFx());
-    await vi.waitFor(() => expect(loaded()).toEqual(['atende_horn']));
+    await vi.waitFor(() => expect(loaded()).toEqual(['horn']));
     await act(async () => {
       zoneShown('connections.page.actions');
       zoneShown('connections.page.actions');
     });
-    await vi.waitFor(() => expect(loaded()).toEqual(['atende_horn', 'atende_flows']));
+    await vi.waitFor(() => expect(loaded()).toEqual(['horn', 'flows']));
   });
 
   it('when the plugin list changes (the company expired, a plan lost a flag), plugins left without zones lose their widgets', async () => {
@@ -130,8 +132,8 @@ describe('zones (issue 12 item 1)', () => {
     const manifest: PluginManifest = { id: 'late', version: '1', remoteEntry: '/plugins/late/remoteEntry.js', routes: [], menu: [], settingsTabs: [], zones: ['layout.header'], locked: false };
     let answerList!: (list: PluginManifest[]) => void;
     fetchPluginListFx.use(() => new Promise<PluginManifest[]>((resolve) => (answerList = resolve)));
-    let answerRemote!: (mod: unknown) => void;
-    vi.mocked(federation.loadRemote).mockImplementation(() => new Promise((resolve) => (answerRemote = resolve)));
+    let answerRemote!: (mod: { default?: unknown }) => void;
+    vi.mocked(scope.importRemote).mockImplementation(() => new Promise((resolve) => (answerRemote = resolve)));
     const asked = fetchPluginsFx();
     const { loadWebPlugin } = await import('./remote-loader.js');
     const loading = loadWebPlugin(manifest);
