@@ -82,9 +82,9 @@ function* nodes(node: unknown): Generator<EsNode> {
 
 /**
  * Shared keys stay out of the bundle (external), and in each finished chunk their imports read the
- * shell's share scope instead: `import { jsx } from "react/jsx-runtime"` →
- * `const { jsx } = await globalThis.__atendeShared("react/jsx-runtime");`, a dynamic `import("react")`
- * → the same call. A chunk that re-exports a shared module fails the build: the remote would hand out
+ * shell's share scope instead: `import { jsx } from "react/jsx-runtime"` and the chunk's other such
+ * imports → one `await Promise.all` of `globalThis.__atendeShared(key)` calls (sharedImportsStatement),
+ * a dynamic `import("react")` → `globalThis.__atendeShared("react")`. A chunk that re-exports a shared module fails the build: the remote would hand out
  * the shell's module under its own name, which nothing should need.
  */
 export function sharedImports(): SharedImportsPlugin {
@@ -121,7 +121,7 @@ export function sharedImports(): SharedImportsPlugin {
 
 /**
  * The Vite config of a plugin's remote, served by the kernel under /plugins/<id>/ (`plugins`: the
- * framework's, e.g. React's; typed by the caller's Vite, which this package does not depend on).
+ * framework's, e.g. React's, typed by the caller; Vite is this entry's peer dependency).
  */
 export function remoteBuild<P = never>(id: string, plugins: P[] = []) {
   return {
