@@ -36,7 +36,9 @@ export interface SharedImportsPlugin {
 }
 
 const SHARED_KEYS = new Set<string>(HOST_SHARED_KEYS);
-const scope = (key: string) => `globalThis[${JSON.stringify(SHARE_SCOPE_GLOBAL)}](${JSON.stringify(key)})`;
+/** The shell's share scope function, as the remote's code names it. */
+const SCOPE = `globalThis[${JSON.stringify(SHARE_SCOPE_GLOBAL)}]`;
+const scope = (key: string) => `${SCOPE}(${JSON.stringify(key)})`;
 
 /** `{ default: React, useState, t as u }` → the destructuring pattern of one import declaration's names. */
 function pattern(specifiers: NonNullable<EsNode['specifiers']>): { namespace?: string; names: string[] } {
@@ -61,7 +63,7 @@ function pattern(specifiers: NonNullable<EsNode['specifiers']>): { namespace?: s
 export function sharedImportsStatement(imports: { key: string; specifiers: NonNullable<EsNode['specifiers']> }[]): string {
   const modules = imports.map((_, i) => `__shared${i}`);
   const keys = JSON.stringify(imports.map((i) => i.key));
-  const lines = [`const [${modules.join(', ')}] = await Promise.all(${keys}.map((key) => ${scope('key').replace('"key"', 'key')}));`];
+  const lines = [`const [${modules.join(', ')}] = await Promise.all(${keys}.map((key) => ${SCOPE}(key)));`];
   imports.forEach(({ specifiers }, i) => {
     const { namespace, names } = pattern(specifiers);
     if (namespace) lines.push(`const ${namespace} = ${modules[i]};`);
@@ -97,6 +99,7 @@ export function sharedImports(): SharedImportsPlugin {
     },
     renderChunk(code, chunk) {
       const edits: { start: number; end: number; text: string }[] = [];
+      let first: (typeof edits)[number] | undefined;
       const imports: { key: string; specifiers: NonNullable<EsNode['specifiers']> }[] = [];
       for (const node of nodes(this.parse(code))) {
         const key = node.source?.type === 'Literal' && typeof node.source.value === 'string' ? node.source.value : undefined;
@@ -104,13 +107,13 @@ export function sharedImports(): SharedImportsPlugin {
         if (node.type === 'ImportDeclaration') {
           imports.push({ key, specifiers: node.specifiers ?? [] });
           edits.push({ start: node.start, end: node.end, text: '' });
+          first ??= edits[edits.length - 1];
         } else if (node.type === 'ImportExpression') edits.push({ start: node.start, end: node.end, text: scope(key) });
         else this.error(`${chunk.fileName}: re-exports the shared module '${key}' (${node.type}); import it and export your own names instead`);
       }
       if (!edits.length) return null;
       if (code.includes('__shared0')) this.error(`${chunk.fileName}: already names __shared0, the share scope's variable`);
       // Declarations come first in the tree walk: the first one's place takes the statement for all.
-      const first = edits.find((e) => e.text === '');
       if (first) first.text = sharedImportsStatement(imports);
       let out = code;
       for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
