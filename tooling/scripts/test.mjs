@@ -9,16 +9,20 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit` runs just that su
 const suites = ['unit', 'integration', 'e2e'].filter((s) => !only.length || only.includes(s));
 const results = [];
 
+const runStarted = Date.now();
 await ensureInstalled();
+const buildStarted = Date.now();
 await buildAll({ fresh: true });
+const buildMs = Date.now() - buildStarted;
 
 async function check(name, fn) {
+  const started = Date.now();
   try {
     await fn();
-    results.push({ name, passed: 1, failed: 0 });
+    results.push({ name, passed: 1, failed: 0, ms: Date.now() - started });
   } catch (err) {
     console.error(`✖ ${name}: ${err.message}`);
-    results.push({ name, passed: 0, failed: 1 });
+    results.push({ name, passed: 0, failed: 1, ms: Date.now() - started });
   }
 }
 
@@ -49,6 +53,7 @@ if (suites.some((s) => s !== 'unit')) {
 const out = mkdtempSync(path.join(tmpdir(), 'atende-vitest-'));
 for (const suite of suites) {
   console.log(`\n› ${suite} tests`);
+  const started = Date.now();
   const file = path.join(out, `${suite}.json`);
   try {
     await run('npx', ['vitest', 'run', '--config', 'tooling/vitest.config.ts', '--project', suite, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
@@ -58,7 +63,7 @@ for (const suite of suites) {
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const failed = report.numFailedTests + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
-    results.push({ name: suite, passed: report.numPassedTests, failed });
+    results.push({ name: suite, passed: report.numPassedTests, failed, ms: Date.now() - started });
     // Passed on retry: the earlier attempt's error is kept in failureMessages. Listed, never hidden.
     for (const tf of report.testResults ?? []) {
       for (const t of tf.assertionResults ?? []) {
@@ -68,13 +73,17 @@ for (const suite of suites) {
       }
     }
   } else {
-    results.push({ name: suite, passed: 0, failed: 1 });
+    results.push({ name: suite, passed: 0, failed: 1, ms: Date.now() - started });
   }
 }
 rmSync(out, { recursive: true, force: true });
 
 console.log('');
-for (const r of results) console.log(`  ${r.failed ? '✖' : '✔'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+// Each suite's duration, so a slow suite shows in every CI log (issue 35 item 7).
+const secs = (ms) => `${(ms / 1000).toFixed(0)} s`;
+console.log(`  build: ${secs(buildMs)}`);
+for (const r of results) console.log(`  ${r.failed ? '✖' : '✔'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${secs(r.ms)})`);
+console.log(`  total: ${secs(Date.now() - runStarted)}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
