@@ -10,6 +10,7 @@ import { AuthGuard } from './auth/auth.guard.js';
 import { PluginAccessGuard } from './plugins/plugin-access.guard.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { ResponseSchemaInterceptor } from './http/response-schema.interceptor.js';
+import { pluginModule } from './plugins/plugin-module.js';
 
 export type { KernelOptions } from './platform/platform.module.js';
 
@@ -37,7 +38,8 @@ export class AppModule {
         PlatformModule.forRoot(opts),
         ...KERNEL_MODULES,
         KernelPortsModule,
-        ...pluginDefs.map((d) => d.module),
+        // Each with its own REALTIME instance (the plugin's plan flag applied by the kernel).
+        ...pluginDefs.map((d) => pluginModule(d)),
       ],
       providers: [
         // Order matters: authenticate first, then plan flag and permission checks.

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 
 /**
  * Files of a company (issue 11 item 3), under the same rules as the agents' uploads: a file is
@@ -43,6 +44,13 @@ export interface ReceivedFile {
   fields: Record<string, string | string[]>;
 }
 
+/** A stored file opened for reading (`Media.open`). */
+export interface OpenedMedia {
+  stream: Readable;
+  mimetype: string;
+  size: number;
+}
+
 export interface Media {
   /**
    * Streams the one file of `options.field` from a multipart request to a temporary file, under the
@@ -61,8 +69,16 @@ export interface Media {
   store(companyId: number, file: { path: string; name: string; mimetype: string }, options?: { voice?: boolean }): Promise<StoredMedia>;
   /** Forgets one of the company's files (nothing happens for an unknown url or another company's). */
   remove(companyId: number, url: string): Promise<void>;
-  /** The bytes of one of the company's files (404 for another company's or an unknown url). */
+  /** The bytes of one of the company's files (404 for another company's or an unknown url). Whole in memory: to serve a file use `open`. */
   read(companyId: number, url: string): Promise<{ data: Buffer; mimetype: string }>;
+  /** Whether the company has this file (a stat, nothing read): false for another company's or an unknown url. */
+  exists(companyId: number, url: string): Promise<boolean>;
+  /**
+   * One of the company's files as a stream from disk, with its type and size in bytes, to serve it
+   * without holding it in memory (e.g. `new StreamableFile(stream, { type: mimetype, length: size })`).
+   * 404 for another company's or an unknown url. The stream must be read or destroyed.
+   */
+  open(companyId: number, url: string): Promise<OpenedMedia>;
   /**
    * The first worksheet of an .xlsx as rows of cell texts, after the zip guard (a zip bomb or more
    * than `maxRows` rows is refused with 400 ERR_INVALID_SPREADSHEET).

@@ -330,6 +330,13 @@ describe('domain events', () => {
     expect(stored.status, JSON.stringify(stored.body)).toBe(201);
     expect(stored.body).toMatchObject({ kind: 'image', mimetype: 'image/png', name: 'foto.png', url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}\.png$/) });
     expect((await media({ action: 'read', url: stored.body.url })).body).toEqual({ size: png.length, mimetype: 'image/png' });
+    // exists is a stat and open a stream (issue 27 item 10); another company's file is unknown to both (media-store.test.ts).
+    const unknown = '/api/media/00000000-0000-0000-0000-000000000000.png';
+    expect((await media({ action: 'exists', url: stored.body.url })).body).toEqual({ exists: true });
+    expect((await media({ action: 'exists', url: unknown })).body).toEqual({ exists: false });
+    expect((await media({ action: 'exists', url: '/api/media/../../etc/passwd' })).body).toEqual({ exists: false });
+    expect((await media({ action: 'open', url: stored.body.url })).body).toEqual({ size: png.length, streamed: png.length, mimetype: 'image/png' });
+    expect((await media({ action: 'open', url: unknown })).status).toBe(404);
     // Content that is not what it says, and a type the policy does not take: refused like an agent's upload.
     expect((await media({ name: 'foto.png', mimetype: 'image/png', content: Buffer.from('MZ fake exe').toString('base64') })).status).toBe(415);
     expect((await media({ name: 'x.exe', mimetype: 'application/x-msdownload', content: Buffer.from('MZ').toString('base64') })).status).toBe(415);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
-import type { Media, ReceiveOptions, ReceivedFile, StoredMedia } from '@atende/sdk-server';
+import type { Media, OpenedMedia, ReceiveOptions, ReceivedFile, StoredMedia } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS } from '../jobs/redis.js';
 import { redisNamespace } from '../jobs/namespace.js';
@@ -60,6 +60,14 @@ export class MediaPortService implements Media {
 
   read(companyId: number, url: string): Promise<{ data: Buffer; mimetype: string }> {
     return this.files.read(companyId, url.startsWith('/api/media/') ? url.slice('/api/media/'.length) : '');
+  }
+
+  exists(companyId: number, url: string): Promise<boolean> {
+    return this.files.exists(companyId, url);
+  }
+
+  open(companyId: number, url: string): Promise<OpenedMedia> {
+    return this.files.open(companyId, url);
   }
 
   readSheet(data: Buffer, options: { maxRows?: number } = {}): Promise<string[][]> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, copyFile, link, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@atende/sdk-server';
@@ -106,6 +107,24 @@ export class MediaStore {
   async exists(companyId: number, url: string): Promise<boolean> {
     const file = this.pathOf(companyId, url);
     return !!file && (await stat(file).then((s) => s.isFile()).catch(() => false));
+  }
+
+  /**
+   * A stream of one of this company's files with its size, read from one open descriptor (the size is
+   * the file's that is streamed, even if the name is replaced meanwhile). 404 for anything else.
+   */
+  async open(companyId: number, url: string): Promise<{ stream: Readable; mimetype: string; size: number }> {
+    const file = this.pathOf(companyId, url);
+    if (!file) throw AppError.notFound();
+    const handle = await open(file, 'r').catch(() => null);
+    if (!handle) throw AppError.notFound();
+    const info = await handle.stat().catch(() => null);
+    if (!info?.isFile()) {
+      await handle.close();
+      throw AppError.notFound();
+    }
+    // The stream closes the descriptor when it ends or is destroyed.
+    return { stream: handle.createReadStream(), mimetype: this.mimetypeOf(url), size: info.size };
   }
 
   /** Every file of a company (the company is being deleted). */

@@ -26,6 +26,7 @@ function controllersOf(mod: ModuleRef, seen = new Set<unknown>()): Type<unknown>
 export class PluginRegistry {
   private readonly byController = new Map<unknown, PluginDefinition>();
   private readonly permissionTable: Record<string, PermissionTable[string]>;
+  private readonly byPermission = new Map<string, PluginDefinition>();
 
   constructor(readonly plugins: LoadedPlugin[]) {
     for (const { definition } of plugins) {
@@ -36,12 +37,18 @@ export class PluginRegistry {
       for (const [name, profiles] of Object.entries(definition.permissions ?? {})) {
         if (name in this.permissionTable) throw new Error(`Permission "${name}" is declared twice (plugin ${definition.id}).`);
         this.permissionTable[name] = profiles;
+        this.byPermission.set(name, definition);
       }
     }
   }
 
   pluginOfController(controller: unknown): PluginDefinition | undefined {
     return this.byController.get(controller);
+  }
+
+  /** The plugin that declared a permission (undefined for the kernel's own). */
+  pluginOfPermission(permission: string): PluginDefinition | undefined {
+    return this.byPermission.get(permission);
   }
 
   /** Kernel permissions merged with every plugin's. */

@@ -11,21 +11,25 @@ import {
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import type { Server, Socket } from 'socket.io';
-import { PLATFORM_ROOM, SOCKET_EVENTS, type SocketPayload, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction } from '@atende/core-contract';
-import { AppError, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { PLATFORM_ROOM, SOCKET_EVENTS, type SocketPayload, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction, type PlanFlag } from '@atende/core-contract';
+import { AppError, type AuthUser, type RealtimeAudience, type RealtimePublisher } from '@atende/sdk-server';
 import { UserSchema } from '../users/user.entity.js';
 import { ACROSS_TENANTS, tenantEm } from '../tenancy/tenant-filter.js';
 import { AuthGuard } from '../auth/auth.guard.js';
 import { mayLink } from '../connections/link-codes.js';
 import type { Exec } from '../tickets/ticket-dto-sql.js';
 import { maySeeTicket, ticketViewer } from '../tickets/ticket-visibility.js';
+import { PluginRegistry } from '../plugins/plugin-registry.js';
+import { CompanyPlanService } from '../platform/company-plan.service.js';
+import { permissionRooms, profileRooms } from './audience.js';
+import { OrderedGate } from './ordered-gate.js';
 
 /** setTimeout's ceiling (about 24.8 days); a later expiry is reached in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * Authenticates each socket with the access token (handshake auth.token or query token) and joins it
- * to its company room, its user room and the platform room. Clients cannot join rooms themselves.
+ * to its company room, its user room, its profile rooms and the platform room. Clients cannot join rooms themselves.
  * Authorization is not decided once: a socket ends when its token expires, and when a user's profile,
  * queues or allTicket change their sockets' rooms are recomputed on every server process
  * (refreshUserRooms, through the Redis adapter).
@@ -36,10 +40,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   @WebSocketServer() server!: Server;
   /** Token-expiry timers of this process's sockets, by socket id (kept out of socket.data, which travels). */
   private readonly expiries = new Map<string, NodeJS.Timeout>();
+  /** Emits that wait for a company's plan flags, in order per company or user. */
+  readonly gate = new OrderedGate((err) => this.logger.warn(`A plan-gated event was not sent: ${err instanceof Error ? err.message : String(err)}`));
 
   constructor(
     private readonly auth: AuthGuard,
     private readonly orm: MikroORM,
+    private readonly registry: PluginRegistry,
+    private readonly plans: CompanyPlanService,
   ) {}
 
   async handleConnection(socket: Socket): Promise<void> {
@@ -65,6 +73,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     return [
       companyRoom(user.companyId),
       userRoom(user.id),
+      // Permission-restricted company events (toCompany with an audience) reach these by profile.
+      ...profileRooms(user),
       PLATFORM_ROOM,
       ...(user.super ? [SUPER_ROOM] : []),
       ...(mayLink(user) ? [linkersRoom(user.companyId)] : []),
@@ -215,12 +225,44 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (sockets.length) setTimeout(() => sockets.forEach((s) => s.disconnect(true)), 300).unref();
   }
 
-  toCompany<K extends string>(companyId: number, event: K, payload: SocketPayload<K>): void {
-    this.server.to(companyRoom(companyId)).emit(event, payload);
+  toCompany<K extends string>(companyId: number, event: K, payload: SocketPayload<K>, audience?: RealtimeAudience): void {
+    this.emitToCompany(companyId, event, payload, audience);
   }
+
+  /**
+   * toCompany with the caller's own plan flag (a plugin's instance, plugin-realtime.ts) added to the
+   * flag of the plugin that owns the audience's permission. Without a flag the event leaves at once;
+   * with one, only after the company's plan was read (and not at all if it lacks the flag).
+   */
+  emitToCompany<K extends string>(companyId: number, event: K, payload: SocketPayload<K>, audience: RealtimeAudience | undefined, callerFlag?: PlanFlag): void {
+    const rooms = audience ? permissionRooms(companyId, audience.permission, this.registry.permissions) : [companyRoom(companyId)];
+    // `to([])` would broadcast to every socket: a permission nobody holds sends nothing.
+    if (!rooms.length) return;
+    const emit = () => void this.server.to(rooms).emit(event, payload);
+    const flags = [callerFlag, audience && this.registry.pluginOfPermission(audience.permission)?.planFlag].filter((f): f is PlanFlag => !!f);
+    if (!flags.length) return emit();
+    this.gate.run(`company-${companyId}`, () => this.hasFlags(companyId, flags), emit);
+  }
+
   toUser<K extends string>(userId: number, event: K, payload: SocketPayload<K>): void {
-    this.server.to(userRoom(userId)).emit(event, payload);
+    this.emitToUser(userId, event, payload);
   }
+
+  /** toUser with the caller's plan flag: sent only while the user's company plan has it. */
+  emitToUser<K extends string>(userId: number, event: K, payload: SocketPayload<K>, callerFlag?: PlanFlag): void {
+    const emit = () => void this.server.to(userRoom(userId)).emit(event, payload);
+    if (!callerFlag) return emit();
+    this.gate.run(`user-${userId}`, async () => {
+      const [row] = await this.orm.em.fork().getConnection().execute('select company_id from users where id = ?', [userId]);
+      return !!row && (await this.hasFlags(row.company_id as number, [callerFlag]));
+    }, emit);
+  }
+
+  private async hasFlags(companyId: number, flags: PlanFlag[]): Promise<boolean> {
+    const plan = await this.plans.flagsOf(companyId);
+    return flags.every((f) => plan[f]);
+  }
+
   toPlatform<K extends string>(event: K, payload: SocketPayload<K>): void {
     this.server.to(PLATFORM_ROOM).emit(event, payload);
   }

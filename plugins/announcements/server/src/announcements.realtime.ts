@@ -7,6 +7,7 @@ import { toDto } from './announcement.dto.js';
 /**
  * Live updates on everyone's socket. Readers hear of active announcements only: one created inactive
  * is not told, one turned inactive is a `delete` for them. Super users (the list page) hear of all.
+ * Platform-wide on purpose: announcements:read is every profile's and the plugin has no plan flag.
  */
 @Injectable()
 export class AnnouncementsRealtime {

@@ -253,7 +253,8 @@ export class InvoicesService {
   }
 
   private tell(row: InvoiceRow, action: PaymentEvent['action'], message: string, dueDate: string | null): void {
-    this.realtime.toCompany(row.company_id, PAYMENT_EVENT, { action, message, invoiceId: row.id, dueDate } satisfies PaymentEvent);
+    // billing:read is every profile's: a payment lifts the expired lock of every session of the company.
+    this.realtime.toCompany(row.company_id, PAYMENT_EVENT, { action, message, invoiceId: row.id, dueDate } satisfies PaymentEvent, { permission: 'billing:read' });
     this.realtime.toSuperUsers(INVOICE_REVIEW_EVENT, { action: 'update', invoice: toInvoice(row) } satisfies InvoiceReviewEvent);
   }
 }

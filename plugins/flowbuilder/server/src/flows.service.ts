@@ -126,12 +126,9 @@ export class FlowsService {
     if (details.length) throw AppError.validation(details);
   }
 
+  /** A stat through the Media port: the file is never read to know it is the company's. */
   private async ownsMedia(companyId: number, url: string): Promise<boolean> {
-    if (!url.startsWith('/api/media/')) return false;
-    return this.media.read(companyId, url).then(
-      () => true,
-      () => false,
-    );
+    return url.startsWith('/api/media/') && this.media.exists(companyId, url);
   }
 
   // ---------- export / import ----------

@@ -95,7 +95,8 @@ export class KeywordsController {
   }
 
   private tell(companyId: number, event: KeywordEvent) {
-    this.realtime.toCompany(companyId, KEYWORD_EVENT, event);
+    // Keywords are admin pages (flowbuilder:read); the kernel adds the plan's useCampaigns.
+    this.realtime.toCompany(companyId, KEYWORD_EVENT, event, { permission: 'flowbuilder:read' });
   }
 
   private async write(companyId: number, row: KeywordRow, body: z.output<typeof keywordUpdateSchema>): Promise<Keyword> {

@@ -66,6 +66,7 @@ export class HelpsService {
   }
 
   private publish(event: HelpEvent, result: Help): Help {
+    // Help videos are platform-wide (helps:read is every profile's, no plan flag): every signed-in user.
     this.realtime.toPlatform(HELP_EVENT, event);
     return result;
   }

@@ -4,7 +4,8 @@ import { CHAT_EVENT, type Chat, type ChatEvent, type ChatMessage } from '@atende
 
 /**
  * Chat events go to each participant's own sockets (`toUser`), never to the whole company: a user who
- * is not (or no longer) in a chat hears nothing of it.
+ * is not (or no longer) in a chat hears nothing of it. Every profile holds internal-chat:use, so the
+ * participants are the audience; the kernel drops them while the company's plan lacks useInternalChat.
  */
 @Injectable()
 export class ChatsRealtime {

@@ -44,7 +44,7 @@ export class SchedulesController {
   @RequirePermission('schedules:read')
   async image(@CurrentUser() user: AuthUser, @ZodParam('id', idSchema) id: number): Promise<StreamableFile> {
     const file = await this.schedules.image(user, id);
-    return new StreamableFile(file.data, { type: file.mimetype, length: file.data.length, disposition: 'inline' });
+    return new StreamableFile(file.stream, { type: file.mimetype, length: file.size, disposition: 'inline' });
   }
 
   @Post()

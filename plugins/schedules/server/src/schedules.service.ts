@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
 import { definedFields } from '@atende/core-contract';
-import { AppError, CONTACTS, MEDIA, MESSAGES, containsPattern, type AuthUser, type ContactSummary, type Contacts, type Media, type Messages, type ReceivedFile } from '@atende/sdk-server';
+import { AppError, CONTACTS, MEDIA, MESSAGES, containsPattern, type AuthUser, type ContactSummary, type Contacts, type Media, type Messages, type OpenedMedia, type ReceivedFile } from '@atende/sdk-server';
 import { SCHEDULES_PAGE_SIZE, type Schedule, type SchedulePage, type ScheduleUpdate } from '@atende/plugin-schedules-contract';
 import { ScheduleEntity, type ScheduleRow } from './schedule.entity.js';
 import { PLUGIN_ID, ScheduleDelivery, correlationIdOf } from './schedule.delivery.js';
@@ -184,10 +184,11 @@ export class SchedulesService {
     return this.told(user, 'update', swapped.row, await this.contacts.get(user.companyId, swapped.row.contactId));
   }
 
-  async image(user: AuthUser, id: number): Promise<{ data: Buffer; mimetype: string }> {
+  /** The attached image as a stream from the Media port (never read whole into memory). */
+  async image(user: AuthUser, id: number): Promise<OpenedMedia> {
     const row = await this.find(user, id);
     if (!row.mediaUrl) throw notFound();
-    return this.media.read(user.companyId, row.mediaUrl);
+    return this.media.open(user.companyId, row.mediaUrl);
   }
 
   private told(user: AuthUser, action: 'create' | 'update', row: ScheduleRow, contact: ContactSummary | null): Schedule {

@@ -184,6 +184,9 @@ describe('schedules', () => {
     expect(ok.body).toMatchObject({ mediaName: 'promo.png', mediaPath: `/schedules/${s.id}/media` });
     const img = await fetch(`${server.url}/api/schedules/${s.id}/media`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(img.status).toBe(200);
+    // Streamed from the Media port with its size known up front (issue 27 item 10).
+    expect(img.headers.get('content-length')).toBe(String(PNG.length));
+    expect(img.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await img.arrayBuffer()).equals(PNG)).toBe(true);
     expect((await upload(s.id, admin, GIF, 'x.gif', 'image/gif')).status).toBe(415);
     expect((await upload(s.id, admin, Buffer.from('not an image'), 'x.png', 'image/png')).status).toBe(415);

@@ -1,9 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { REALTIME, type RealtimePublisher } from '@atende/sdk-server';
+import { REALTIME, type RealtimeAudience, type RealtimePublisher } from '@atende/sdk-server';
 import { CAMPAIGN_EVENT, CAMPAIGN_PROGRESS_EVENT, type Campaign, type CampaignEvent, type CampaignProgressEvent } from '@atende/plugin-campaigns-contract';
 import { CampaignReader } from './campaign-reader.js';
 
-/** Live updates to the company's users only. */
+/** Who hears campaigns: those who may open /campaigns (admins), and only while the plan has useCampaigns (kernel). */
+const AUDIENCE: RealtimeAudience = { permission: 'campaigns:read' };
+
+/** Live updates to the company's users who may read campaigns. */
 @Injectable()
 export class CampaignsRealtime {
   private readonly log = new Logger('CampaignsRealtime');
@@ -14,11 +17,11 @@ export class CampaignsRealtime {
   ) {}
 
   changed(companyId: number, action: 'create' | 'update', record: Campaign): void {
-    this.realtime.toCompany(companyId, CAMPAIGN_EVENT, { action, record } satisfies CampaignEvent);
+    this.realtime.toCompany(companyId, CAMPAIGN_EVENT, { action, record } satisfies CampaignEvent, AUDIENCE);
   }
 
   removed(companyId: number, id: number): void {
-    this.realtime.toCompany(companyId, CAMPAIGN_EVENT, { action: 'delete', id } satisfies CampaignEvent);
+    this.realtime.toCompany(companyId, CAMPAIGN_EVENT, { action: 'delete', id } satisfies CampaignEvent, AUDIENCE);
   }
 
   /** Reads the campaign again and tells it (the engine's changes). */
@@ -33,12 +36,12 @@ export class CampaignsRealtime {
     try {
       const dto = await this.campaigns.findDto(companyId, id);
       if (dto) {
-        this.realtime.toCompany(companyId, CAMPAIGN_PROGRESS_EVENT, {
-          campaignId: id,
-          status: dto.status,
-          progress: dto.progress,
-          completedAt: dto.completedAt,
-        } satisfies CampaignProgressEvent);
+        this.realtime.toCompany(
+          companyId,
+          CAMPAIGN_PROGRESS_EVENT,
+          { campaignId: id, status: dto.status, progress: dto.progress, completedAt: dto.completedAt } satisfies CampaignProgressEvent,
+          AUDIENCE,
+        );
       }
     } catch (err) {
       this.log.warn(`campaign ${id} progress not told: ${err instanceof Error ? err.message : String(err)}`);

@@ -15,6 +15,7 @@ import {
   type RealtimePublisher,
 } from '@atende/sdk-server';
 import { CONTACT_LIST_ITEM_EVENT, type ContactListItemEvent } from '@atende/plugin-campaigns-contract';
+import { CONTACT_LISTS_AUDIENCE } from './contact-lists.realtime.js';
 
 export const NUMBER_CHECK_QUEUE = 'campaigns-number-check';
 /** Numbers asked of the connection between two live updates (and per query). */
@@ -113,6 +114,6 @@ export class NumberCheck implements OnModuleInit {
 
   /** One live update per batch rather than one per number. */
   private told(companyId: number, contactListId: number): void {
-    this.realtime.toCompany(companyId, CONTACT_LIST_ITEM_EVENT, { action: 'reload', contactListId } satisfies ContactListItemEvent);
+    this.realtime.toCompany(companyId, CONTACT_LIST_ITEM_EVENT, { action: 'reload', contactListId } satisfies ContactListItemEvent, CONTACT_LISTS_AUDIENCE);
   }
 }
