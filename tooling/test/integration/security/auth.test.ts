@@ -314,6 +314,52 @@ describe('security: authentication and sessions', () => {
     });
   });
 
+  describe('no one can lock an account out (issue 27 item 7)', () => {
+    // X-Forwarded-For is honoured from loopback (TRUST_PROXY's default), so each call comes "from" its own address.
+    const tenFailures = async (email: string, net: string) => {
+      for (let i = 1; i <= 10; i++) expect((await login(email, 'Wr0ng-guess', `${net}.${i}`)).status).toBe(401);
+    };
+    // The company's plan allows 10 users: these go again afterwards.
+    const added: number[] = [];
+    afterAll(async () => {
+      for (const id of added) expect((await api.del(`/api/users/${id}`, admin)).status).toBe(204);
+    });
+
+    it('ten failures from other addresses, then the owner signs in at once', async () => {
+      added.push(await addUser('owner@tienda.test'));
+      await tenFailures('owner@tienda.test', '10.27.1');
+      expect((await login('owner@tienda.test', TENANT_PASSWORD, '10.27.9.1')).status).toBe(200);
+    });
+
+    it('the super user too', async () => {
+      await tenFailures(SUPER.email, '10.27.2');
+      expect((await login(SUPER.email, SUPER.password, '10.27.9.2')).status).toBe(200);
+    });
+
+    it('past five failures the account delays, growing, only the addresses that failed for it', async () => {
+      const email = 'slow@tienda.test';
+      added.push(await addUser(email));
+      for (let i = 1; i <= 6; i++) expect((await login(email, 'Wr0ng-guess', `10.27.3.${i}`)).status).toBe(401);
+      // The sixth failure holds the account 2 s for 10.27.3.6, even with the right password.
+      const held = await login(email, TENANT_PASSWORD, '10.27.3.6');
+      expect(held.status).toBe(429);
+      expect(held.body.error).toBe('ERR_TOO_MANY_ATTEMPTS');
+      expect(held.body.details.retryAfterSeconds).toBeLessThanOrEqual(2);
+      // Another address's wrong password is still checked, and the delay doubles.
+      expect((await login(email, 'Wr0ng-guess', '10.27.3.7')).status).toBe(401);
+      expect((await login(email, TENANT_PASSWORD, '10.27.3.6')).body.details.retryAfterSeconds).toBeGreaterThan(2);
+      // An address that has not failed signs in at once, and the right password clears the delay.
+      expect((await login(email, TENANT_PASSWORD, '10.27.3.100')).status).toBe(200);
+      expect((await login(email, TENANT_PASSWORD, '10.27.3.6')).status).toBe(200);
+    });
+
+    it('each address keeps its own limit', async () => {
+      for (let i = 0; i < 5; i++) expect((await login('owner@tienda.test', 'Wr0ng-guess', '10.27.4.1')).status).toBe(401);
+      expect((await login('owner@tienda.test', TENANT_PASSWORD, '10.27.4.1')).status).toBe(429);
+      expect((await login('owner@tienda.test', TENANT_PASSWORD, '10.27.4.2')).status).toBe(200);
+    });
+  });
+
   describe('logout and session lifetime (item 8)', () => {
     it('logout stops the access token at once and closes the user’s sockets', async () => {
       await addUser('bye@tienda.test');
