@@ -82,6 +82,8 @@ export class AuthService {
         id: company.id,
         name: company.name,
         dueDate: company.dueDate ? company.dueDate.toISOString() : null,
+        trialExpiration: company.trialExpiration ? company.trialExpiration.toISOString() : null,
+        email: company.email ?? null,
         expired: isExpired(company),
         settings: readableCompanySettings(user).map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) })),
         planFlags: await this.plans.flagsOf(company.id),

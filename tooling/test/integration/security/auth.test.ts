@@ -431,5 +431,24 @@ describe('security: authentication and sessions', () => {
       const me = await api.get('/api/auth/me', r1.body.token);
       expect(me.body).toMatchObject(shape);
     });
+
+    it('sign-up writes the trial’s end (its first due date, a day ahead); the session and the company carry it (issue 27 item 17)', async () => {
+      const sup = (await api.login(SUPER.email, SUPER.password)).token;
+      const planId = (await api.post('/api/plans', { name: 'Prueba', value: 49, users: 2, connections: 1, queues: 2 }, sup)).body.id;
+      const before = Date.now();
+      const signup = await call(server.url, 'POST', '/api/companies/cadastro', { name: 'Nueva', email: 'trial@nueva.test', phone: '51911100001', password: TENANT_PASSWORD, planId }, { 'X-Forwarded-For': '10.17.0.1' });
+      expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+      const r = await login('trial@nueva.test', TENANT_PASSWORD, '10.17.0.1');
+      const { trialExpiration, dueDate, email } = r.body.user.company;
+      expect(email).toBe('trial@nueva.test');
+      expect(trialExpiration).toBe(dueDate);
+      const ahead = new Date(trialExpiration).getTime() - before;
+      expect(ahead).toBeGreaterThanOrEqual(86_400_000 - 1000);
+      expect(ahead).toBeLessThan(86_400_000 + 60_000);
+      expect((await api.get('/api/auth/me', r.body.token)).body.company.trialExpiration).toBe(trialExpiration);
+      expect((await api.get(`/api/companies/${signup.body.id}`, sup)).body.trialExpiration).toBe(trialExpiration);
+      // A company the super user creates has no trial.
+      expect((await api.get('/api/auth/me', admin)).body.company.trialExpiration).toBeNull();
+    });
   });
 });
