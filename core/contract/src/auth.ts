@@ -18,6 +18,10 @@ export const companySummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   dueDate: z.string().nullable(),
+  /** End of the sign-up trial (null for companies not made by sign-up): the subscription page counts its days. */
+  trialExpiration: z.string().nullable(),
+  /** The company's (billing) e-mail, shown read-only on the subscription page. */
+  email: z.string().nullable(),
   /** True when dueDate has passed: only billing routes answer (402 ERR_SUBSCRIPTION_EXPIRED elsewhere). */
   expired: z.boolean(),
   settings: z.array(z.object({ key: z.string(), value: z.string() })),

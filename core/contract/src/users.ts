@@ -22,6 +22,8 @@ export const userSchema = z.object({
   online: z.boolean(),
   lastSeenAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The user's company (core-operations §3's user shape). */
+  companyId: z.number().int(),
 });
 export type UserDto = z.infer<typeof userSchema>;
 

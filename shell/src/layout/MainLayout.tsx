@@ -19,6 +19,9 @@ export const DRAWER_WIDTH = 264;
 // The temporary drawer of narrow screens (below 600 px): a wide screen shows the sider and never loads it.
 const Drawer = lazy(() => import('antd/es/drawer/index.js'));
 
+// The drawer menu's profile dialog: loaded when first opened.
+const ProfileModal = lazy(() => import('./ProfileModal.js').then((m) => ({ default: m.ProfileModal })));
+
 // Shown only to a company whose subscription ran out: loaded then.
 const ExpiredPage = lazy(() => import('../pages/ExpiredPage.js').then((m) => ({ default: m.ExpiredPage })));
 
@@ -37,6 +40,8 @@ export function MainLayout() {
   const { token } = theme.useToken();
   const { expired } = useSubscriptionWatch();
   const isAdmin = useCan('app:version');
+  // null until first opened, so the dialog's code loads only then.
+  const [profileOpen, setProfileOpen] = useState<boolean | null>(null);
   const showDueDate = useCan('app:due-date');
 
   const wide = width > 1200;
@@ -83,7 +88,7 @@ export function MainLayout() {
           trigger={['click']}
           menu={{
             items: [
-              { key: 'profile', icon: <UserOutlined />, label: `${t('layout.profile')}: ${user.name}`, disabled: true },
+              { key: 'profile', icon: <UserOutlined />, label: `${t('layout.profile')}: ${user.name}`, 'data-testid': 'profile-open' } as never,
               {
                 key: 'language',
                 icon: <GlobalOutlined />,
@@ -94,6 +99,7 @@ export function MainLayout() {
             ],
             onClick: ({ key }) => {
               if (key === 'logout') void logoutFx();
+              else if (key === 'profile') setProfileOpen(true);
               else if (key.startsWith('lang:')) selectLanguage(key.slice(5) as Language);
             },
           }}
@@ -101,6 +107,11 @@ export function MainLayout() {
           <Button type="text" icon={<Avatar size="small" icon={<UserOutlined />} />} data-testid="user-menu" aria-label={t('layout.profile')} />
         </Dropdown>
       </Flex>
+      {profileOpen !== null && (
+        <Suspense fallback={null}>
+          <ProfileModal open={profileOpen} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
       {/* Plugins add a line here (billing's "renew here", say). */}
       <Zone name="layout.drawer.footer" context={{ collapsed: !open }} />
       {isAdmin && (

@@ -12,7 +12,7 @@ function Watcher() {
 }
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-const company = (dueDate: string): SessionUser['company'] => ({ id: 1, name: 'Demo', dueDate, expired: false, settings: [], planFlags: {} as SessionUser['company']['planFlags'], timeZone: 'America/Lima' });
+const company = (dueDate: string): SessionUser['company'] => ({ id: 1, name: 'Demo', dueDate, trialExpiration: null, email: null, expired: false, settings: [], planFlags: {} as SessionUser['company']['planFlags'], timeZone: 'America/Lima' });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthService } from './auth.service.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SessionsService } from './sessions.service.js';
 import { RefreshCookie } from './refresh-cookie.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -8,7 +9,7 @@ import { PasswordResetController } from './password-reset.controller.js';
 
 /** Sign-in, refresh, sign-out, sessions and password reset (the guard and tokens are the platform's). */
 @Module({
-  providers: [AuthService, SessionsService, RefreshCookie, PasswordResetService],
+  providers: [AuthService, LoginThrottle, SessionsService, RefreshCookie, PasswordResetService],
   controllers: [AuthController, PasswordResetController],
   exports: [SessionsService],
 })

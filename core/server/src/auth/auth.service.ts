@@ -10,7 +10,7 @@ import { UserSchema, type User } from '../users/user.entity.js';
 import { ACROSS_TENANTS } from '../tenancy/tenant-filter.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.js';
-import { RateLimiter, loginLimits } from './rate-limiter.js';
+import { LoginThrottle } from './login-throttle.js';
 import { SessionsService } from './sessions.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { readableCompanySettings, companySettingDefault } from '@atende/core-contract';
@@ -22,22 +22,22 @@ export class AuthService {
     private readonly em: EntityManager,
     private readonly sessions: SessionsService,
     private readonly plans: CompanyPlanService,
-    private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async login(email: string, password: string, ip: string) {
-    const limits = loginLimits(ip, email);
     // Counted before the password is checked, so a parallel burst cannot check more than the limit.
-    await this.limiter.consume(limits);
+    await this.throttle.take(ip, email);
     // Sign-in is the one place that looks a user up across companies: by unique e-mail.
     const user = await this.em.findOne(UserSchema, { email }, { ...ACROSS_TENANTS, populate: ['passwordHash'] });
     // Always hash once so an unknown e-mail takes as long as a wrong password.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!user || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
-    // The right password: this attempt is given back, and the e-mail's failures are forgotten.
-    await this.limiter.giveBack([limits[0]]);
-    await this.limiter.reset([limits[1].key]);
+    if (!user || !ok) {
+      await this.throttle.failed(ip, email);
+      throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    }
+    await this.throttle.succeeded(ip, email);
     if (!user.enabled) throw new AppError('ERR_USER_DISABLED', 403);
     const company = await this.em.findOneOrFail(CompanySchema, { id: user.companyId });
     if (!company.status && !company.isPlatform) throw new AppError('ERR_NO_PERMISSION', 403, 'This company is inactive.');
@@ -82,6 +82,8 @@ export class AuthService {
         id: company.id,
         name: company.name,
         dueDate: company.dueDate ? company.dueDate.toISOString() : null,
+        trialExpiration: company.trialExpiration ? company.trialExpiration.toISOString() : null,
+        email: company.email ?? null,
         expired: isExpired(company),
         settings: readableCompanySettings(user).map((key) => ({ key, value: stored.get(key) ?? companySettingDefault(key) })),
         planFlags: await this.plans.flagsOf(company.id),

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { redisNamespace } from '../jobs/namespace.js';
 
 export interface Limit {
-  /** What is counted, e.g. `login:ip:1.2.3.4`. */
+  /** What is counted, e.g. `signup:ip:1.2.3.4`. */
   key: string;
   max: number;
   windowSeconds: number;
@@ -75,15 +75,10 @@ export class RateLimiter {
   }
 }
 
-/** Sign-in: 5 failures per 5 minutes per IP, 10 per 15 minutes per e-mail (issue 3). */
-export const loginLimits = (ip: string, email: string): Limit[] => [
-  { key: `login:ip:${ip}`, max: 5, windowSeconds: 300 },
-  { key: `login:email:${email}`, max: 10, windowSeconds: 900 },
-];
-/** Sign-up: 5 companies per hour per IP. */
 /** Confirming the current password before an own password/e-mail change: 5 wrong per 15 minutes per user. */
 export const ownPasswordLimits = (userId: number): Limit[] => [{ key: `own-password:user:${userId}`, max: 5, windowSeconds: 900 }];
 
+/** Sign-up: 5 companies per hour per IP. (Sign-in has its own throttle: login-throttle.ts.) */
 export const signupLimits = (ip: string): Limit[] => [{ key: `signup:ip:${ip}`, max: 5, windowSeconds: 3600 }];
 /** Reset codes: 5 requests per 15 minutes per IP, 3 per e-mail. */
 export const forgotLimits = (ip: string, email: string): Limit[] => [

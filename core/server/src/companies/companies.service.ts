@@ -125,6 +125,8 @@ export class CompaniesService {
       campaignsEnabled: boolean;
       referredById?: number | null;
       language?: 'es' | 'pt' | 'en';
+      /** Set by sign-up only: the end of the free trial. */
+      trialExpiration?: Date | null;
     },
   ): Promise<Company> {
     if (!(await this.em.findOne(PlanSchema, { id: input.planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
@@ -143,6 +145,7 @@ export class CompaniesService {
         campaignsEnabled: input.campaignsEnabled,
         referralCode: newReferralCode(),
         referredById: input.referredById ?? null,
+        trialExpiration: input.trialExpiration ?? null,
         schedules: DEFAULT_SCHEDULES,
       });
       await tx.flush();
@@ -178,14 +181,17 @@ export class CompaniesService {
     const platform = await this.em.findOne(CompanySchema, { isPlatform: true });
     if (!plan || plan.id === platform?.planId) throw AppError.notFound('ERR_NO_PLAN_FOUND');
     const referrer = input.referralCode ? await this.em.findOne(CompanySchema, { referralCode: input.referralCode }) : null;
-    // Sign-up defaults (commercial-admin §4): due tomorrow, monthly, active, campaigns on.
+    // Sign-up defaults (commercial-admin §4): due tomorrow, monthly, active, campaigns on. That day is
+    // the free trial (plans carry no trial length in the spec), so the trial ends with the first due date.
+    const trialEnd = new Date(Date.now() + DAY);
     return this.create({
       name: input.name,
       email: input.email,
       phone: input.phone,
       password: input.password,
       planId: plan.id,
-      dueDate: new Date(Date.now() + DAY),
+      dueDate: trialEnd,
+      trialExpiration: trialEnd,
       recurrence: 'MENSAL',
       status: true,
       campaignsEnabled: true,

@@ -46,6 +46,7 @@ export class UsersService {
       online: u.online,
       lastSeenAt: u.lastSeenAt ? u.lastSeenAt.toISOString() : null,
       createdAt: u.createdAt.toISOString(),
+      companyId: u.companyId,
     }));
   }
 

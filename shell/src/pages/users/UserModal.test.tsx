@@ -30,6 +30,7 @@ const agent: UserDto = {
   online: false,
   lastSeenAt: null,
   createdAt: '2026-11-01T00:00:00.000Z',
+  companyId: 2,
 };
 const line = { id: 5, name: 'Línea ventas' } as Connection;
 

@@ -314,6 +314,52 @@ describe('security: authentication and sessions', () => {
     });
   });
 
+  describe('no one can lock an account out (issue 27 item 7)', () => {
+    // X-Forwarded-For is honoured from loopback (TRUST_PROXY's default), so each call comes "from" its own address.
+    const tenFailures = async (email: string, net: string) => {
+      for (let i = 1; i <= 10; i++) expect((await login(email, 'Wr0ng-guess', `${net}.${i}`)).status).toBe(401);
+    };
+    // The company's plan allows 10 users: these go again afterwards.
+    const added: number[] = [];
+    afterAll(async () => {
+      for (const id of added) expect((await api.del(`/api/users/${id}`, admin)).status).toBe(204);
+    });
+
+    it('ten failures from other addresses, then the owner signs in at once', async () => {
+      added.push(await addUser('owner@tienda.test'));
+      await tenFailures('owner@tienda.test', '10.27.1');
+      expect((await login('owner@tienda.test', TENANT_PASSWORD, '10.27.9.1')).status).toBe(200);
+    });
+
+    it('the super user too', async () => {
+      await tenFailures(SUPER.email, '10.27.2');
+      expect((await login(SUPER.email, SUPER.password, '10.27.9.2')).status).toBe(200);
+    });
+
+    it('past five failures the account delays, growing, only the addresses that failed for it', async () => {
+      const email = 'slow@tienda.test';
+      added.push(await addUser(email));
+      for (let i = 1; i <= 6; i++) expect((await login(email, 'Wr0ng-guess', `10.27.3.${i}`)).status).toBe(401);
+      // The sixth failure holds the account 2 s for 10.27.3.6, even with the right password.
+      const held = await login(email, TENANT_PASSWORD, '10.27.3.6');
+      expect(held.status).toBe(429);
+      expect(held.body.error).toBe('ERR_TOO_MANY_ATTEMPTS');
+      expect(held.body.details.retryAfterSeconds).toBeLessThanOrEqual(2);
+      // Another address's wrong password is still checked, and the delay doubles.
+      expect((await login(email, 'Wr0ng-guess', '10.27.3.7')).status).toBe(401);
+      expect((await login(email, TENANT_PASSWORD, '10.27.3.6')).body.details.retryAfterSeconds).toBeGreaterThan(2);
+      // An address that has not failed signs in at once, and the right password clears the delay.
+      expect((await login(email, TENANT_PASSWORD, '10.27.3.100')).status).toBe(200);
+      expect((await login(email, TENANT_PASSWORD, '10.27.3.6')).status).toBe(200);
+    });
+
+    it('each address keeps its own limit', async () => {
+      for (let i = 0; i < 5; i++) expect((await login('owner@tienda.test', 'Wr0ng-guess', '10.27.4.1')).status).toBe(401);
+      expect((await login('owner@tienda.test', TENANT_PASSWORD, '10.27.4.1')).status).toBe(429);
+      expect((await login('owner@tienda.test', TENANT_PASSWORD, '10.27.4.2')).status).toBe(200);
+    });
+  });
+
   describe('logout and session lifetime (item 8)', () => {
     it('logout stops the access token at once and closes the user’s sockets', async () => {
       await addUser('bye@tienda.test');
@@ -384,6 +430,25 @@ describe('security: authentication and sessions', () => {
       expect(r1.body.user).toMatchObject(shape);
       const me = await api.get('/api/auth/me', r1.body.token);
       expect(me.body).toMatchObject(shape);
+    });
+
+    it('sign-up writes the trial’s end (its first due date, a day ahead); the session and the company carry it (issue 27 item 17)', async () => {
+      const sup = (await api.login(SUPER.email, SUPER.password)).token;
+      const planId = (await api.post('/api/plans', { name: 'Prueba', value: 49, users: 2, connections: 1, queues: 2 }, sup)).body.id;
+      const before = Date.now();
+      const signup = await call(server.url, 'POST', '/api/companies/cadastro', { name: 'Nueva', email: 'trial@nueva.test', phone: '51911100001', password: TENANT_PASSWORD, planId }, { 'X-Forwarded-For': '10.17.0.1' });
+      expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+      const r = await login('trial@nueva.test', TENANT_PASSWORD, '10.17.0.1');
+      const { trialExpiration, dueDate, email } = r.body.user.company;
+      expect(email).toBe('trial@nueva.test');
+      expect(trialExpiration).toBe(dueDate);
+      const ahead = new Date(trialExpiration).getTime() - before;
+      expect(ahead).toBeGreaterThanOrEqual(86_400_000 - 1000);
+      expect(ahead).toBeLessThan(86_400_000 + 60_000);
+      expect((await api.get('/api/auth/me', r.body.token)).body.company.trialExpiration).toBe(trialExpiration);
+      expect((await api.get(`/api/companies/${signup.body.id}`, sup)).body.trialExpiration).toBe(trialExpiration);
+      // A company the super user creates has no trial.
+      expect((await api.get('/api/auth/me', admin)).body.company.trialExpiration).toBeNull();
     });
   });
 });

@@ -11,12 +11,13 @@ describe('security: users', () => {
   let server: RunningServer;
   let api: ReturnType<typeof client>;
   let admin: string;
+  let companyId: number;
 
   beforeAll(async () => {
     db = await createDatabase();
     server = await startServer({ databaseUrl: db.url });
     api = client(server.url);
-    ({ admin } = await twoCompanies(api));
+    ({ admin, companyId } = await twoCompanies(api));
   });
   afterAll(async () => {
     await server?.stop();
@@ -82,6 +83,17 @@ describe('security: users', () => {
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ name: 'Parcial Dos', email: 'parcial@tienda.test', profile: 'supervisor', allTicket: 'enabled', enabled: true });
       expect(r.body.queues.map((x: { id: number }) => x.id)).toEqual([q]);
+    });
+  });
+
+  describe('the user shape (issue 27 item 12)', () => {
+    it('GET /users/{id} carries companyId, for an admin and for the user themself', async () => {
+      const id = await addUser('forma@tienda.test');
+      const byAdmin = await api.get(`/api/users/${id}`, admin);
+      expect(byAdmin.status).toBe(200);
+      expect(byAdmin.body.companyId).toBe(companyId);
+      const own = await api.get(`/api/users/${id}`, (await api.login('forma@tienda.test', TENANT_PASSWORD)).token);
+      expect(own.body.companyId).toBe(companyId);
     });
   });
 });
