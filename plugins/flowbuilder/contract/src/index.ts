@@ -58,15 +58,13 @@ export const FLOWBUILDER_ERRORS = {
   flowCampaignNotFound: 'ERR_FLOW_CAMPAIGN_NOT_FOUND',
   keywordNotFound: 'ERR_NO_KEYWORD_FOUND',
   keywordExists: 'ERR_KEYWORD_ALREADY_EXISTS',
-  /** 409: the platform's export key (global setting `flowbuilder.exportKey`) is not set. */
-  exportKeyMissing: 'ERR_FLOW_EXPORT_KEY_MISSING',
   /** 400: the file is neither an encrypted export this platform can open nor `{name, flow}` ('El archivo no tiene el formato correcto'). */
   importFormat: 'ERR_FLOW_IMPORT_FORMAT',
   /** 404: a tag, queue, user or connection named in the request is not the company's. */
   tagNotFound: 'ERR_TAG_NOT_FOUND',
 } as const;
 
-/** Global (super-user) setting holding the export key: 32+ characters, no default (export refuses until it is set). */
+/** Global (super-user) setting holding the export key: generated on first export or import, or set (32+ characters) by a super user. */
 export const FLOW_EXPORT_KEY_SETTING = 'flowbuilder.exportKey';
 
 /** Live updates to the company's admins (§7 Realtime "keywords"). */

@@ -116,11 +116,38 @@ describe('flowbuilder', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   });
 
-  it('export needs the platform key (409 without it), then round-trips through import; a plain {name, flow} imports too', async () => {
+  it('export works on a fresh install: the key is generated once, the same for two server processes exporting at once', async () => {
+    const id = await flowOf('Recién instalado', [{ id: 'm', type: 'message', ...at(1), data: { label: 'Hola' } }], [edge('1', 'm')]);
+    expect(await queryDb(db.url, `select value from global_settings where key = 'flowbuilder.exportKey' and value <> ''`)).toEqual([]);
+    // A second process of the same install (same DATA_DIR, so the same sign-in secrets).
+    const second = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: '@atende/plugin-flowbuilder-server' }, dataDir });
+    try {
+      const exportFrom = async (url: string) => {
+        const res = await fetch(`${url}/api/flowbuilder/export/${id}`, { headers: { Authorization: `Bearer ${admin}` } });
+        expect(res.status).toBe(200);
+        return res.json();
+      };
+      const files = await Promise.all([exportFrom(server.url), exportFrom(second.url), exportFrom(server.url), exportFrom(second.url)]);
+      const [stored] = await queryDb(db.url, `select value from global_settings where key = 'flowbuilder.exportKey'`);
+      expect(stored.value.length).toBeGreaterThanOrEqual(32);
+      // Each file opens on the other process: one key for all.
+      for (const [i, file] of files.entries()) {
+        const imported = await client(i % 2 ? server.url : second.url).post('/api/flowbuilder/import', { importData: file }, admin);
+        expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+        expect(imported.body.name).toBe('Recién instalado');
+      }
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('export round-trips through import; a super user may set another key (32+ characters); a plain {name, flow} imports too', async () => {
     const id = await flowOf('Exportable', [{ id: 'm', type: 'message', ...at(1), data: { label: 'Hola {{name}}' } }], [edge('1', 'm')]);
-    expect((await api.get(`/api/flowbuilder/export/${id}`, admin)).body.error).toBe('ERR_FLOW_EXPORT_KEY_MISSING');
+    const underGenerated = await (await fetch(`${server.url}/api/flowbuilder/export/${id}`, { headers: { Authorization: `Bearer ${admin}` } })).json();
     expect((await api.put('/api/settings/global/flowbuilder.exportKey', { value: 'corto' }, sup)).status).toBe(400);
     expect((await api.put('/api/settings/global/flowbuilder.exportKey', { value: 'k'.repeat(40) }, sup)).status).toBe(200);
+    // The super user's key replaces the generated one: files of the old key no longer open.
+    expect((await api.post('/api/flowbuilder/import', { importData: underGenerated }, admin)).body.error).toBe('ERR_FLOW_IMPORT_FORMAT');
     const res = await fetch(`${server.url}/api/flowbuilder/export/${id}`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="exportable-\d+\.json"/);
