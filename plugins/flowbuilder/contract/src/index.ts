@@ -29,24 +29,27 @@ export * from './schemas.js';
 /**
  * Flows, keywords and phrase triggers (automation-productivity §2–§9). The spec: "campaigns, phrase lists
  * and flows are admin-only in the menu and need a plan that allows campaigns": plan flag `useCampaigns`,
- * admins. Keywords follow the same rule (they start flows and change tags).
+ * admins. Keywords are a core private route instead (core-operations §2: /keywords; §6 names no role or
+ * plan flag for them): every profile, every plan (`withoutPlanFlag`). Their dialog lists the flows
+ * (§7 "GET /flowbuilder -> flows"), so that list is readable with `flowbuilder:keywords` (on plans with flows).
  */
 export const FLOWBUILDER_PERMISSIONS = {
   'flowbuilder:read': ['admin', 'super'],
   'flowbuilder:write': ['admin', 'super'],
+  'flowbuilder:keywords': ['user', 'supervisor', 'admin', 'super'],
 } as const;
 
 export const FLOWBUILDER_MANIFEST = definePluginManifest({
   pages: {
     list: { path: '/flowbuilders', permission: 'flowbuilder:read' },
     canvas: { path: '/flowbuilder/:id', permission: 'flowbuilder:read' },
-    keywords: { path: '/keywords', permission: 'flowbuilder:read' },
+    keywords: { path: '/keywords', permission: 'flowbuilder:keywords', withoutPlanFlag: true },
     phrases: { path: '/phrase-lists', permission: 'flowbuilder:read' },
   },
   menu: [
     { page: 'list', icon: 'api', permission: 'flowbuilder:read', label: { es: 'Flujos de conversación', pt: 'Fluxos de conversa', en: 'Conversation flows' } },
     { page: 'phrases', icon: 'thunderbolt', permission: 'flowbuilder:read', label: { es: 'Activadores', pt: 'Ativadores', en: 'Phrase triggers' } },
-    { page: 'keywords', icon: 'key', permission: 'flowbuilder:read', label: { es: 'Palabras clave', pt: 'Palavras-chave', en: 'Keywords' } },
+    { page: 'keywords', icon: 'key', permission: 'flowbuilder:keywords', label: { es: 'Palabras clave', pt: 'Palavras-chave', en: 'Keywords' } },
   ],
   // REVINCULAR binds every connection to the chosen flow; a connection's or a queue's flow is chosen in its modal.
   zones: ['connections.page.actions', 'connection.modal.fields', 'queue.modal.tabs'],
@@ -67,7 +70,7 @@ export const FLOWBUILDER_ERRORS = {
 /** Global (super-user) setting holding the export key: generated on first export or import, or set (32+ characters) by a super user. */
 export const FLOW_EXPORT_KEY_SETTING = 'flowbuilder.exportKey';
 
-/** Live updates to the company's admins (§7 Realtime "keywords"). */
+/** Live updates to the company's users (§7 Realtime "keywords"; every profile may open the page). */
 export const KEYWORD_EVENT = 'keyword';
 export type KeywordEvent = { action: 'create' | 'update'; keyword: z.infer<typeof keywordSchema> } | { action: 'delete'; keywordId: number };
 
