@@ -50,8 +50,8 @@ function AppRoutes() {
             key={`${manifest.id}:${r.path}`}
             path={r.path}
             element={
-              // A plugin the plan lacks: "no permission" and back, not "not found".
-              manifest.locked ? <PlanRefusal /> : <PluginView manifest={manifest} what={`route ${r.path}`} pick={(d) => d.routes?.find((x) => x.path === r.path)?.load} />
+              // A plugin (or a page of it) the plan lacks: "no permission" and back, not "not found".
+              manifest.locked || r.locked ? <PlanRefusal /> : <PluginView manifest={manifest} what={`route ${r.path}`} pick={(d) => d.routes?.find((x) => x.path === r.path)?.load} />
             }
           />
         )),

@@ -24,6 +24,13 @@ export const pluginRouteSchema = z.object({
   public: z.boolean().optional(),
   /** Rendered while the company's subscription is expired (a payment page); its API routes need `@AllowExpired()`. */
   allowExpired: z.boolean().optional(),
+  /**
+   * Rendered for companies whose plan lacks the plugin's flag too (a core page such as keywords, served
+   * by a plan-gated plugin); its API routes need `@WithoutPlanFlag()`.
+   */
+  withoutPlanFlag: z.boolean().optional(),
+  /** In `GET /api/plugins`: the company's plan lacks the flag this page needs (the shell says "no permission"). */
+  locked: z.boolean().optional(),
 });
 export type PluginRoute = z.infer<typeof pluginRouteSchema>;
 

@@ -15,4 +15,12 @@ export interface Settings {
    * 404 ERR_NO_SETTING_FOUND for a key the plugin did not declare or the company's plan does not allow.
    */
   setCompany(pluginId: string, companyId: number, key: string, value: string): Promise<void>;
+  /**
+   * A platform secret kept in one of the calling plugin's own declared global keys (`<pluginId>.…`):
+   * its stored value, or, while none is set (empty), 32 random bytes (base64url) generated here and
+   * stored once in the database. The first writer wins atomically, so every server process gets the
+   * same value, on a fresh install too. A super user may still replace it through /api/settings/global.
+   * Throws for a key the plugin did not declare as a global setting.
+   */
+  globalSecret(pluginId: string, key: string): Promise<string>;
 }

@@ -216,9 +216,7 @@ describe('flow builder in the browser', () => {
     expect((await api.get('/api/flowbuilder', admin)).body.flows.some((f: { id: number }) => f.id === created.id)).toBe(false);
   });
 
-  it('exports a flow as a file named by the server and imports it back', async () => {
-    const sup = (await api.login(SUPER.email, SUPER.password)).token;
-    expect((await api.put('/api/settings/global/flowbuilder.exportKey', { value: 'k'.repeat(40) }, sup)).status).toBe(200);
+  it('exports a flow as a file named by the server and imports it back (no key set: generated on first use)', async () => {
     const flow = (await api.post('/api/flowbuilder', { name: 'Exportable' }, admin)).body as { id: number };
     const nodes = [
       { id: '1', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Inicio del flujo' } },
@@ -280,5 +278,29 @@ describe('flow builder in the browser', () => {
     await page.getByText('Palabra clave guardada').waitFor();
     const keywords = (await api.get('/api/keywords', admin)).body as { name: string; keyword: string }[];
     expect(keywords).toMatchObject([{ name: 'Reinicio', keyword: 'menu' }]);
+  });
+
+  it('keywords are a core page: an agent of a plan without campaigns has them in the drawer, not the flows', async () => {
+    const sup = (await api.login(SUPER.email, SUPER.password)).token;
+    const plan = (await api.post('/api/plans', { name: 'Sin campañas', value: 10, users: 10, connections: 2, queues: 5, useCampaigns: false }, sup)).body as { id: number };
+    const other = await api.login('admin@otra.test', TENANT_PASSWORD);
+    expect((await api.put(`/api/companies/${other.user.companyId}`, { planId: plan.id }, sup)).status).toBe(200);
+    const otherAdmin = (await api.login('admin@otra.test', TENANT_PASSWORD)).token;
+    expect((await api.post('/api/users', { name: 'Agente', email: 'agente@otra.test', password: TENANT_PASSWORD, profile: 'user' }, otherAdmin)).status).toBe(201);
+
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, { email: 'agente@otra.test', password: TENANT_PASSWORD });
+    await page.getByTestId('menu-keywords').click();
+    await page.getByTestId('keywords-page').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('menu-flowbuilders').count()).toBe(0);
+    expect(await page.getByTestId('menu-phrase-lists').count()).toBe(0);
+    await page.getByTestId('keywords-add').click();
+    await page.getByTestId('keyword-name').fill('Saludo');
+    await page.getByTestId('keyword-keyword').fill('hola');
+    await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await page.getByText('Palabra clave guardada').waitFor();
+    expect((await api.get('/api/keywords', otherAdmin)).body).toMatchObject([{ name: 'Saludo', keyword: 'hola' }]);
+    expect(errors).toEqual([]);
   });
 });

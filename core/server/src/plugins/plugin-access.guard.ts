@@ -1,7 +1,7 @@
 import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { can } from '@atende/core-contract';
-import { AppError, PUBLIC_ROUTE, REQUIRED_PERMISSION, type AuthUser } from '@atende/sdk-server';
+import { AppError, PUBLIC_ROUTE, REQUIRED_PERMISSION, WITHOUT_PLAN_FLAG, type AuthUser } from '@atende/sdk-server';
 import { PluginRegistry } from './plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { KERNEL_CONTROLLERS } from '../kernel-modules.js';
@@ -12,7 +12,7 @@ const KERNEL = new Set<unknown>(KERNEL_CONTROLLERS);
  * Runs after the auth guard. A route whose controller is neither the kernel's nor a known plugin's
  * (e.g. one a plugin registers in a way the registry cannot see) is refused: it cannot be checked
  * against a plan flag, so it fails closed. On a plugin's route, a company whose plan lacks the plugin's flag gets
- * 403 ERR_NO_PERMISSION; then any @RequirePermission is checked against the merged permission table.
+ * 403 ERR_NO_PERMISSION, unless the route is marked @WithoutPlanFlag; then any @RequirePermission is checked against the merged permission table.
  */
 @Injectable()
 export class PluginAccessGuard implements CanActivate {
@@ -35,7 +35,9 @@ export class PluginAccessGuard implements CanActivate {
     // company it acts for itself (COMPANIES.planFlags). Only a route marked on its handler counts: a
     // plugin cannot open a whole controller this way. With a user, the plan flag is checked as everywhere.
     const isPublic = this.reflector.get<boolean>(PUBLIC_ROUTE, ctx.getHandler()) === true;
-    if (plugin?.planFlag && !(isPublic && !user)) {
+    // A route the plugin opened to every plan (@WithoutPlanFlag, e.g. the flow builder's keywords).
+    const everyPlan = this.reflector.getAllAndOverride<boolean>(WITHOUT_PLAN_FLAG, [ctx.getHandler(), ctx.getClass()]) === true;
+    if (plugin?.planFlag && !everyPlan && !(isPublic && !user)) {
       if (!user) throw AppError.forbidden();
       const flags = await this.plans.flagsOf(user.companyId);
       if (!flags[plugin.planFlag]) throw AppError.forbidden(`Your plan does not include ${plugin.id}.`);

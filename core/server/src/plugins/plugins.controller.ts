@@ -28,7 +28,22 @@ export class PluginsController {
       const routes = (d.manifest?.routes ?? []).filter((r) => !r.public && allowed(r.permission) && (!expired || r.allowExpired));
       const paths = new Set(routes.map((r) => r.path));
       if (d.planFlag && !flags[d.planFlag]) {
-        return { id: d.id, version: d.version, remoteEntry: null, routes: routes.map((r) => ({ path: r.path })), menu: [], settingsTabs: [], zones: [], locked: true };
+        // Pages opened to every plan (withoutPlanFlag) stay usable; the others are listed locked.
+        const open = routes.filter((r) => r.withoutPlanFlag);
+        if (!open.length || !webDir) {
+          return { id: d.id, version: d.version, remoteEntry: null, routes: routes.map((r) => ({ path: r.path })), menu: [], settingsTabs: [], zones: [], locked: true };
+        }
+        const openPaths = new Set(open.map((r) => r.path));
+        return {
+          id: d.id,
+          version: d.version,
+          remoteEntry: `/plugins/${d.id}/remoteEntry.js`,
+          routes: routes.map((r) => (r.withoutPlanFlag ? r : { path: r.path, locked: true })),
+          menu: (d.manifest?.menu ?? []).filter((m) => allowed(m.permission) && openPaths.has(m.path)),
+          settingsTabs: [],
+          zones: [],
+          locked: false,
+        };
       }
       return {
         id: d.id,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import {
@@ -140,6 +141,22 @@ export class SettingsService implements Settings {
     const checked = declared.schema.safeParse(value);
     if (!checked.success) throw AppError.validation(checked.error.issues.map((i) => ({ path: 'value', message: i.message })), `${key}: ${value} is not allowed.`);
     await this.store(tenantEm(this.orm, companyId), companyId, key, value, !!declared.secret);
+  }
+
+  async globalSecret(pluginId: string, key: string): Promise<string> {
+    if (!key.startsWith(`${pluginId}.`) || !this.globalKeys.has(key)) throw new Error(`Plugin ${pluginId} declared no global setting "${key}".`);
+    // One statement: a missing or empty value takes the candidate; a set one stays (row lock, so two
+    // processes at once agree). The row is read back either way.
+    const [row] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ value: string }[]>(
+        `insert into global_settings (key, value, updated_at) values (?, ?, now())
+         on conflict (key) do update set value = excluded.value, updated_at = now() where global_settings.value = ''
+         returning value`,
+        [key, randomBytes(32).toString('base64url')],
+      );
+    return row?.value ?? this.global(key);
   }
 
   async global(key: string): Promise<string> {

@@ -9,6 +9,7 @@ import {
   CAMPAIGN_LONGER_AFTER_MAX,
   CAMPAIGN_VARIABLES_MAX,
 } from './limits.js';
+import { CAMPAIGN_SETTING_KEYS } from './settings-records.js';
 
 // Campaigns and campaign settings (automation-productivity §3, §4, §5, §7).
 
@@ -156,3 +157,5 @@ export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
 /** POST /campaign-settings `{ settings }`: partial; duplicated variable keys keep the first. */
 export const campaignSettingsInputSchema = z.object({ settings: campaignSettingsSchema.partial() });
 export type CampaignSettingsInput = z.infer<typeof campaignSettingsInputSchema>;
+/** What GET and POST /campaign-settings answer: one record per key, `value` the JSON text (settings-records.ts). */
+export const campaignSettingRecordsSchema = z.array(z.object({ key: z.enum(CAMPAIGN_SETTING_KEYS), value: z.string() }));

@@ -25,7 +25,7 @@ import type {
   campaignQuerySchema,
   campaignSchema,
   campaignSettingsInputSchema,
-  campaignSettingsSchema,
+  campaignSettingRecordsSchema,
   campaignUpdateSchema,
 } from './campaigns.js';
 
@@ -33,6 +33,7 @@ export * from './contact-lists.js';
 export * from './campaigns.js';
 export * from './limits.js';
 export * from './wall-time.js';
+export * from './settings-records.js';
 
 /**
  * Campaigns (automation-productivity §2–§9), on plans with `useCampaigns` and for companies whose
@@ -145,6 +146,6 @@ export const CAMPAIGN_ENDPOINTS = {
 };
 
 export const CAMPAIGN_SETTINGS_ENDPOINTS = {
-  show: endpoint<{ response: typeof campaignSettingsSchema }>()({ method: 'GET', path: '/campaign-settings' }),
-  save: endpoint<{ body: typeof campaignSettingsInputSchema; response: typeof campaignSettingsSchema }>()({ method: 'POST', path: '/campaign-settings' }),
+  show: endpoint<{ response: typeof campaignSettingRecordsSchema }>()({ method: 'GET', path: '/campaign-settings' }),
+  save: endpoint<{ body: typeof campaignSettingsInputSchema; response: typeof campaignSettingRecordsSchema }>()({ method: 'POST', path: '/campaign-settings' }),
 };

@@ -19,7 +19,7 @@ import {
   unservedEndpoints,
   type RunningServer,
 } from '@atende/sdk-server/testing';
-import { CAMPAIGN_ENDPOINTS, CAMPAIGN_SETTINGS_ENDPOINTS, type Campaign, type CampaignProgressEvent } from '@atende/plugin-campaigns-contract';
+import { CAMPAIGN_ENDPOINTS, CAMPAIGN_SETTINGS_ENDPOINTS, campaignSettingsOfRecords, type Campaign, type CampaignProgressEvent } from '@atende/plugin-campaigns-contract';
 import { CampaignSettingsController, CampaignsController } from '../src/campaigns/campaigns.controller.js';
 
 /**
@@ -137,20 +137,27 @@ describe('campaigns', () => {
     expect(unservedEndpoints([CampaignsController, CampaignSettingsController], { campaigns: CAMPAIGN_ENDPOINTS, settings: CAMPAIGN_SETTINGS_ENDPOINTS })).toEqual([]);
   });
 
-  it('settings: §9 defaults, partial saves, duplicated variable keys dropped, validation', async () => {
+  it('settings: key/value records with JSON values (§3), §9 defaults, partial saves, duplicated variable keys dropped, validation', async () => {
     const fresh = await api.get('/api/campaign-settings', otherAdmin);
-    expect(fresh.body).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] });
+    expect(fresh.body).toEqual([
+      { key: 'messageInterval', value: '20' },
+      { key: 'longerIntervalAfter', value: '20' },
+      { key: 'greaterInterval', value: '60' },
+      { key: 'variables', value: '[]' },
+    ]);
     const saved = await api.post(
       '/api/campaign-settings',
       { settings: { variables: [{ key: 'tienda', value: 'Mi Tienda' }, { key: 'tienda', value: 'otra' }, { key: 'web', value: 'x.pe' }] } },
       otherAdmin,
     );
-    expect(saved.body).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [{ key: 'tienda', value: 'Mi Tienda' }, { key: 'web', value: 'x.pe' }] });
+    const variables = [{ key: 'tienda', value: 'Mi Tienda' }, { key: 'web', value: 'x.pe' }];
+    expect(saved.body).toEqual([...fresh.body.slice(0, 3), { key: 'variables', value: JSON.stringify(variables) }]);
+    expect(campaignSettingsOfRecords((await api.get('/api/campaign-settings', otherAdmin)).body)).toEqual({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables });
     const bad = await api.post('/api/campaign-settings', { settings: { messageInterval: -1, greaterInterval: 500 } }, otherAdmin);
     expect(bad.status).toBe(400);
     expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['settings.greaterInterval', 'settings.messageInterval']);
     // Each company has its own.
-    expect((await api.get('/api/campaign-settings', admin)).body).toMatchObject({ messageInterval: 0.01, variables: [] });
+    expect((await api.get('/api/campaign-settings', admin)).body).toContainEqual({ key: 'messageInterval', value: '0.01' });
   });
 
   it('validates the form (§5) and what a scheduled campaign needs', async () => {

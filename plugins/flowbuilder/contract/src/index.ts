@@ -29,24 +29,27 @@ export * from './schemas.js';
 /**
  * Flows, keywords and phrase triggers (automation-productivity §2–§9). The spec: "campaigns, phrase lists
  * and flows are admin-only in the menu and need a plan that allows campaigns": plan flag `useCampaigns`,
- * admins. Keywords follow the same rule (they start flows and change tags).
+ * admins. Keywords are a core private route instead (core-operations §2: /keywords; §6 names no role or
+ * plan flag for them): every profile, every plan (`withoutPlanFlag`). Their dialog lists the flows
+ * (§7 "GET /flowbuilder -> flows"), so that list is readable with `flowbuilder:keywords` (on plans with flows).
  */
 export const FLOWBUILDER_PERMISSIONS = {
   'flowbuilder:read': ['admin', 'super'],
   'flowbuilder:write': ['admin', 'super'],
+  'flowbuilder:keywords': ['user', 'supervisor', 'admin', 'super'],
 } as const;
 
 export const FLOWBUILDER_MANIFEST = definePluginManifest({
   pages: {
     list: { path: '/flowbuilders', permission: 'flowbuilder:read' },
     canvas: { path: '/flowbuilder/:id', permission: 'flowbuilder:read' },
-    keywords: { path: '/keywords', permission: 'flowbuilder:read' },
+    keywords: { path: '/keywords', permission: 'flowbuilder:keywords', withoutPlanFlag: true },
     phrases: { path: '/phrase-lists', permission: 'flowbuilder:read' },
   },
   menu: [
     { page: 'list', icon: 'api', permission: 'flowbuilder:read', label: { es: 'Flujos de conversación', pt: 'Fluxos de conversa', en: 'Conversation flows' } },
     { page: 'phrases', icon: 'thunderbolt', permission: 'flowbuilder:read', label: { es: 'Activadores', pt: 'Ativadores', en: 'Phrase triggers' } },
-    { page: 'keywords', icon: 'key', permission: 'flowbuilder:read', label: { es: 'Palabras clave', pt: 'Palavras-chave', en: 'Keywords' } },
+    { page: 'keywords', icon: 'key', permission: 'flowbuilder:keywords', label: { es: 'Palabras clave', pt: 'Palavras-chave', en: 'Keywords' } },
   ],
   // REVINCULAR binds every connection to the chosen flow; a connection's or a queue's flow is chosen in its modal.
   zones: ['connections.page.actions', 'connection.modal.fields', 'queue.modal.tabs'],
@@ -58,18 +61,16 @@ export const FLOWBUILDER_ERRORS = {
   flowCampaignNotFound: 'ERR_FLOW_CAMPAIGN_NOT_FOUND',
   keywordNotFound: 'ERR_NO_KEYWORD_FOUND',
   keywordExists: 'ERR_KEYWORD_ALREADY_EXISTS',
-  /** 409: the platform's export key (global setting `flowbuilder.exportKey`) is not set. */
-  exportKeyMissing: 'ERR_FLOW_EXPORT_KEY_MISSING',
   /** 400: the file is neither an encrypted export this platform can open nor `{name, flow}` ('El archivo no tiene el formato correcto'). */
   importFormat: 'ERR_FLOW_IMPORT_FORMAT',
   /** 404: a tag, queue, user or connection named in the request is not the company's. */
   tagNotFound: 'ERR_TAG_NOT_FOUND',
 } as const;
 
-/** Global (super-user) setting holding the export key: 32+ characters, no default (export refuses until it is set). */
+/** Global (super-user) setting holding the export key: generated on first export or import, or set (32+ characters) by a super user. */
 export const FLOW_EXPORT_KEY_SETTING = 'flowbuilder.exportKey';
 
-/** Live updates to the company's admins (§7 Realtime "keywords"). */
+/** Live updates to the company's users (§7 Realtime "keywords"; every profile may open the page). */
 export const KEYWORD_EVENT = 'keyword';
 export type KeywordEvent = { action: 'create' | 'update'; keyword: z.infer<typeof keywordSchema> } | { action: 'delete'; keywordId: number };
 

@@ -35,8 +35,9 @@ export class FlowsController {
     @Inject(MEDIA) private readonly media: Media,
   ) {}
 
+  /** Names only (no drawing): the keywords dialog lists them for every profile (§7 Keywords "GET /flowbuilder -> flows"). */
   @Get()
-  @RequirePermission('flowbuilder:read')
+  @RequirePermission('flowbuilder:keywords')
   @ZodResponse(flowPageSchema)
   page(@CurrentUser() user: AuthUser, @ZodQuery(flowListQuerySchema) q: z.output<typeof flowListQuerySchema>): Promise<FlowPage> {
     return this.flows.page(user.companyId, q);

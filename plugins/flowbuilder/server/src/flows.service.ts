@@ -21,6 +21,7 @@ import {
 } from '@atende/plugin-flowbuilder-contract';
 import { FlowEntity, type FlowRow } from './entities.js';
 import { loopsWithoutAnswer } from './graph-checks.js';
+import { PLUGIN_ID } from './engine.js';
 
 export const toFlowDto = (f: FlowRow): Flow => ({ id: f.id, name: f.name, active: f.active, createdAt: f.createdAt.toISOString(), updatedAt: f.updatedAt.toISOString() });
 
@@ -133,9 +134,9 @@ export class FlowsService {
 
   // ---------- export / import ----------
 
+  /** The platform's export key: generated on first use (one for every server process) unless a super user set one. */
   private async key(): Promise<Buffer> {
-    const secret = await this.settings.global(FLOW_EXPORT_KEY_SETTING);
-    if (!secret) throw new AppError(FLOWBUILDER_ERRORS.exportKeyMissing, 409, 'The flow export key is not configured.');
+    const secret = await this.settings.globalSecret(PLUGIN_ID, FLOW_EXPORT_KEY_SETTING);
     return createHash('sha256').update(secret).digest();
   }
 

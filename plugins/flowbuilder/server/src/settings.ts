@@ -3,7 +3,8 @@ import { FLOW_EXPORT_KEY_SETTING } from '@atende/plugin-flowbuilder-contract';
 
 /**
  * The export key is a platform (global, super-user) secret: exported files open on any company of this
- * platform and nowhere else. No default: until it is set (32+ characters), export answers 409.
+ * platform and nowhere else. Empty until the first export or import generates it (Settings.globalSecret);
+ * a super user may set another (32+ characters).
  */
 export const FLOWBUILDER_SETTINGS = {
   global: {

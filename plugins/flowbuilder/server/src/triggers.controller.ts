@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
-import { AppError, CONNECTIONS, CurrentUser, REALTIME, RequirePermission, TAGS, ZodBody, ZodParam, ZodResponse, type AuthUser, type Connections, type RealtimePublisher, type Tags } from '@atende/sdk-server';
+import { AppError, CONNECTIONS, CurrentUser, REALTIME, RequirePermission, TAGS, WithoutPlanFlag, ZodBody, ZodParam, ZodResponse, type AuthUser, type Connections, type RealtimePublisher, type Tags } from '@atende/sdk-server';
 import {
   FLOWBUILDER_ERRORS,
   KEYWORD_EVENT,
@@ -74,8 +74,12 @@ class References {
   }
 }
 
-/** `/api/keywords` (§7 "Keywords"): exact, case-insensitive words that start a flow, stop one, or retag the ticket. */
+/**
+ * `/api/keywords` (§7 "Keywords"): exact, case-insensitive words that start a flow, stop one, or retag the
+ * ticket. A core page (core-operations §2): every profile, on every plan (not only those with useCampaigns).
+ */
 @Controller('keywords')
+@WithoutPlanFlag()
 export class KeywordsController {
   private readonly refs: References;
   constructor(
@@ -122,21 +126,21 @@ export class KeywordsController {
   }
 
   @Get()
-  @RequirePermission('flowbuilder:read')
+  @RequirePermission('flowbuilder:keywords')
   @ZodResponse(z.array(keywordSchema))
   async list(@CurrentUser() user: AuthUser): Promise<Keyword[]> {
     return (await this.em.find(KeywordEntity, { companyId: user.companyId }, { orderBy: { name: 'asc', id: 'asc' }, limit: 1000 })).map(toKeywordDto);
   }
 
   @Get(':id')
-  @RequirePermission('flowbuilder:read')
+  @RequirePermission('flowbuilder:keywords')
   @ZodResponse(keywordSchema)
   async show(@CurrentUser() user: AuthUser, @ZodParam('id', flowIdParamSchema) id: number): Promise<Keyword> {
     return toKeywordDto(await this.find(user.companyId, id));
   }
 
   @Post()
-  @RequirePermission('flowbuilder:write')
+  @RequirePermission('flowbuilder:keywords')
   @ZodResponse(keywordSchema)
   async create(@CurrentUser() user: AuthUser, @ZodBody(keywordInputSchema) body: z.output<typeof keywordInputSchema>): Promise<Keyword> {
     const row = this.em.create(KeywordEntity, { companyId: user.companyId, name: body.name, keyword: body.keyword, disableFlow: false, enableGoogleSheets: false, sheets: {} });
@@ -146,7 +150,7 @@ export class KeywordsController {
   }
 
   @Put(':id')
-  @RequirePermission('flowbuilder:write')
+  @RequirePermission('flowbuilder:keywords')
   @ZodResponse(keywordSchema)
   async update(@CurrentUser() user: AuthUser, @ZodParam('id', flowIdParamSchema) id: number, @ZodBody(keywordUpdateSchema) body: z.output<typeof keywordUpdateSchema>): Promise<Keyword> {
     const dto = await this.write(user.companyId, await this.find(user.companyId, id), body);
@@ -156,7 +160,7 @@ export class KeywordsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @RequirePermission('flowbuilder:write')
+  @RequirePermission('flowbuilder:keywords')
   async remove(@CurrentUser() user: AuthUser, @ZodParam('id', flowIdParamSchema) id: number): Promise<void> {
     await this.em.remove(await this.find(user.companyId, id)).flush();
     this.triggers.forget(user.companyId);

@@ -116,11 +116,38 @@ describe('flowbuilder', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
   });
 
-  it('export needs the platform key (409 without it), then round-trips through import; a plain {name, flow} imports too', async () => {
+  it('export works on a fresh install: the key is generated once, the same for two server processes exporting at once', async () => {
+    const id = await flowOf('Recién instalado', [{ id: 'm', type: 'message', ...at(1), data: { label: 'Hola' } }], [edge('1', 'm')]);
+    expect(await queryDb(db.url, `select value from global_settings where key = 'flowbuilder.exportKey' and value <> ''`)).toEqual([]);
+    // A second process of the same install (same DATA_DIR, so the same sign-in secrets).
+    const second = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: '@atende/plugin-flowbuilder-server' }, dataDir });
+    try {
+      const exportFrom = async (url: string) => {
+        const res = await fetch(`${url}/api/flowbuilder/export/${id}`, { headers: { Authorization: `Bearer ${admin}` } });
+        expect(res.status).toBe(200);
+        return res.json();
+      };
+      const files = await Promise.all([exportFrom(server.url), exportFrom(second.url), exportFrom(server.url), exportFrom(second.url)]);
+      const [stored] = await queryDb(db.url, `select value from global_settings where key = 'flowbuilder.exportKey'`);
+      expect(stored.value.length).toBeGreaterThanOrEqual(32);
+      // Each file opens on the other process: one key for all.
+      for (const [i, file] of files.entries()) {
+        const imported = await client(i % 2 ? server.url : second.url).post('/api/flowbuilder/import', { importData: file }, admin);
+        expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+        expect(imported.body.name).toBe('Recién instalado');
+      }
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('export round-trips through import; a super user may set another key (32+ characters); a plain {name, flow} imports too', async () => {
     const id = await flowOf('Exportable', [{ id: 'm', type: 'message', ...at(1), data: { label: 'Hola {{name}}' } }], [edge('1', 'm')]);
-    expect((await api.get(`/api/flowbuilder/export/${id}`, admin)).body.error).toBe('ERR_FLOW_EXPORT_KEY_MISSING');
+    const underGenerated = await (await fetch(`${server.url}/api/flowbuilder/export/${id}`, { headers: { Authorization: `Bearer ${admin}` } })).json();
     expect((await api.put('/api/settings/global/flowbuilder.exportKey', { value: 'corto' }, sup)).status).toBe(400);
     expect((await api.put('/api/settings/global/flowbuilder.exportKey', { value: 'k'.repeat(40) }, sup)).status).toBe(200);
+    // The super user's key replaces the generated one: files of the old key no longer open.
+    expect((await api.post('/api/flowbuilder/import', { importData: underGenerated }, admin)).body.error).toBe('ERR_FLOW_IMPORT_FORMAT');
     const res = await fetch(`${server.url}/api/flowbuilder/export/${id}`, { headers: { Authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="exportable-\d+\.json"/);
@@ -387,14 +414,47 @@ describe('flowbuilder', () => {
     expect((await api.post('/api/keywords', { name: 'x', keyword: 'y', activateFlowId: id }, otherAdmin)).status).toBe(404);
     await api.post('/api/users', { name: 'Agente', email: 'agente@tienda.test', password: TENANT_PASSWORD, profile: 'user' }, admin);
     const agent = (await api.login('agente@tienda.test', TENANT_PASSWORD)).token;
-    expect((await api.get('/api/flowbuilder', agent)).status).toBe(403);
+    // Flows and phrase triggers stay admin-only; an agent only lists flow names (the keyword dialog's choice).
+    expect((await api.post('/api/flowbuilder', { name: 'De agente' }, agent)).status).toBe(403);
+    expect((await api.get(`/api/flowbuilder/flow/${id}`, agent)).status).toBe(403);
+    expect((await api.get('/api/flowcampaign', agent)).status).toBe(403);
+    expect((await api.get('/api/flowbuilder', agent)).body.flows.map((f: { id: number }) => f.id)).toContain(id);
     const plan = (await api.post('/api/plans', { name: 'Sin campañas', value: 10, users: 10, connections: 2, queues: 5, useCampaigns: false }, sup)).body;
     const otherId = (await api.login('admin@otra.test', TENANT_PASSWORD)).user.companyId;
     expect((await api.put(`/api/companies/${otherId}`, { planId: plan.id }, sup)).status).toBe(200);
     const relogged = (await api.login('admin@otra.test', TENANT_PASSWORD)).token;
     expect((await api.get('/api/flowbuilder', relogged)).status).toBe(403);
-    expect((await api.get('/api/keywords', relogged)).status).toBe(403);
     expect((await api.get('/api/flowcampaign', relogged)).status).toBe(403);
+  });
+
+  it('keywords are a core page (core-operations §2, §6): every profile, every plan; the rest of the plugin stays gated', async () => {
+    await api.post('/api/users', { name: 'Agente K', email: 'agente-k@tienda.test', password: TENANT_PASSWORD, profile: 'user' }, admin);
+    const agent = (await api.login('agente-k@tienda.test', TENANT_PASSWORD)).token;
+    const made = await api.post('/api/keywords', { name: 'Hola agente', keyword: 'hola-agente' }, agent);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await api.put(`/api/keywords/${made.body.id}`, { name: 'Hola agente 2' }, agent)).body.name).toBe('Hola agente 2');
+    expect((await api.get('/api/keywords', agent)).body.map((k: { id: number }) => k.id)).toContain(made.body.id);
+    expect((await api.del(`/api/keywords/${made.body.id}`, agent)).status).toBe(204);
+    const agentMenu = ((await api.get('/api/plugins', agent)).body as { id: string; menu: { path: string }[] }[]).find((p) => p.id === 'flowbuilder')!;
+    expect(agentMenu.menu.map((m) => m.path)).toEqual(['/keywords']);
+
+    // A plan without useCampaigns: keywords work, the page is listed open and the others locked.
+    const plan = (await api.post('/api/plans', { name: 'Sin campañas K', value: 10, users: 10, connections: 2, queues: 5, useCampaigns: false }, sup)).body;
+    const otherId = (await api.login('admin@otra.test', TENANT_PASSWORD)).user.companyId;
+    expect((await api.put(`/api/companies/${otherId}`, { planId: plan.id }, sup)).status).toBe(200);
+    const relogged = (await api.login('admin@otra.test', TENANT_PASSWORD)).token;
+    const kw = await api.post('/api/keywords', { name: 'Sin plan', keyword: 'sinplan' }, relogged);
+    expect(kw.status, JSON.stringify(kw.body)).toBe(201);
+    expect((await api.get(`/api/keywords/${kw.body.id}`, relogged)).status).toBe(200);
+    expect((await api.get(`/api/keywords/${kw.body.id}`, agent)).status).toBe(404);
+    expect((await api.post('/api/flowbuilder', { name: 'Sin plan' }, relogged)).status).toBe(403);
+    const manifest = ((await api.get('/api/plugins', relogged)).body as { id: string; locked: boolean; remoteEntry: string | null; routes: { path: string; locked?: boolean }[]; menu: { path: string }[]; zones: string[] }[]).find(
+      (p) => p.id === 'flowbuilder',
+    )!;
+    expect(manifest).toMatchObject({ locked: false, remoteEntry: expect.stringContaining('/plugins/flowbuilder/'), zones: [] });
+    expect(manifest.menu.map((m) => m.path)).toEqual(['/keywords']);
+    expect(manifest.routes.filter((r) => !r.locked).map((r) => r.path)).toEqual(['/keywords']);
+    expect(manifest.routes.filter((r) => r.locked).map((r) => r.path).sort()).toEqual(['/flowbuilder/:id', '/flowbuilders', '/phrase-lists']);
   });
 
 });

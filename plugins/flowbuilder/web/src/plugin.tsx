@@ -28,21 +28,18 @@ export default defineWebPlugin({
     es: {
       ERR_FLOW_NOT_FOUND: 'Flujo no encontrado.',
       ERR_FLOW_IMPORT_FORMAT: 'El archivo no tiene el formato correcto',
-      ERR_FLOW_EXPORT_KEY_MISSING: 'La clave de exportación de flujos no está configurada.',
       ERR_FLOW_CAMPAIGN_NOT_FOUND: 'Activador no encontrado.',
       ERR_TAG_NOT_FOUND: 'Etiqueta, cola, usuario o conexión no encontrada.',
     },
     pt: {
       ERR_FLOW_NOT_FOUND: 'Fluxo não encontrado.',
       ERR_FLOW_IMPORT_FORMAT: 'O arquivo não tem o formato correto',
-      ERR_FLOW_EXPORT_KEY_MISSING: 'A chave de exportação de fluxos não está configurada.',
       ERR_FLOW_CAMPAIGN_NOT_FOUND: 'Ativador não encontrado.',
       ERR_TAG_NOT_FOUND: 'Etiqueta, fila, usuário ou conexão não encontrada.',
     },
     en: {
       ERR_FLOW_NOT_FOUND: 'Flow not found.',
       ERR_FLOW_IMPORT_FORMAT: 'The file does not have the right format',
-      ERR_FLOW_EXPORT_KEY_MISSING: 'The flow export key is not set.',
       ERR_FLOW_CAMPAIGN_NOT_FOUND: 'Phrase trigger not found.',
       ERR_TAG_NOT_FOUND: 'Tag, queue, user or connection not found.',
     },

@@ -39,8 +39,14 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 const titleSchema = z.string().trim().min(1, 'required').max(CHAT_TITLE_MAX, 'too_long');
+const userIdSchema = z.number().int().positive().max(2_147_483_647);
+/**
+ * A user id, or `{id, name}` as the spec's screens send the chosen users (§7 POST /chats {users}): only
+ * the id is kept; the name comes from the company's users, never from the client.
+ */
+const chatUserRefSchema = z.union([userIdSchema, z.object({ id: userIdSchema }).transform((u) => u.id)]);
 const usersSchema = z
-  .array(z.number().int().positive().max(2_147_483_647))
+  .array(chatUserRefSchema)
   .min(1, 'required')
   .max(CHAT_USERS_MAX, 'too_long')
   .transform((ids) => [...new Set(ids)]);

@@ -81,6 +81,19 @@ describe('internal chat', () => {
     expect(await queryDb(db.url, `select 1 from chats where title in ('Mezcla', 'Inexistente')`)).toEqual([]);
   });
 
+  it('takes users as {id, name} objects (the spec screens\' shape): ids checked against the company, names ignored', async () => {
+    const chat = await create(admin, { title: 'Objetos', users: [{ id: agents[1].id, name: 'Nombre falso' }, agents[2].id] });
+    expect(chat.users.map((u) => u.userId).sort()).toEqual([adminId, agents[1].id, agents[2].id].sort());
+    expect(chat.users.find((u) => u.userId === agents[1].id)?.user.name).toBe('Agente 2');
+    const moved = await api.put<Chat>(`/api/chats/${chat.id}`, { users: [{ id: agents[0].id, name: 'x' }] }, admin);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.users.map((u) => u.userId).sort()).toEqual([adminId, agents[0].id].sort());
+    const outsider = await api.post('/api/chats', { title: 'Objeto ajeno', users: [{ id: outsiderId, name: 'Ajeno' }] }, admin);
+    expect(outsider.status).toBe(400);
+    expect(outsider.body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'users', message: 'not_found' }] });
+    expect((await api.post('/api/chats', { title: 'Sin id', users: [{ name: 'Agente 1' }] }, admin)).status).toBe(400);
+  });
+
   it('shows a chat to its participants only (404 for others of the company and of other companies)', async () => {
     const chat = await create(admin, { title: 'Privado', users: [agents[0].id] });
     expect((await api.get(`/api/chats/${chat.id}`, agents[0].token)).body.title).toBe('Privado');

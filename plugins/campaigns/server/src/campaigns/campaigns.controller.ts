@@ -9,12 +9,13 @@ import {
   campaignPageSchema,
   campaignQuerySchema,
   campaignSchema,
+  campaignSettingRecords,
+  campaignSettingRecordsSchema,
   campaignSettingsInputSchema,
-  campaignSettingsSchema,
   campaignUpdateSchema,
   type Campaign,
   type CampaignPage,
-  type CampaignSettings,
+  type CampaignSettingRecord,
 } from '@atende/plugin-campaigns-contract';
 import { CampaignsEnabledGuard } from '../campaigns-enabled.guard.js';
 import { idSchema } from '../contact-lists/contact-lists.controller.js';
@@ -104,18 +105,20 @@ export class CampaignsController {
 export class CampaignSettingsController {
   constructor(private readonly settings: CampaignSettingsService) {}
 
+  /** §3: key/value records with JSON values, every key (its default when never saved). */
   @Get()
   @RequirePermission('campaigns:read')
-  @ZodResponse(campaignSettingsSchema)
-  show(@CurrentUser() user: AuthUser): Promise<CampaignSettings> {
-    return this.settings.get(user.companyId);
+  @ZodResponse(campaignSettingRecordsSchema)
+  async show(@CurrentUser() user: AuthUser): Promise<CampaignSettingRecord[]> {
+    return campaignSettingRecords(await this.settings.get(user.companyId));
   }
 
+  /** `{ settings }` as an object of the keys to change; answers the records as GET does. */
   @Post()
   @HttpCode(200)
   @RequirePermission('campaigns:write')
-  @ZodResponse(campaignSettingsSchema)
-  save(@CurrentUser() user: AuthUser, @ZodBody(campaignSettingsInputSchema) body: z.infer<typeof campaignSettingsInputSchema>): Promise<CampaignSettings> {
-    return this.settings.save(user.companyId, body.settings);
+  @ZodResponse(campaignSettingRecordsSchema)
+  async save(@CurrentUser() user: AuthUser, @ZodBody(campaignSettingsInputSchema) body: z.infer<typeof campaignSettingsInputSchema>): Promise<CampaignSettingRecord[]> {
+    return campaignSettingRecords(await this.settings.save(user.companyId, body.settings));
   }
 }

@@ -2,7 +2,14 @@ import { useEffect, useState } from 'react';
 import { App, Button, Col, Flex, Form, Input, Row, Select, Space, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { call, LoadError, useErrorToast, useT } from '@atende/sdk-web';
-import { CAMPAIGN_INTERVAL_OPTIONS, CAMPAIGN_LONGER_OPTIONS, CAMPAIGN_SETTINGS_ENDPOINTS, type CampaignSettings, type CampaignVariable } from '@atende/plugin-campaigns-contract';
+import {
+  CAMPAIGN_INTERVAL_OPTIONS,
+  CAMPAIGN_LONGER_OPTIONS,
+  CAMPAIGN_SETTINGS_ENDPOINTS,
+  campaignSettingsOfRecords,
+  type CampaignSettings,
+  type CampaignVariable,
+} from '@atende/plugin-campaigns-contract';
 
 /** Adds a variable unless its key is empty or already there (§5: duplicate keys are ignored). */
 export function addVariable(list: CampaignVariable[], v: CampaignVariable): CampaignVariable[] {
@@ -24,7 +31,8 @@ export function SettingsTab() {
 
   const load = () => {
     setFailed(null);
-    call(CAMPAIGN_SETTINGS_ENDPOINTS.show, {}).then(setSettings, setFailed);
+    // The API answers key/value records (§3); the form edits them as one object.
+    call(CAMPAIGN_SETTINGS_ENDPOINTS.show, {}).then((records) => setSettings(campaignSettingsOfRecords(records)), setFailed);
   };
   useEffect(load, []);
 
@@ -35,7 +43,7 @@ export function SettingsTab() {
   const save = async () => {
     setSaving(true);
     try {
-      setSettings(await call(CAMPAIGN_SETTINGS_ENDPOINTS.save, { body: { settings } }));
+      setSettings(campaignSettingsOfRecords(await call(CAMPAIGN_SETTINGS_ENDPOINTS.save, { body: { settings } })));
       void message.success(t('settings.saved'));
     } catch (err) {
       showError(err);
