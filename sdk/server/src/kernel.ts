@@ -36,6 +36,11 @@ export interface RealtimePublisher {
 export interface RealtimeAudience {
   /** Only users who hold this permission (e.g. `campaigns:read`): the same rule as `@RequirePermission`. */
   permission: string;
+  /**
+   * The event belongs to pages a plan without the plugin's flag still has (routes marked
+   * `@WithoutPlanFlag()`, manifest pages with `withoutPlanFlag`): the plan flag is not applied to it.
+   */
+  withoutPlanFlag?: boolean;
 }
 
 export interface JobQueues {

@@ -105,6 +105,13 @@ describe("a plugin's REALTIME instance", () => {
     expect(sent).toEqual([{ rooms: ['company-3'], event: 'campaign', payload: { id: 1 } }]);
   });
 
+  it('withoutPlanFlag: an event of pages every plan has (keywords) reaches a company whose plan lacks the flag, at once', () => {
+    const { gateway, sent } = setup({ 4: flagsWith() });
+    const port = new PluginRealtime(gateway, CAMPAIGNS);
+    port.toCompany(4, 'keyword', { id: 1 }, { permission: 'files:read', withoutPlanFlag: true });
+    expect(sent).toEqual([{ rooms: ['company-4-profile-user', 'company-4-profile-supervisor', 'company-4-profile-admin', 'company-4-profile-super'], event: 'keyword', payload: { id: 1 } }]);
+  });
+
   it("toUser reaches the user only while their company's plan has the plugin's flag", async () => {
     const { gateway, sent } = setup({ 3: flagsWith('useInternalChat'), 4: flagsWith() }, { 10: 3, 11: 4 });
     const port = new PluginRealtime(gateway, { id: 'internal-chat', planFlag: 'useInternalChat' });

@@ -239,7 +239,9 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     // `to([])` would broadcast to every socket: a permission nobody holds sends nothing.
     if (!rooms.length) return;
     const emit = () => void this.server.to(rooms).emit(event, payload);
-    const flags = [callerFlag, audience && this.registry.pluginOfPermission(audience.permission)?.planFlag].filter((f): f is PlanFlag => !!f);
+    const flags = audience?.withoutPlanFlag
+      ? []
+      : [callerFlag, audience && this.registry.pluginOfPermission(audience.permission)?.planFlag].filter((f): f is PlanFlag => !!f);
     if (!flags.length) return emit();
     this.gate.run(`company-${companyId}`, () => this.hasFlags(companyId, flags), emit);
   }

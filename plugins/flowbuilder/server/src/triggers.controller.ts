@@ -99,8 +99,8 @@ export class KeywordsController {
   }
 
   private tell(companyId: number, event: KeywordEvent) {
-    // Keywords are admin pages (flowbuilder:read); the kernel adds the plan's useCampaigns.
-    this.realtime.toCompany(companyId, KEYWORD_EVENT, event, { permission: 'flowbuilder:read' });
+    // Keywords are a core page (every profile, any plan: core-operations §2, §6), as their routes are.
+    this.realtime.toCompany(companyId, KEYWORD_EVENT, event, { permission: 'flowbuilder:keywords', withoutPlanFlag: true });
   }
 
   private async write(companyId: number, row: KeywordRow, body: z.output<typeof keywordUpdateSchema>): Promise<Keyword> {
