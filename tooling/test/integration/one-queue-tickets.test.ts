@@ -106,6 +106,24 @@ describe('a one-queue connection’s tickets start in its queue (issue 27 item 1
     expect((await accept(ticket.id)).status).toBe(200);
   });
 
+  it('out of company hours, the first contact on a ticket created in the queue gets the out-of-hours message only', async () => {
+    const put = await api.put(`/api/whatsapp/${wa}`, { name: 'Una cola', provider: 'sandbox', queueIds: [ventas], outOfHoursMessage: 'Estamos cerrados.' }, admin);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await api.put('/api/settings/scheduleType', { value: 'company' }, admin);
+    const company = (await api.get('/api/auth/me', admin)).body.companyId;
+    const schedules = (await api.get(`/api/companies/${company}`, admin)).body.schedules as object[];
+    await api.put(`/api/companies/${company}/schedules`, { schedules: schedules.map((d) => ({ ...d, startTime: '00:00', endTime: '00:00' })) }, admin);
+    try {
+      const who = '51920000005';
+      await sandbox(api, admin).say(wa, who, 'Hola');
+      expect((await ticketOf(who)).queue_id).toBe(ventas);
+      await eventually(async () => (await sandbox(api, admin).outbox(wa, who)).length === 1);
+      expect(await sandbox(api, admin).outbox(wa, who)).toEqual(['Estamos cerrados.']);
+    } finally {
+      await api.put('/api/settings/scheduleType', { value: 'disabled' }, admin);
+    }
+  });
+
   it('a connection with several queues still leaves the choice to the menu', async () => {
     const two = await sandbox(api, admin).connect('Dos colas', { queueIds: [ventas, soporte], greetingMessage: 'Elija una opción' });
     const who = '51920000004';
