@@ -106,6 +106,23 @@ describe('a one-queue connection’s tickets start in its queue (issue 27 item 1
     expect((await accept(ticket.id)).status).toBe(200);
   });
 
+  it('a ticket put in another queue before the customer wrote is not the bot’s: no greeting, and its first contact is marked past', async () => {
+    await api.put('/api/settings/sendGreetingMessageOneQueues', { value: 'enabled' }, admin);
+    try {
+      const who = '51920000006';
+      expect((await api.post('/api/fixture-events/send', { whatsappId: wa, number: who, body: 'Hola desde el plugin' }, admin)).status).toBe(201);
+      const ticket = await ticketOf(who);
+      expect((await api.put(`/api/tickets/${ticket.id}`, { queueId: soporte }, admin)).status).toBe(200);
+      await sandbox(api, admin).say(wa, who, 'Hola');
+      // Marked once the chain looked at it: later messages do not open the chain for the bot again.
+      await eventually(async () => (await queryDb(db.url, `select bot_started_at from tickets where id = $1`, [ticket.id]))[0].bot_started_at);
+      expect((await queryDb(db.url, `select queue_id from tickets where id = $1`, [ticket.id]))[0].queue_id).toBe(soporte);
+      expect(await sandbox(api, admin).outbox(wa, who)).toEqual(['Hola desde el plugin']);
+    } finally {
+      await api.put('/api/settings/sendGreetingMessageOneQueues', { value: 'disabled' }, admin);
+    }
+  });
+
   it('out of company hours, the first contact on a ticket created in the queue gets the out-of-hours message only', async () => {
     const put = await api.put(`/api/whatsapp/${wa}`, { name: 'Una cola', provider: 'sandbox', queueIds: [ventas], outOfHoursMessage: 'Estamos cerrados.' }, admin);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
