@@ -15,7 +15,7 @@ import type { ticketNoteInputSchema, ticketNoteQuerySchema, ticketNoteSchema } f
 import type { queueOptionInputSchema, queueOptionQuerySchema, queueOptionSchema, queueOptionUpdateSchema } from './queue-options.js';
 import type { authResponseSchema, loginRequestSchema, sessionUserSchema } from './auth.js';
 import type { forgotPasswordAnswerSchema, resetPasswordAnswerSchema, resetPasswordSchema } from './password-reset.js';
-import type { sandboxInboundSchema, sandboxOutboxItemSchema, sandboxOutboxQuerySchema } from './sandbox.js';
+import type { sandboxChangeSchema, sandboxInboundSchema, sandboxOutboxItemSchema, sandboxOutboxQuerySchema } from './sandbox.js';
 import type { pluginListResponseSchema } from './plugins.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -210,6 +210,8 @@ export const AUTH_ENDPOINTS = {
 export const SANDBOX_ENDPOINTS = {
   outbox: endpoint<{ query: typeof sandboxOutboxQuerySchema; response: z.ZodArray<typeof sandboxOutboxItemSchema> }>()({ method: 'GET', path: '/sandbox/:id/messages' }),
   send: endpoint<{ body: typeof sandboxInboundSchema }>()({ method: 'POST', path: '/sandbox/:id/messages' }),
+  /** The sandbox phone edits or deletes a message it sent. */
+  change: endpoint<{ body: typeof sandboxChangeSchema }>()({ method: 'POST', path: '/sandbox/:id/changes' }),
   /** "Scans" the connection's QR code, linking the sandbox phone. */
   scan: endpoint<{ body: EmptyBody }>()({ method: 'POST', path: '/sandbox/:id/scan' }),
 };

@@ -20,6 +20,27 @@ export const sandboxInboundSchema = z.object({
     .object({ mimetype: z.string().max(100), fileName: z.string().max(200).optional(), dataBase64: z.string().max(1_000_000) })
     .optional(),
 });
+/**
+ * The sandbox phone edits or deletes a message it sent (`POST /sandbox/{id}/changes`), reported as the
+ * channel reports a customer's edit or revoke. `id` names the message as the channel does (in a group
+ * `<id>:<participant>`, like `quotedId`), so a simulation may name any message: the kernel applies the
+ * change only when `from` (in a group, the member) wrote it.
+ */
+export const sandboxChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('edit'),
+    from: z.string().regex(/^\d{8,15}$/, 'invalid_number'),
+    group: z.string().regex(/^\d{8,30}$/, 'invalid_group').optional(),
+    id: z.string().regex(/^[A-Za-z0-9_:-]{1,120}$/),
+    body: z.string().max(4096),
+  }),
+  z.object({
+    kind: z.literal('revoke'),
+    from: z.string().regex(/^\d{8,15}$/, 'invalid_number'),
+    group: z.string().regex(/^\d{8,30}$/, 'invalid_group').optional(),
+    id: z.string().regex(/^[A-Za-z0-9_:-]{1,120}$/),
+  }),
+]);
 export const sandboxOutboxQuerySchema = z.object({ to: z.string().regex(/^\d{8,15}$/, 'invalid_number') });
 /** What Atende sent to a sandbox number; `edited`/`deleted` when the agent later edited or deleted it for everyone. */
 export const sandboxOutboxItemSchema = z.object({

@@ -108,6 +108,12 @@ export interface MessageAuthor {
   fromMe: boolean;
   /** The chat, as in InboundMessage.chatId: the contact's number, or the group's id. */
   chatId: string;
+  /**
+   * In a group, the member who sent the edit or revoke (not fromMe): their number, as InboundMessage.from
+   * gave it for their messages. The kernel applies it only to a message that member wrote; a group's
+   * edit or revoke without it changes nothing.
+   */
+  participant?: string;
 }
 
 /** What a provider reports; the kernel stores it and tells the screens. */

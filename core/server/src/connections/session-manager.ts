@@ -653,9 +653,15 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     await this.queueInbound(w, { ...message, media: undefined }, { mediaUrl });
   }
 
-  private async queuePatch(patch: PatchJob): Promise<void> {
-    // One job per change (an edit's text is part of its id): the same change reported twice is one job.
-    const change = createHash('sha256').update(`${patch.kind}:${patch.body ?? ''}`).digest('base64url').slice(0, 16);
+  /** An edit or revoke a channel reported (the sandbox phone's too), as a job of the inbound queue. */
+  async queuePatch(patch: PatchJob): Promise<void> {
+    // One job per change (an edit's text and its author are part of its id): the same change reported twice
+    // is one job, and someone else's refused attempt does not take the id of the writer's own change.
+    const { fromMe, chatId, participant } = patch.author;
+    const change = createHash('sha256')
+      .update(JSON.stringify([patch.kind, patch.body ?? '', fromMe, chatId, participant ?? null]))
+      .digest('base64url')
+      .slice(0, 16);
     await this.jobs
       .queue(INBOUND_QUEUE)
       .add(PATCH_JOB, patch, {
@@ -664,8 +670,12 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
         backoff: { type: 'exponential', delay: 500 },
         removeOnComplete: { age: 3600 },
         removeOnFail: { age: 86400 },
-      })
-      .catch((err: Error) => this.logger.error(`Edit/revoke of ${patch.providerMessageId} not queued: ${err.message}`));
+      });
+  }
+
+  /** From a provider's event: nothing awaits it, so a failure is logged. */
+  private reportPatch(patch: PatchJob): void {
+    this.queuePatch(patch).catch((err: Error) => this.logger.error(`Edit/revoke of ${patch.providerMessageId} not queued: ${err.message}`));
   }
 
   /** Into the inbound inbox (one XADD); a message reported twice is stored once (the messages' unique provider id). */
@@ -744,8 +754,8 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       message: (message) => this.enqueueInbound(w, { ...message, simulated: w.provider === 'sandbox' }),
       ack: (id, ack) => void this.inbound.ack(companyId, w.id, id, ack).catch((err) => this.logger.error(err)),
       // Through the inbound queue: an edit or revoke arriving before its message is stored waits for it.
-      edit: (id, body, author) => void this.queuePatch({ companyId, whatsappId: w.id, providerMessageId: id, kind: 'edit', body, author }),
-      revoke: (id, author) => void this.queuePatch({ companyId, whatsappId: w.id, providerMessageId: id, kind: 'revoke', author }),
+      edit: (id, body, author) => this.reportPatch({ companyId, whatsappId: w.id, providerMessageId: id, kind: 'edit', body, author }),
+      revoke: (id, author) => this.reportPatch({ companyId, whatsappId: w.id, providerMessageId: id, kind: 'revoke', author }),
       contact: (c) => void this.inbound.contact(companyId, w.id, c).catch((err) => this.logger.error(err)),
       call: (from, callId) => void this.incomingCall(w, from, callId).catch((err) => this.logger.error(err)),
     };

@@ -273,6 +273,7 @@ export class InboundChainService {
 
   /** A release to a queue (pending there) or a user (open, theirs); ids of another company are refused. */
   private async moveTo(exec: Exec, companyId: number, ticket: InboundChainTicket, to: { queueId?: number; userId?: number }): Promise<void> {
+    const before = { queueId: ticket.queueId, userId: ticket.userId, status: ticket.status };
     if (to.queueId !== undefined) {
       const [queue] = await exec(`select id from queues where id = ? and company_id = ?`, [to.queueId, companyId]);
       if (!queue) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
@@ -287,6 +288,9 @@ export class InboundChainService {
       ticket.userId = null;
       ticket.status = 'pending';
     }
+    // Already there (a one-queue connection's ticket is created in its queue): nothing changes, not even
+    // updated_at, which no event would announce.
+    if (before.queueId === ticket.queueId && before.userId === ticket.userId && before.status === ticket.status) return;
     await exec(`update tickets set queue_id = ?, user_id = ?, status = ?, updated_at = now() where id = ? and company_id = ?`, [
       ticket.queueId,
       ticket.userId,

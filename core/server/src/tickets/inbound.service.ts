@@ -515,13 +515,18 @@ export class InboundService implements OnModuleInit, OnApplicationBootstrap, Bef
     this.realtime.toCompany(companyId, 'contact', { action: 'update', contact: contactDto(this.em(companyId).map(ContactSchema, row)) });
   }
 
-  /** Only the sender of a message may edit or delete it: ourselves our own, a contact theirs in their chat. */
-  private async wroteIt(em: EntityManager, m: { fromMe: boolean; contactId?: number | null }, author: MessageAuthor): Promise<boolean> {
+  /**
+   * Only the sender of a message may edit or delete it: ourselves our own, a contact theirs in their
+   * chat, and in a group the member who wrote it (the chat alone is every member's: issue 27 item 8).
+   */
+  private async wroteIt(em: EntityManager, m: { fromMe: boolean; contactId?: number | null; participant?: string | null }, author: MessageAuthor): Promise<boolean> {
     if (m.fromMe !== author.fromMe) return false;
     if (author.fromMe) return true;
     if (m.contactId == null) return false;
     const contact = await em.findOne(ContactSchema, { id: m.contactId });
-    return contact?.number === author.chatId;
+    if (!contact || contact.number !== author.chatId) return false;
+    // A group's message without its participant (stored before item 21) cannot be proven anyone's.
+    return !contact.isGroup || (!!m.participant && m.participant === author.participant);
   }
 
   private async patchMessage(

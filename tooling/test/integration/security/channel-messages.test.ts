@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import pg from 'pg';
 import { ROOT } from '../../../lib/workspace.mjs';
-import { client, createDatabase, startServer, type RunningServer } from '../../support/server.js';
+import { client, createDatabase, sandbox, startServer, type RunningServer } from '../../support/server.js';
 import { twoCompanies } from '../../support/tenants.js';
 import { eventually, pause } from '../../support/wait.js';
 
@@ -107,5 +107,30 @@ describe('security: edits and revokes only by the sender (item 6)', () => {
     await eventually(async () => (await row(`G-2:${BETO}`)).is_deleted);
     await pause(200);
     expect((await row(`G-1:${ANA}`)).is_deleted).toBe(false);
+  });
+
+  it('in a group, a member cannot edit or delete another member’s message whatever id the channel names (issue 27 item 8)', async () => {
+    // The sandbox phone reports what it is told (the target's id as the channel names it, the member who
+    // sent the change), as a provider that trusts WhatsApp's protocol key would: the kernel must compare members.
+    const box = await sandbox(api, admin).connect('Sandbox grupo');
+    const group = '120363026666666666';
+    const target = `SG-1:${ANA}`;
+    const stored = async () => (await sql.query(`select * from messages where whatsapp_id = $1 and provider_message_id = $2`, [box, target])).rows[0];
+    const change = async (body: object) => expect((await api.post(`/api/sandbox/${box}/changes`, { group, id: target, ...body }, admin)).status).toBe(202);
+    expect((await api.post(`/api/sandbox/${box}/messages`, { from: ANA, name: 'Ana', body: 'Pedido 123 de Ana', id: 'SG-1', group }, admin)).status).toBe(202);
+    expect(await eventually(stored)).toMatchObject({ participant: ANA });
+
+    await change({ kind: 'revoke', from: BETO });
+    await change({ kind: 'edit', from: BETO, body: 'Cancelen el pedido' });
+    // Ana's own edit lands; Beto's revoke and edit, applied, would leave it deleted or with his text.
+    await change({ kind: 'edit', from: ANA, body: 'Pedido 124 de Ana' });
+    await eventually(async () => (await stored()).is_edited);
+    await pause(500);
+    expect(await stored()).toMatchObject({ body: 'Pedido 124 de Ana', is_edited: true, is_deleted: false });
+    // Beto still deletes his own message in the group.
+    expect((await api.post(`/api/sandbox/${box}/messages`, { from: BETO, body: 'Mensaje de Beto', id: 'SG-2', group }, admin)).status).toBe(202);
+    await eventually(async () => (await sql.query(`select 1 from messages where whatsapp_id = $1 and provider_message_id = $2`, [box, `SG-2:${BETO}`])).rowCount);
+    expect((await api.post(`/api/sandbox/${box}/changes`, { kind: 'revoke', from: BETO, group, id: `SG-2:${BETO}` }, admin)).status).toBe(202);
+    await eventually(async () => (await sql.query(`select is_deleted from messages where whatsapp_id = $1 and provider_message_id = $2`, [box, `SG-2:${BETO}`])).rows[0].is_deleted);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DisconnectReason, proto, WAMessageStatus, WAMessageStubType, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
-import { isChannelRecipientError, type ChannelEvents, type ChannelStartOptions, type InboundMessage, type SessionStatus } from '@atende/sdk-server';
+import { isChannelRecipientError, type ChannelEvents, type ChannelStartOptions, type InboundMessage, type MessageAuthor, type SessionStatus } from '@atende/sdk-server';
 import { BaileysProvider, type BaileysProviderOptions } from './baileys.provider.js';
 import { encryptedStore, MemoryAuthStore } from './auth-store.js';
 import { fakeSocketFactory } from './fake-socket.js';
@@ -24,6 +24,8 @@ function recorder() {
   const acks: [string, number][] = [];
   const edits: [string, string][] = [];
   const revokes: string[] = [];
+  /** Who sent each edit and revoke, in the order reported. */
+  const authors: MessageAuthor[] = [];
   const contacts: { number: string; name?: string; profilePicUrl?: string }[] = [];
   const calls: [string, string][] = [];
   const events: ChannelEvents = {
@@ -32,12 +34,18 @@ function recorder() {
       messages.push(m);
     },
     ack: (id, ack) => acks.push([id, ack]),
-    edit: (id, body) => edits.push([id, body]),
-    revoke: (id) => revokes.push(id),
+    edit: (id, body, author) => {
+      edits.push([id, body]);
+      authors.push(author);
+    },
+    revoke: (id, author) => {
+      revokes.push(id);
+      authors.push(author);
+    },
     contact: (c) => contacts.push(c),
     call: (from, id) => calls.push([from, id]),
   };
-  return { events, statuses, messages, acks, edits, revokes, contacts, calls, last: () => statuses.at(-1) };
+  return { events, statuses, messages, acks, edits, revokes, authors, contacts, calls, last: () => statuses.at(-1) };
 }
 
 async function setup(options: Partial<BaileysProviderOptions> = {}, start: ChannelStartOptions = {}) {
@@ -812,6 +820,26 @@ describe('updates: acks, edits, revokes', () => {
     ]);
     await session.whenIdle();
     expect(rec.revokes).toEqual(['GONE1', 'GONE2', 'GONE3:5511933334444']);
+  });
+
+  it('names the group member who sent an edit or revoke (issue 27 item 8): the group alone is every member', async () => {
+    const { fake, rec, session } = await connected();
+    const BOB = '5511933334444@s.whatsapp.net';
+    fake.last.emitUpsert([
+      message({ remoteJid: GROUP, participant: BOB, id: 'ENV3' }, { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE, key: { remoteJid: GROUP, participant: BOB, id: 'G1' } } }),
+    ]);
+    fake.last.emitUpdate([
+      { key: { remoteJid: GROUP, participant: ALICE, id: 'G2' }, update: { message: { editedMessage: { message: { conversation: 'group fix' } } } } },
+      { key: { remoteJid: GROUP, fromMe: true, id: 'G3' }, update: { message: null, messageStubType: WAMessageStubType.REVOKE } },
+      { key: { remoteJid: ALICE, fromMe: false, id: 'ONE1' }, update: { message: null, messageStubType: WAMessageStubType.REVOKE } },
+    ]);
+    await session.whenIdle();
+    expect(rec.authors).toEqual([
+      { fromMe: false, chatId: GROUP, participant: '5511933334444' },
+      { fromMe: false, chatId: GROUP, participant: '5511911112222' },
+      { fromMe: true, chatId: GROUP },
+      { fromMe: false, chatId: '5511911112222' },
+    ]);
   });
 });
 

@@ -782,11 +782,15 @@ export class BaileysSession implements ChannelSession {
     return subject || undefined;
   }
 
-  /** Who sent an envelope: ourselves, or the chat (its number, or the group's id). */
+  /** Who sent an envelope: ourselves, or the chat (its number, or the group's id with the member's number). */
   private async authorOf(sock: BaileysSocketLike, key: WAMessageKey): Promise<MessageAuthor | undefined> {
     if (!key.remoteJid) return undefined;
     if (key.fromMe) return { fromMe: true, chatId: key.remoteJid };
-    if (isGroupJid(key.remoteJid)) return { fromMe: false, chatId: key.remoteJid };
+    if (isGroupJid(key.remoteJid)) {
+      // The member as their messages name them (InboundMessage.from): the kernel compares the two.
+      const participant = await this.lids.resolve(key.participant, key.participantAlt, this.lookup(sock));
+      return participant ? { fromMe: false, chatId: key.remoteJid, participant } : undefined;
+    }
     const chat = await this.lids.resolve(key.remoteJid, key.remoteJidAlt, this.lookup(sock));
     return chat ? { fromMe: false, chatId: chat } : undefined;
   }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   idParamSchema,
   sandboxCallItemSchema,
+  sandboxChangeSchema,
   sandboxCallQuerySchema,
   sandboxCallSchema,
   sandboxContactsSchema,
@@ -77,6 +78,28 @@ export class SandboxController {
       simulated: true,
     });
     return { queued: true as const, id };
+  }
+
+  /**
+   * The customer's phone edits or deletes a message, reported as a channel reports it: the author is the
+   * chat, and in a group the member `from` (what the kernel checks against the message's writer).
+   */
+  @Post(':whatsappId/changes')
+  @HttpCode(202)
+  @RequirePermission('connections-page:actionButtons')
+  @ZodResponse(z.object({ queued: z.literal(true) }))
+  async change(@CurrentUser() user: AuthUser, @ZodParam('whatsappId', idParamSchema) whatsappId: number, @ZodBody(sandboxChangeSchema) body: z.infer<typeof sandboxChangeSchema>) {
+    const w = await this.sandboxConnection(whatsappId, user);
+    if (w.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    const author = body.group ? { fromMe: false, chatId: `${body.group}@g.us`, participant: body.from } : { fromMe: false, chatId: body.from };
+    await this.sessions.queuePatch({
+      companyId: w.companyId,
+      whatsappId: w.id,
+      providerMessageId: body.id,
+      author,
+      ...(body.kind === 'edit' ? { kind: 'edit' as const, body: body.body } : { kind: 'revoke' as const }),
+    });
+    return { queued: true as const };
   }
 
   @Get(':whatsappId/messages')

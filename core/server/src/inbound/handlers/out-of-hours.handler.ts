@@ -24,8 +24,9 @@ export class OutOfHoursHandler extends KernelInboundHandler {
     this.timeZone = config.BUSINESS_TIMEZONE;
   }
 
+  /** A new ticket has no queue, or the connection's only one (it is created there): handle checks which. */
   appliesTo(m: InboundChainMessage, t: KernelChainTicket): boolean {
-    return fromCustomer(m) && t.status === 'pending' && t.queueId == null && !t.botStarted;
+    return fromCustomer(m) && t.status === 'pending' && !t.botStarted;
   }
 
   async handle(ctx: InboundChainContext): Promise<InboundHandlerResult> {
@@ -33,6 +34,7 @@ export class OutOfHoursHandler extends KernelInboundHandler {
     const bot = await botSettings(exec, ctx.companyId, ctx.ticket);
     // Only the bot's first contact on the ticket, and only with company hours.
     if (!bot || bot.botStartedAt || bot.settings.scheduleType !== 'company') return 'pass';
+    if (ctx.ticket.queueId != null && ctx.ticket.queueId !== bot.soleQueueId) return 'pass';
     const hours = bot.companySchedules.length ? bot.companySchedules : (DEFAULT_SCHEDULES as ScheduleEntry[]);
     if (isWithinHours(hours, new Date(), this.timeZone)) return 'pass';
     await exec(`update tickets set bot_started_at = now() where id = ? and company_id = ?`, [ctx.ticket.id, ctx.companyId]);

@@ -19,7 +19,8 @@ type BotQueue = { id: number; name: string; greeting_message: string; out_of_hou
  * The queue bot (core-operations §3): what the connection answers a customer on a pending ticket
  * without a queue.
  * - No queue on the connection: the greeting on the first contact, nothing after.
- * - One queue: the ticket goes straight into it with its greeting (sendGreetingMessageOneQueues), no menu.
+ * - One queue: the ticket is created in it (see activeTicket); the first contact gets its greeting
+ *   (sendGreetingMessageOneQueues), its hours and options, no menu.
  * - Several: greeting plus a numbered menu, and the bot holds the ticket; a valid number routes it and
  *   sends that queue's greeting; anything else shows the menu again, at most maxUseBotQueues times
  *   (0 = no limit) and within timeUseBotQueues minutes of the first contact (0 = no limit). After
@@ -43,14 +44,19 @@ export class QueueBotHandler extends KernelInboundHandler {
     this.minuteMs = config.TIMERS_MINUTE_MS;
   }
 
-  /** Its first contact on a pending ticket without a queue, or a ticket it holds (its menu is out). */
+  /**
+   * Its first contact on a pending ticket without a queue, or a ticket it holds (its menu is out). A
+   * one-queue connection's ticket is created in that queue: its first contact is still the bot's (the
+   * greeting, the queue's hours, its options); handle tells it apart from a ticket put in a queue.
+   */
   appliesTo(m: InboundChainMessage, t: KernelChainTicket): boolean {
-    return fromCustomer(m) && t.status === 'pending' && t.queueId == null && (t.holder === QUEUE_BOT_HOLDER || !t.botStarted);
+    if (!fromCustomer(m) || t.status !== 'pending') return false;
+    return t.queueId == null ? t.holder === QUEUE_BOT_HOLDER || !t.botStarted : !t.botStarted;
   }
 
   async handle(ctx: InboundChainContext): Promise<InboundHandlerResult> {
     const { ticket } = ctx;
-    if (ticket.status !== 'pending' || ticket.queueId != null) {
+    if (ticket.status !== 'pending') {
       if (ctx.holder) await ctx.release();
       return 'pass';
     }
@@ -58,6 +64,13 @@ export class QueueBotHandler extends KernelInboundHandler {
     const exec = execIn(ctx);
     const bot = await botSettings(exec, ctx.companyId, ticket);
     if (!bot) return 'pass';
+    // In a queue that is not the one it was created in (an agent or a handler put it there): not the bot's.
+    // Its first contact is marked as past, so the chain is not opened for the bot on its next messages.
+    if (ticket.queueId != null && ticket.queueId !== bot.soleQueueId) {
+      if (bot.botStartedAt == null) await exec(`update tickets set bot_started_at = now() where id = ? and company_id = ?`, [ticket.id, ctx.companyId]);
+      if (ctx.holder) await ctx.release();
+      return 'pass';
+    }
     const first = bot.botStartedAt == null;
     // Not the first contact and not holding: the bot already let go (or never spoke): silence.
     if (!first && !ctx.holder) return 'pass';
