@@ -79,6 +79,7 @@ describe('fault: PostgreSQL stopped and started mid-burst', () => {
     // During the outage: acknowledged (the inbox is in Redis) or a clear 503, never a 500.
     const failed = burst.sent.filter((s) => s.status !== 202);
     expect(failed.filter((s) => s.status !== 503 || s.error !== 'ERR_DATABASE_UNAVAILABLE')).toEqual([]);
+    expect(failed.length).toBeGreaterThan(0); // the intake did meet the outage
     expect(burst.sent.filter((s) => s.at > downAt && s.at < backAt).length).toBeGreaterThan(0);
 
     const acknowledged = burst.acknowledged();
