@@ -19,7 +19,8 @@ describe('channel: a lost lease', () => {
     db = await createDatabase();
     server = await startServer({ databaseUrl: db.url });
     api = client(server.url);
-    ({ admin } = await twoCompanies(api));
+    // Room for a retry's connections too (names are unique per attempt).
+    ({ admin } = await twoCompanies(api, { users: 10, connections: 6, queues: 5 }));
     redis = new Redis(TEST_REDIS_URL);
   });
   afterAll(async () => {
@@ -51,7 +52,7 @@ describe('channel: a lost lease', () => {
   const storedBodies = async (wa: number) => (await queryDb(db.url, `select body from messages where whatsapp_id = $1 and from_me = false`, [wa])).map((r) => r.body as string);
 
   it('a lease key Redis lost is taken back by its owner, and the session goes on', async () => {
-    const wa = await sandbox(api, admin).connect('Lease lost');
+    const wa = await sandbox(api, admin).connect(`Lease lost ${Date.now()}`);
     const owner = await redis.get(leaseKey(wa));
     expect(owner).toBeTruthy();
     const seen = await statusesWhile(wa, async () => {
@@ -65,7 +66,7 @@ describe('channel: a lost lease', () => {
   }, 60_000);
 
   it('a lease another owner holds stops the local session without a DISCONNECTED; the watchdog takes it back once that owner is gone', async () => {
-    const wa = await sandbox(api, admin).connect('Lease taken');
+    const wa = await sandbox(api, admin).connect(`Lease taken ${Date.now()}`);
     const owner = await redis.get(leaseKey(wa));
     const seen = await statusesWhile(wa, async () => {
       // An owner that is not alive (no heartbeat, nobody on its channel): renewal gives the session up,
