@@ -40,8 +40,17 @@ export async function startEmbeddedPostgres(dataDir, port) {
 }
 
 /**
+ * The redis-server `npm start` runs: an append-only file under `dir`, written every second (issue 28
+ * item 2: the inbound inbox lives in Redis, and a restart must not lose what WhatsApp already
+ * acknowledged; at most the last second goes on a power cut). No RDB snapshots: the AOF is the data.
+ */
+export function redisArgs(port, dir) {
+  return ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec'];
+}
+
+/**
  * REDIS_URL if set; else a Redis already on 127.0.0.1:6379; else a redis-server started from PATH
- * (nothing persisted); else a clear message on how to get one.
+ * (its data under dataDir/redis, see redisArgs); else a clear message on how to get one.
  */
 export async function resolveRedis(dataDir, port) {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: async () => {} };
@@ -54,9 +63,7 @@ export async function resolveRedis(dataDir, port) {
   }
   const dir = path.join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: 'ignore',
-  });
+  const child = spawn('redis-server', redisArgs(port, dir), { stdio: 'ignore' });
   for (let i = 0; i < 50; i++) {
     if (await redisPing('127.0.0.1', port)) break;
     await new Promise((r) => setTimeout(r, 100));

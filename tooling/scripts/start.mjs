@@ -34,7 +34,12 @@ let stopping = false;
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
-  server.kill('SIGTERM');
+  // The server drains into PostgreSQL and Redis: they stop only once it has exited (its own hard limit is 35 s).
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
   for (const stop of stops.reverse()) await stop().catch(() => {});
   process.exit(code);
 }

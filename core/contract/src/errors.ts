@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'ERR_EDIT_WAPP_MSG',
   'ERR_INVALID_SPREADSHEET',
   'ERR_WRONG_CURRENT_PASSWORD',
+  'ERR_DATABASE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -121,6 +122,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_MAIL_NOT_CONFIGURED: 'El envío de correos no está configurado. Contacte al administrador.',
     ERR_CANNOT_CHANGE_OWN_ACCOUNT: 'No puede eliminar, deshabilitar ni cambiar el perfil de su propia cuenta.',
     ERR_WRONG_CURRENT_PASSWORD: 'La contraseña actual no es correcta.',
+    ERR_DATABASE_UNAVAILABLE: 'La base de datos no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
     ERR_PLATFORM_COMPANY: 'La empresa de la plataforma no puede modificarse de esta forma.',
     ERR_USER_DISABLED: 'Su usuario está deshabilitado. Contacte al administrador.',
     ERR_MEDIA_TYPE_NOT_ALLOWED: 'Este tipo de archivo no está permitido.',
@@ -173,6 +175,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_MAIL_NOT_CONFIGURED: 'O envio de e-mails não está configurado. Contate o administrador.',
     ERR_CANNOT_CHANGE_OWN_ACCOUNT: 'Você não pode excluir, desativar nem mudar o perfil da sua própria conta.',
     ERR_WRONG_CURRENT_PASSWORD: 'A senha atual não está correta.',
+    ERR_DATABASE_UNAVAILABLE: 'O banco de dados não está disponível no momento. Tente novamente em alguns segundos.',
     ERR_PLATFORM_COMPANY: 'A empresa da plataforma não pode ser alterada desta forma.',
     ERR_USER_DISABLED: 'Seu usuário está desativado. Contate o administrador.',
     ERR_MEDIA_TYPE_NOT_ALLOWED: 'Este tipo de arquivo não é permitido.',
@@ -224,6 +227,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_MAIL_NOT_CONFIGURED: 'Sending e-mail is not configured. Contact your administrator.',
     ERR_CANNOT_CHANGE_OWN_ACCOUNT: 'You cannot delete, disable or change the profile of your own account.',
     ERR_WRONG_CURRENT_PASSWORD: 'The current password is not correct.',
+    ERR_DATABASE_UNAVAILABLE: 'The database is unavailable right now. Please try again in a few seconds.',
     ERR_PLATFORM_COMPANY: 'The platform company cannot be changed this way.',
     ERR_USER_DISABLED: 'Your user is disabled. Contact your administrator.',
     ERR_MEDIA_TYPE_NOT_ALLOWED: 'This file type is not allowed.',

@@ -55,6 +55,36 @@ function serveStatic(app: NestExpressApplication, plugins: LoadedPlugin[], shell
   });
 }
 
+/** Past this, a shutdown stuck on an unreachable database or Redis is cut short (a deploy's kill comes at ~60 s). */
+const SHUTDOWN_HARD_LIMIT_MS = 35_000;
+
+/**
+ * SIGTERM/SIGINT: the app closes (its hooks drain sessions and inboxes), then the process exits even if
+ * a pool or a timer would keep it alive; a close that hangs (issue 28: after a database outage SIGTERM
+ * hung for minutes) is cut short by a hard timer. Replaces Nest's enableShutdownHooks, which waits forever.
+ */
+function exitOnSignals(app: NestExpressApplication, logger: Logger): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal}: shutting down`);
+    setTimeout(() => {
+      logger.error(`Shutdown did not end within ${SHUTDOWN_HARD_LIMIT_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_HARD_LIMIT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error(`Shutdown failed: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}
+
 async function main() {
   const config = loadConfig();
   const logger = new Logger('Atende');
@@ -84,7 +114,7 @@ async function main() {
   app.use(compression());
   app.use(cookieParser());
   app.useWebSocketAdapter(new RedisIoAdapter(app, redis, redisNamespace(config)));
-  app.enableShutdownHooks();
+  exitOnSignals(app, logger);
 
   const orm = app.get(MikroORM);
   const applied = await orm.migrator.up();

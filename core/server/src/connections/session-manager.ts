@@ -387,6 +387,8 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       return;
     }
     let entry: Live | undefined;
+    /** Whether events still come from the session this process runs (not one it let go of, see renewLease). */
+    const current = () => !entry || this.live.get(w.id) === entry;
     try {
       const worker = this.jobs.worker(
         outboundQueueName(w.id),
@@ -405,7 +407,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       renew.unref();
       entry = { session: undefined as unknown as ChannelSession, worker, renew };
       this.live.set(w.id, entry);
-      const session = await provider.start({ id: w.id, companyId: w.companyId, name: w.name }, this.eventsFor(w), { ...options, inbox: this.inboxFor(w.id) });
+      const session = await provider.start({ id: w.id, companyId: w.companyId, name: w.name }, this.eventsFor(w, current), { ...options, inbox: this.inboxFor(w.id) });
       if (this.live.get(w.id) !== entry) {
         // Stopped while starting (shutdown, lost lease, a user's stop): the new socket must not linger.
         await session.stop().catch(() => undefined);
@@ -624,20 +626,36 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
+  /**
+   * Extends this process's lease. A key that is gone (Redis restarted without it, or flushed) is taken
+   * back with SET NX and the session goes on: nobody else owns it (issue 28 item 3; stopping here tore
+   * every session down at once). Only a key another owner holds stops the local session, without a
+   * status: that owner runs the connection and tells its status.
+   */
   private async renewLease(id: number) {
+    const key = this.leaseKey(id);
     const ok = await this.redis.eval(
       `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`,
       1,
-      this.leaseKey(id),
+      key,
       this.owner,
       String(LEASE_MS),
     );
-    if (!ok) {
-      this.logger.warn(`Lost the lease of connection ${id}; stopping the local session.`);
-      const live = this.live.get(id);
-      await live?.session?.stop().catch(() => undefined);
-      await this.release(id, false);
+    if (ok || !this.live.has(id)) return; // released meanwhile: nothing to keep
+    if ((await this.redis.set(key, this.owner, 'PX', LEASE_MS, 'NX')) === 'OK') {
+      // Released while taking it back: the key must not keep the connection from starting elsewhere.
+      if (!this.live.has(id)) await this.redis.eval(DROP_LEASE, 1, key, this.owner);
+      else this.logger.warn(`Connection ${id}: its lease was gone from Redis; taken back, the session goes on.`);
+      return;
     }
+    const live = this.live.get(id);
+    if (!live) return;
+    this.logger.warn(`Lost the lease of connection ${id} to ${(await this.redis.get(key)) ?? 'another process'}; stopping the local session.`);
+    // Out of `live` (release does that first) before the socket closes, so the DISCONNECTED it reports
+    // is not written (see eventsFor); the workers finish their jobs meanwhile.
+    const released = this.release(id, false);
+    await live.session?.stop().catch(() => undefined);
+    await released;
   }
 
   /** Inbound work goes through BullMQ with the message id as job id: a crash mid-processing loses nothing. */
@@ -723,10 +741,12 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
-  private eventsFor(w: Whatsapp): ChannelEvents {
+  private eventsFor(w: Whatsapp, current: () => boolean): ChannelEvents {
     const companyId = w.companyId;
     return {
       status: (status, detail) => {
+        // A session this process let go of (its lease is another's) tells nothing: the new owner does.
+        if (!current()) return;
         const live = this.live.get(w.id);
         if (live) live.status = status;
         // A provider reporting DISCONNECTED has ended its session for good (logged out, replaced):

@@ -4,6 +4,7 @@ import type { EntitySchema, MigrationObject } from '@mikro-orm/core';
 import { KERNEL_ENTITIES } from './entities.js';
 import { KERNEL_MIGRATIONS } from './migrations/index.js';
 import { tenantFilter } from '../tenancy/tenant-filter.js';
+import { releaseDeadCheckouts } from './pool-leaks.js';
 
 /**
  * One ORM for kernel and plugins. Schema changes only through migrations (never schema sync);
@@ -24,6 +25,8 @@ export function ormOptions(databaseUrl: string, pluginEntities: EntitySchema[], 
       snapshot: false,
     },
     pool: { min: 0, max: 20 },
+    // Connections a database outage left checked out go back to the pool (see pool-leaks.ts).
+    driverOptions: { onPoolCreated: releaseDeadCheckouts },
     allowGlobalContext: false,
     debug: false,
   });

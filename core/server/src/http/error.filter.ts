@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { NotFoundError, UniqueConstraintViolationException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { ERROR_MESSAGES, type ApiErrorBody } from '@atende/core-contract';
 import { AppError } from '@atende/sdk-server';
+import { isDatabaseUnavailable } from '../database/unavailable.js';
 
 const STATUS_CODES: Record<number, string> = {
   400: 'ERR_VALIDATION',
@@ -40,6 +41,10 @@ export class ErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof ForeignKeyConstraintViolationException) {
       return { status: 409, body: { error: 'ERR_IN_USE', message: 'The record is referenced by other records.' } };
+    }
+    // A database that is down or restarting: a clear 503 the client may retry, not a 500 (issue 28 item 4).
+    if (isDatabaseUnavailable(exception)) {
+      return { status: 503, body: { error: 'ERR_DATABASE_UNAVAILABLE', message: ERROR_MESSAGES.en.ERR_DATABASE_UNAVAILABLE } };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

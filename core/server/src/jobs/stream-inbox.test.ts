@@ -149,4 +149,43 @@ describe('StreamInbox', () => {
     }, 10_000);
     await inbox.close();
   }, 20_000);
+  it('waits out a dependency that is down: its errors are not attempts, nothing is set aside (issue 28 item 4)', async () => {
+    const key = streamKey();
+    const inbox = new StreamInbox<Entry>(redis, key, quiet);
+    let outage = 8; // more failures than `attempts`
+    const done: number[] = [];
+    inbox.start(async (e) => {
+      if (e.n === 1 && outage-- > 0) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      done.push(e.n);
+    }, options({ waitOut: (err) => (err as { code?: string }).code === 'ECONNREFUSED', waitBackoffMaxMs: 40 }));
+    for (const n of [1, 2]) await inbox.add({ key: 'same', n });
+    await eventually(async () => done.length === 2);
+    expect(done).toEqual([1, 2]);
+    expect(outage).toBe(-1);
+    expect(await redis.xlen(`${key}:dead`)).toBe(0);
+    await inbox.close();
+  });
+
+  it('an entry held by a live process is never claimed by another, however long it takes', async () => {
+    const key = streamKey();
+    const a = new StreamInbox<Entry>(redis, key, quiet);
+    const b = new StreamInbox<Entry>(redis, key, quiet);
+    const ranBy: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // A runs the entry for well past claimIdleMs (a database outage being waited out); B is idle beside it.
+    a.start(async () => {
+      ranBy.push('a');
+      await held;
+    }, options({ claimIdleMs: 3_000, attempts: 1 }));
+    await a.add({ key: 'k', n: 1 });
+    await eventually(async () => ranBy.length === 1);
+    b.start(async () => void ranBy.push('b'), options({ claimIdleMs: 3_000, attempts: 1 }));
+    await new Promise((r) => setTimeout(r, 7_000));
+    release();
+    await a.close();
+    await b.close();
+    expect(ranBy).toEqual(['a']);
+    expect(await redis.xlen(`${key}:dead`)).toBe(0);
+  }, 20_000);
 });

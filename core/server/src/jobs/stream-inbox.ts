@@ -18,10 +18,18 @@ export interface StreamInboxOptions<T> {
   claimIdleMs: number;
   /** A consumer with nothing pending and silent this long (a process gone) is removed from the group. */
   consumerIdleMs?: number;
+  /**
+   * Errors that say a dependency is down (the database) rather than the entry being bad: retried with
+   * a doubling pause capped at `waitBackoffMaxMs`, never counted as attempts, never set aside.
+   */
+  waitOut?: (err: Error) => boolean;
+  waitBackoffMaxMs?: number;
 }
 
 /** Entries set aside are kept for inspection, the newest this many (roughly: trimmed by whole nodes). */
 const DEAD_KEPT = 10_000;
+/** The longest pause between tries of an entry whose dependency is down (see `waitOut`). */
+const WAIT_BACKOFF_MAX_MS = 5_000;
 
 type Handler<T> = (data: T) => Promise<void>;
 type Fields = [id: string, fields: string[]];
@@ -158,12 +166,19 @@ export class StreamInbox<T> {
     const o = this.options!;
     await this.slot();
     try {
-      for (let attempt = 1; ; attempt++) {
+      for (let attempt = 1, waits = 0; ; attempt++) {
         try {
           await this.handler!(data);
           this.ack(id);
           return;
         } catch (err) {
+          if (!this.closing && o.waitOut?.(err as Error)) {
+            // The database is down, not the entry bad: waited out, however long (issue 28 item 4).
+            if (waits++ === 0) this.logger.warn(`Inbox entry ${id} waits for a dependency: ${(err as Error).message}`);
+            attempt--;
+            await sleep(Math.min(o.waitBackoffMaxMs ?? WAIT_BACKOFF_MAX_MS, o.backoffMs * 2 ** Math.min(waits - 1, 16)));
+            continue;
+          }
           if (attempt >= o.attempts || this.closing) {
             // Closing: left pending, the next process claims it; otherwise set aside with its error.
             if (this.closing) this.inFlight.delete(id);
@@ -232,6 +247,7 @@ export class StreamInbox<T> {
   private async claim(): Promise<void> {
     if (this.closing) return;
     const o = this.options!;
+    await this.touchInFlight();
     let cursor = '0-0';
     do {
       const [next, entries] = (await this.redis.xautoclaim(this.key, this.group, this.consumer, o.claimIdleMs, cursor, 'COUNT', 100)) as [string, (Fields | null)[]];
@@ -246,6 +262,19 @@ export class StreamInbox<T> {
       }
     } while (cursor !== '0-0' && !this.closing);
     await this.forgetGoneConsumers();
+  }
+
+  /**
+   * Entries this process holds (running, waiting out an outage, or queued behind their conversation's
+   * previous one) are re-claimed by it with JUSTID: their idle time restarts and their delivery count
+   * does not grow, so another process never takes (and after `attempts` hand-outs sets aside) an entry
+   * whose process is alive.
+   */
+  private async touchInFlight(): Promise<void> {
+    const ids = [...this.inFlight];
+    for (let i = 0; i < ids.length; i += 500) {
+      await this.redis.xclaim(this.key, this.group, this.consumer, 0, ...ids.slice(i, i + 500), 'JUSTID');
+    }
   }
 
   /** Each process start adds a consumer to the group: those of processes long gone (nothing pending) are removed. */

@@ -23,6 +23,7 @@ import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { REDIS } from '../jobs/redis.js';
 import { redisNamespace } from '../jobs/namespace.js';
 import { StreamInbox } from '../jobs/stream-inbox.js';
+import { isDatabaseUnavailable } from '../database/unavailable.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { OutboundService } from '../messages/outbound.service.js';
@@ -193,6 +194,8 @@ export class InboundService implements OnModuleInit, OnApplicationBootstrap, Bef
       batch: 64,
       attempts: 5,
       backoffMs: 500,
+      // A database outage is waited out, not counted (issue 28 item 4): the entry runs, chain included, once it is back.
+      waitOut: isDatabaseUnavailable,
       // An entry a killed process held is handed again after this long.
       claimIdleMs: 15_000,
     });
