@@ -36,6 +36,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'faults',
+          root,
+          include: ['tooling/test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          retry: 1,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root,
           include: ['tooling/test/e2e/**/*.test.ts'],

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ROOT, buildAll, canConnect, ensureInstalled, run } from '../lib/workspace.mjs';
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit` runs just that suite
-const suites = ['unit', 'integration', 'e2e'].filter((s) => !only.length || only.includes(s));
+const suites = ['unit', 'integration', 'faults', 'e2e'].filter((s) => !only.length || only.includes(s));
 const results = [];
 
 await ensureInstalled();

@@ -80,6 +80,13 @@ export interface OutboundMessage {
    * content to quote (WhatsApp does) sends the reply unquoted when this is absent, never an empty quote.
    */
   quotedBody?: string;
+  /**
+   * The id to send under, chosen beforehand by `ChannelSession.newMessageId` and already stored by the
+   * kernel (exactly-once outbound, issue 28 item 1). A provider that can name its messages must send
+   * under this id and return it, and must not deliver twice a message whose id it already sent: a retry
+   * after a crash or an error (the message may have left) sends again under the same id.
+   */
+  providerMessageId?: string;
 }
 
 /**
@@ -148,6 +155,12 @@ export interface ChannelConnection {
 
 export interface ChannelSession {
   send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
+  /**
+   * A fresh id, in the provider's own format, for a message to `to` (as `send` would return it). The
+   * kernel stores it before calling `send` with it, so a retry cannot send the message twice under two
+   * ids. Absent: the provider cannot name its messages, and the id `send` returns is stored after it.
+   */
+  newMessageId?(to: string): string;
   delete(chatId: string, providerMessageId: string): Promise<void>;
   edit(chatId: string, providerMessageId: string, body: string): Promise<void>;
   /** Closes the connection, keeping credentials (the session can start again without a new QR). */

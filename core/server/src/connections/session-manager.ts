@@ -396,7 +396,9 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
             maxWaitMs: this.outboundMaxWaitMs,
             token,
           }),
-        { concurrency: 1, limiter: { max: 20, duration: 1000 } },
+        // A job a killed process held is taken over within seconds (lock 15 s, checked every 5 s;
+        // BullMQ's 30 s / 30 s made it ~60 s): issue 28 item 6. Sending again is safe (exactly-once ids).
+        { concurrency: 1, limiter: { max: 20, duration: 1000 }, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 5 },
       );
       const renew = setInterval(
         () => void this.renewLease(w.id).catch((err) => this.logger.warn(`Connection ${w.id}: could not renew the lease: ${(err as Error).message}`)),
@@ -507,6 +509,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       if (logout) {
         if (held) await this.unlinkIdle(id);
         await this.orm.em.fork().getConnection().execute('delete from channel_auth_state where whatsapp_id = ?', [id]);
+        await this.orm.em.fork().getConnection().execute('delete from channel_sent_messages where whatsapp_id = ?', [id]);
       }
       await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
     } finally {
