@@ -104,6 +104,22 @@ export class ChannelRecipientError extends Error {
 /** By code, not class identity: a plugin may bundle its own copy of the SDK. */
 export const isChannelRecipientError = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'CHANNEL_INVALID_RECIPIENT';
 
+/**
+ * Thrown by `handleKept` when the item cannot be handled yet but will be once the channel sends more
+ * (for WhatsApp: the phone number behind an @lid sender). The kernel parks the item, re-offering it
+ * with a growing pause for up to a day without spending its tries (issue 28 item 6).
+ */
+export class ChannelNotYetError extends Error {
+  readonly code = 'CHANNEL_NOT_YET';
+  constructor(message = 'The item waits for information the channel has not sent yet.') {
+    super(message);
+    this.name = 'ChannelNotYetError';
+  }
+}
+
+/** By code, not class identity (as isChannelRecipientError). */
+export const isChannelNotYetError = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'CHANNEL_NOT_YET';
+
 export interface ChannelContact {
   number: string;
   name?: string;

@@ -28,6 +28,7 @@ import { MediaStore } from '../media/media-store.js';
 import { isSandboxSession } from '../channels/sandbox/sandbox.provider.js';
 import { localClock } from '../tickets/business-hours.js';
 import { ChangeFeed } from '../database/change-feed.js';
+import { runKept } from './kept-job.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 
 const LEASE_MS = 30_000;
@@ -454,7 +455,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
    * found stalled (their lock lapses) and handed again; storing is idempotent by message id.
    */
   private inboxWorker(w: Pick<Whatsapp, 'id' | 'companyId'>, session: ChannelSession): Worker {
-    const worker = this.jobs.worker(inboxQueueName(w.id), (job) => session.handleKept!((job.data as { data: string }).data), {
+    const worker = this.jobs.worker(inboxQueueName(w.id), (job, token) => runKept(job, token, () => session.handleKept!((job.data as { data: string }).data)), {
       concurrency: INBOX_CONCURRENCY,
       lockDuration: 15_000,
       stalledInterval: 5_000,

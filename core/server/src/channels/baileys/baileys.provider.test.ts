@@ -1098,6 +1098,22 @@ describe('outbound', () => {
     expect(fake.last.sent[0].options?.messageId).toBe(id.split(':')[0]);
   });
 
+  it('keeps sent copies in the store\'s own sent-message table when it has one, not among the keys (issue 28 item 7)', async () => {
+    const kept = new Map<string, string>();
+    const store = Object.assign(new MemoryAuthStore(), {
+      sent: { keep: async (id: string, v: string) => void kept.set(id, v), read: async (id: string) => kept.get(id) ?? null, prune: async () => undefined },
+    });
+    const first = await connected({ authStore: store });
+    const { providerMessageId } = await first.session.send({ to: '5511911112222', body: 'aparte' });
+    await first.session.whenIdle();
+    expect([...kept.keys()]).toEqual([providerMessageId]);
+    expect([...store.values.keys()].some((k) => k.startsWith('sent-msg-'))).toBe(false);
+    await first.session.stop();
+    const fake = fakeSocketFactory();
+    await new BaileysProvider({ authStore: store, socketFactory: fake.factory }).start(connection, recorder().events);
+    expect(await fake.last.config.getMessage?.({ id: providerMessageId })).toEqual({ conversation: 'aparte' });
+  });
+
   it('does not redeliver its own sends when Baileys echoes them', async () => {
     const { fake, rec, session } = await connected();
     const { providerMessageId } = await session.send({ to: '5511911112222', body: 'hello' });

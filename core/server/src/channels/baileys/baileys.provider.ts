@@ -22,6 +22,7 @@ import {
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import {
+  ChannelNotYetError,
   ChannelRecipientError,
   isChannelRecipientError,
   type ChannelConnection,
@@ -128,8 +129,8 @@ const OUTDATED_CLIENT = 405;
 const isMe = (sock: BaileysSocketLike, jid: string | null | undefined): boolean =>
   !!jid && (areJidsSameUser(jid, sock.user?.id) || (!!sock.user?.lid && areJidsSameUser(jid, sock.user.lid)));
 
-/** A message whose sender is an @lid with no known phone number yet: parked, retried later. */
-export class UnmappedLidError extends Error {
+/** A message whose sender is an @lid with no known phone number yet: parked (up to a day), retried later. */
+export class UnmappedLidError extends ChannelNotYetError {
   constructor(lid: string) {
     super(`no phone number known yet for ${lid}; the message waits for the mapping`);
     this.name = 'UnmappedLidError';
