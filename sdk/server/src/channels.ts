@@ -80,6 +80,13 @@ export interface OutboundMessage {
    * content to quote (WhatsApp does) sends the reply unquoted when this is absent, never an empty quote.
    */
   quotedBody?: string;
+  /**
+   * The id to send under, chosen beforehand by `ChannelSession.newMessageId` and already stored by the
+   * kernel (exactly-once outbound, issue 28 item 1). A provider that can name its messages must send
+   * under this id and return it, and must not deliver twice a message whose id it already sent: a retry
+   * after a crash or an error (the message may have left) sends again under the same id.
+   */
+  providerMessageId?: string;
 }
 
 /**
@@ -96,6 +103,22 @@ export class ChannelRecipientError extends Error {
 
 /** By code, not class identity: a plugin may bundle its own copy of the SDK. */
 export const isChannelRecipientError = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'CHANNEL_INVALID_RECIPIENT';
+
+/**
+ * Thrown by `handleKept` when the item cannot be handled yet but will be once the channel sends more
+ * (for WhatsApp: the phone number behind an @lid sender). The kernel parks the item, re-offering it
+ * with a growing pause for up to a day without spending its tries (issue 28 item 6).
+ */
+export class ChannelNotYetError extends Error {
+  readonly code = 'CHANNEL_NOT_YET';
+  constructor(message = 'The item waits for information the channel has not sent yet.') {
+    super(message);
+    this.name = 'ChannelNotYetError';
+  }
+}
+
+/** By code, not class identity (as isChannelRecipientError). */
+export const isChannelNotYetError = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'CHANNEL_NOT_YET';
 
 export interface ChannelContact {
   number: string;
@@ -154,6 +177,12 @@ export interface ChannelConnection {
 
 export interface ChannelSession {
   send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
+  /**
+   * A fresh id, in the provider's own format, for a message to `to` (as `send` would return it). The
+   * kernel stores it before calling `send` with it, so a retry cannot send the message twice under two
+   * ids. Absent: the provider cannot name its messages, and the id `send` returns is stored after it.
+   */
+  newMessageId?(to: string): string;
   delete(chatId: string, providerMessageId: string): Promise<void>;
   edit(chatId: string, providerMessageId: string, body: string): Promise<void>;
   /** Closes the connection, keeping credentials (the session can start again without a new QR). */

@@ -147,6 +147,46 @@ describe('channel engine through the sandbox provider', () => {
         await c.end();
       }
     });
+
+    it('sent copies live in channel_sent_messages, encrypted, pruned by age and by count per connection, cleared with the connection (issue 28 item 7)', async () => {
+      const { PgAuthStore, encryptedStore } = await import('@atende/core-server/baileys');
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        const exec = async (q: string, params: unknown[]) => {
+          let n = 0;
+          return (await c.query(q.replace(/\?/g, () => `$${++n}`), params)).rows;
+        };
+        const store = encryptedStore(new PgAuthStore(exec, wa), Buffer.alloc(32, 9), `whatsapp:${wa}`);
+        const sent = store.sent!;
+        for (const id of ['S1', 'S2', 'S3', 'S4']) await sent.keep(id, `{"conversation":"${id}"}`);
+        expect(await sent.read('S2')).toBe('{"conversation":"S2"}');
+        expect(await sent.read('NONE')).toBeNull();
+        const rows = (await c.query(`select message_id, value from channel_sent_messages where whatsapp_id = $1 order by message_id`, [wa])).rows;
+        expect(rows.map((r) => r.message_id)).toEqual(['S1', 'S2', 'S3', 'S4']);
+        expect(rows.every((r) => /^v2:/.test(r.value) && !r.value.includes('conversation'))).toBe(true);
+        // None among the signal keys.
+        expect((await c.query(`select count(*)::int as n from channel_auth_state where whatsapp_id = $1 and key like 'sent-msg-%'`, [wa])).rows[0].n).toBe(0);
+        // A copy moved over from channel_auth_state (core_0031 keeps the value as it was) still reads.
+        await store.write('sent-msg-MOVED', '{"conversation":"moved"}');
+        await c.query(
+          `insert into channel_sent_messages (whatsapp_id, message_id, value) select whatsapp_id, 'MOVED', value from channel_auth_state where whatsapp_id = $1 and key = 'sent-msg-MOVED'`,
+          [wa],
+        );
+        await store.remove('sent-msg-MOVED');
+        expect(await sent.read('MOVED')).toBe('{"conversation":"moved"}');
+        await c.query(`update channel_sent_messages set created_at = now() - (ascii(substr(message_id, 2, 1)) - 48) * interval '1 hour' where whatsapp_id = $1 and message_id like 'S%'`, [wa]);
+        await c.query(`update channel_sent_messages set created_at = now() - interval '8 days' where whatsapp_id = $1 and message_id = 'S4'`, [wa]);
+        // Older than a week: S4 goes; beyond the newest three: S3 too.
+        await sent.prune(new Date(Date.now() - 7 * 86_400_000), 3);
+        const left = (await c.query(`select message_id from channel_sent_messages where whatsapp_id = $1 order by message_id`, [wa])).rows.map((r) => r.message_id);
+        expect(left).toEqual(['MOVED', 'S1', 'S2']);
+        await store.clear();
+        expect((await c.query(`select count(*)::int as n from channel_sent_messages where whatsapp_id = $1`, [wa])).rows[0].n).toBe(0);
+      } finally {
+        await c.end();
+      }
+    });
   });
 
   describe('inbound, routing and replies', () => {
@@ -161,7 +201,11 @@ describe('channel engine through the sandbox provider', () => {
       const byOutsider = record(outsiderSocket, 'ticket');
       const r = await api.post(`/api/sandbox/${wa}/messages`, { from: CUSTOMER, name: 'Carla Cliente', body: 'Hola, quiero comprar', id: 'MSG-1' }, admin);
       expect(r.status, JSON.stringify(r.body)).toBe(202);
-      const ticket = await eventually(async () => (await api.get('/api/tickets?status=pending', admin)).body.tickets[0]);
+      // The ticket shows as soon as the message is stored; the chain routes it just after (a race under load).
+      const ticket = await eventually(async () => {
+        const t = (await api.get('/api/tickets?status=pending', admin)).body.tickets[0];
+        return t?.queueId ? t : null;
+      });
       expect(ticket).toMatchObject({ status: 'pending', queueId: ventas, contact: { name: 'Carla Cliente', number: CUSTOMER }, unreadMessages: 1 });
       ticketId = ticket.id;
       const outbox = await eventually(async () => {

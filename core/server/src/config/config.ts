@@ -92,6 +92,11 @@ export const envSchema = z.object({
    * connection's queue (a crash between storing and queueing) are queued again.
    */
   OUTBOUND_SWEEP_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /**
+   * Fault tests only (ignored unless NODE_ENV=test): a pause between a message leaving and its send
+   * being recorded, so a test can kill the server inside that window (issue 28 item 1).
+   */
+  OUTBOUND_TEST_RECORD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** WhatsApp Web version to announce when the current one cannot be fetched at boot (e.g. 2.3000.1023223821). */
   WA_WEB_VERSION: z
     .string()

@@ -248,7 +248,8 @@ export class MessagesService {
 
   /** Changes a message already on the customer's phone; a failure there is the given error code. */
   private async onPhone(ticket: Ticket, message: Message, code: 'ERR_EDIT_WAPP_MSG' | 'ERR_DELETE_WAPP_MSG', change: (to: string, providerMessageId: string) => Promise<void>) {
-    if (!message.providerMessageId) return;
+    // Not yet on the phone: an id may be chosen already (issue 28 item 1) while the message waits to leave.
+    if (!message.providerMessageId || message.ack < 1) return;
     const contact = await this.em.findOneOrFail(ContactSchema, { id: ticket.contactId });
     try {
       await change(contact.number, message.providerMessageId);

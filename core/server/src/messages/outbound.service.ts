@@ -137,7 +137,8 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The sweep: outgoing messages stored more than `olderThanMs` ago (and less than a day ago) that
-   * never left, were not marked failed and were not deleted are queued again. A message whose job is
+   * never left (ack 0, with or without an id chosen for them), were not marked failed and were not
+   * deleted are queued again. A message whose job is
    * still known (waiting, delayed until its session is back, retrying) is left alone; `deliver` skips
    * a message that has left meanwhile. Returns how many were handed over.
    */
@@ -145,7 +146,7 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     const rows = await this.orm.em.fork().getConnection().execute<{ id: number; company_id: number; whatsapp_id: number }[]>(
       `select m.id, m.company_id, m.whatsapp_id from messages m
          join whatsapps w on w.id = m.whatsapp_id and w.company_id = m.company_id
-        where m.from_me and m.ack = 0 and m.provider_message_id is null and not m.is_deleted
+        where m.from_me and m.ack = 0 and not m.is_deleted
           and m.created_at < now() - make_interval(secs => ?) and m.created_at > now() - interval '1 day'
         order by m.id limit 1000`,
       [olderThanMs / 1000],
@@ -191,21 +192,36 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Hands the stored message to the session and records what came back. */
+  /**
+   * Hands the stored message to the session and records what came back, exactly once (issue 28 item 1):
+   * the provider's id is chosen and stored before anything leaves, and the message is sent under it. A
+   * retry (the process died, or `send` threw, after the message may have left) finds that id and sends
+   * again under it; the provider does not deliver an id twice (the sandbox looks it up; WhatsApp drops a
+   * repeated id in a chat, and Baileys first looks in its copies of sent messages). What is left: a
+   * provider without `newMessageId` still gets its id only after sending, so a crash in between may send
+   * such a message twice.
+   */
   async deliver(job: OutboundJob, session: ChannelSession): Promise<void> {
     const em = tenantEm(this.orm, job.companyId);
     const message = await em.findOne(MessageSchema, { id: job.messageId });
-    if (!message || message.providerMessageId || message.isDeleted) return; // deleted meanwhile, or already sent
+    // Deleted meanwhile, already sent (ack 1+), or failed for good (ack -1): nothing to send.
+    if (!message || message.isDeleted || message.ack !== 0) return;
     const ticket = await em.findOneOrFail(TicketSchema, { id: message.ticketId });
     const contact = await em.findOneOrFail(ContactSchema, { id: ticket.contactId });
     const quoted = message.quotedMsgId ? await em.findOne(MessageSchema, { id: message.quotedMsgId }) : null;
+    if (!message.providerMessageId && session.newMessageId) {
+      message.providerMessageId = session.newMessageId(contact.number);
+      await em.flush();
+    }
     const { providerMessageId } = await session.send({
       to: contact.number,
       body: message.body,
       media: message.mediaUrl ? this.outboundMedia(job.companyId, message.mediaUrl, message.mediaType, message.mediaName) : undefined,
       quotedProviderMessageId: quoted?.providerMessageId ?? undefined,
       quotedBody: quoted?.providerMessageId ? quoted.body : undefined,
+      providerMessageId: message.providerMessageId ?? undefined,
     });
+    await this.testPause();
     message.providerMessageId = providerMessageId;
     if (message.ack < 1) message.ack = 1;
     message.sendError = null;
@@ -221,6 +237,12 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message, quoted) });
   }
 
+  /** Fault tests widen the window between a message leaving and its send being recorded (NODE_ENV=test only). */
+  private async testPause(): Promise<void> {
+    const ms = this.config.NODE_ENV === 'test' ? this.config.OUTBOUND_TEST_RECORD_DELAY_MS : 0;
+    if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+  }
+
   private outboundMedia(companyId: number, url: string, mediaType: string, mediaName: string | null | undefined): OutboundMedia {
     const file = this.media.pathOf(companyId, url);
     if (!file) throw new Error(`Not a media file of this company: ${url}`);
@@ -231,7 +253,8 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
   private async markFailed(job: OutboundJob, code: 'ERR_SENDING_WAPP_MSG' | 'ERR_WAPP_INVALID_CONTACT'): Promise<void> {
     const em = tenantEm(this.orm, job.companyId);
     const message = await em.findOne(MessageSchema, { id: job.messageId });
-    if (!message || message.providerMessageId) return;
+    // Already sent (ack 1+): a late failure of a retry does not undo it.
+    if (!message || message.ack >= 1) return;
     message.ack = MESSAGE_ACK_FAILED;
     message.sendError = code;
     await em.flush();

@@ -16,7 +16,23 @@ export interface BaileysAuthStore {
   writeMany?(entries: [key: string, value: string | null][]): Promise<void>;
   /** Removes the values under `prefix` not written since `before` (sent messages kept for retries). */
   prune?(prefix: string, before: Date): Promise<void>;
+  /**
+   * Copies of sent messages (for recipients' retry receipts) kept apart from the keys, by message id
+   * (issue 28 item 7). Absent, the session keeps them as `sent-msg-<id>` values.
+   */
+  sent?: SentMessageStore;
 }
+
+/** Sent messages of one connection, by id, in the order they were kept. */
+export interface SentMessageStore {
+  keep(id: string, value: string): Promise<void>;
+  read(id: string): Promise<string | null>;
+  /** Drops copies kept before `before`, and all but the newest `max`. */
+  prune(before: Date, max: number): Promise<void>;
+}
+
+/** The name a sent copy is encrypted under: the same as when copies were `sent-msg-<id>` values (core_0031 moved them as they are). */
+export const sentName = (id: string) => `sent-msg-${id}`;
 
 /** v1: the value's name as associated data. v2: the connection too (issue 9 item 16). */
 const LEGACY = 'v1';
@@ -99,8 +115,26 @@ export function encryptedStore(
       : {}),
     ...(inner.writeMany ? { writeMany: (entries: [string, string | null][]) => inner.writeMany!(entries.map(([name, value]) => [name, value === null ? null : encrypt(name, value)])) } : {}),
     ...(inner.prune ? { prune: (prefix: string, before: Date) => inner.prune!(prefix, before) } : {}),
+    ...(inner.sent ? { sent: encryptedSent(inner.sent, encrypt, decrypt) } : {}),
   };
   return store;
+}
+
+/** Sent copies encrypted like the other values; an unreadable one is treated as missing. */
+function encryptedSent(inner: SentMessageStore, encrypt: (name: string, plain: string) => string, decrypt: (name: string, stored: string) => string): SentMessageStore {
+  return {
+    keep: (id, value) => inner.keep(id, encrypt(sentName(id), value)),
+    read: async (id) => {
+      const stored = await inner.read(id);
+      if (stored === null) return null;
+      try {
+        return decrypt(sentName(id), stored);
+      } catch {
+        return null;
+      }
+    },
+    prune: (before, max) => inner.prune(before, max),
+  };
 }
 
 /** In-memory store for tests and throwaway sessions. */

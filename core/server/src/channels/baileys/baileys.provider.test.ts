@@ -1095,6 +1095,53 @@ describe('outbound', () => {
     expect(await fake.last.config.getMessage?.({ id: 'NEVER-SENT' })).toBeUndefined();
   });
 
+  it('sends under the id the kernel chose, and never twice: a retry of an id that left is not sent again, even after a restart (issue 28 item 1)', async () => {
+    const store = new MemoryAuthStore();
+    const first = await connected({ authStore: store });
+    const id = first.session.newMessageId!('5511911112222');
+    expect(id).toMatch(/^3EB0[0-9A-F]{18}$/);
+    expect(first.session.newMessageId!('5511911112222')).not.toBe(id);
+    expect(await first.session.send({ to: '5511911112222', body: 'una vez', providerMessageId: id })).toEqual({ providerMessageId: id });
+    expect(first.fake.last.sent[0].options?.messageId).toBe(id);
+    // The retry of a send that left (the kernel could not record it): not sent again.
+    expect(await first.session.send({ to: '5511911112222', body: 'una vez', providerMessageId: id })).toEqual({ providerMessageId: id });
+    expect(first.fake.last.sent).toHaveLength(1);
+    await first.session.stop();
+    const fake = fakeSocketFactory();
+    const again = await new BaileysProvider({ authStore: store, socketFactory: fake.factory }).start(connection, recorder().events);
+    fake.last.emitOpen(ME);
+    expect(await again.send({ to: '5511911112222', body: 'una vez', providerMessageId: id })).toEqual({ providerMessageId: id });
+    expect(fake.last.sent).toEqual([]);
+    // An id that never left goes out under that id.
+    const other = again.newMessageId!('5511911112222');
+    await again.send({ to: '5511911112222', body: 'otra', providerMessageId: other });
+    expect(fake.last.sent.map((s) => s.options?.messageId)).toEqual([other]);
+  });
+
+  it('a group message id chosen beforehand carries our number, as the ids send returns (issue 28 item 1)', async () => {
+    const { fake, session } = await connected();
+    const id = session.newMessageId!(GROUP);
+    expect(id).toMatch(/^3EB0[0-9A-F]{18}:\d+$/);
+    expect(await session.send({ to: GROUP, body: 'hola grupo', providerMessageId: id })).toEqual({ providerMessageId: id });
+    expect(fake.last.sent[0].options?.messageId).toBe(id.split(':')[0]);
+  });
+
+  it('keeps sent copies in the store\'s own sent-message table when it has one, not among the keys (issue 28 item 7)', async () => {
+    const kept = new Map<string, string>();
+    const store = Object.assign(new MemoryAuthStore(), {
+      sent: { keep: async (id: string, v: string) => void kept.set(id, v), read: async (id: string) => kept.get(id) ?? null, prune: async () => undefined },
+    });
+    const first = await connected({ authStore: store });
+    const { providerMessageId } = await first.session.send({ to: '5511911112222', body: 'aparte' });
+    await first.session.whenIdle();
+    expect([...kept.keys()]).toEqual([providerMessageId]);
+    expect([...store.values.keys()].some((k) => k.startsWith('sent-msg-'))).toBe(false);
+    await first.session.stop();
+    const fake = fakeSocketFactory();
+    await new BaileysProvider({ authStore: store, socketFactory: fake.factory }).start(connection, recorder().events);
+    expect(await fake.last.config.getMessage?.({ id: providerMessageId })).toEqual({ conversation: 'aparte' });
+  });
+
   it('does not redeliver its own sends when Baileys echoes them', async () => {
     const { fake, rec, session } = await connected();
     const { providerMessageId } = await session.send({ to: '5511911112222', body: 'hello' });

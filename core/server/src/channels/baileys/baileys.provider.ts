@@ -3,6 +3,7 @@ import {
   areJidsSameUser,
   BufferJSON,
   DisconnectReason,
+  generateMessageIDV2,
   makeWASocket,
   normalizeMessageContent,
   proto,
@@ -21,6 +22,7 @@ import {
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import {
+  ChannelNotYetError,
   ChannelRecipientError,
   isChannelRecipientError,
   type ChannelConnection,
@@ -33,7 +35,7 @@ import {
   type ChannelStartOptions,
   type OutboundMessage,
 } from '@atende/sdk-server';
-import type { BaileysAuthStore } from './auth-store.js';
+import type { BaileysAuthStore, SentMessageStore } from './auth-store.js';
 import { keyCache, useStoreAuthState, type StoreAuthState } from './auth-state.js';
 import { ackOf, parseContent, textOf } from './inbound.js';
 import { chatJid, isGroupJid, isIgnoredJid, LidResolver, numberOf } from './jids.js';
@@ -111,8 +113,10 @@ const silentLogger: BaileysLogger = {
 /** How long an unlink waits for its short-lived socket to open. */
 const UNLINK_OPEN_MS = 15_000;
 
-/** Sent messages are kept this long for retry receipts (WhatsApp's own retry window is shorter). */
-const SENT_KEPT_MS = 14 * 86_400_000;
+/** Sent messages are kept this long for retry receipts (WhatsApp's own retry window is shorter)… */
+const SENT_KEPT_MS = 7 * 86_400_000;
+/** …and at most this many per connection (issue 28 item 7). */
+const SENT_KEPT_MAX = 100_000;
 const SENT_PREFIX = 'sent-msg-';
 
 /** Baileys' message when nobody scanned the QR (or typed the code) in time; a lost connection is also 408. */
@@ -125,8 +129,8 @@ const OUTDATED_CLIENT = 405;
 const isMe = (sock: BaileysSocketLike, jid: string | null | undefined): boolean =>
   !!jid && (areJidsSameUser(jid, sock.user?.id) || (!!sock.user?.lid && areJidsSameUser(jid, sock.user.lid)));
 
-/** A message whose sender is an @lid with no known phone number yet: parked, retried later. */
-export class UnmappedLidError extends Error {
+/** A message whose sender is an @lid with no known phone number yet: parked (up to a day), retried later. */
+export class UnmappedLidError extends ChannelNotYetError {
   constructor(lid: string) {
     super(`no phone number known yet for ${lid}; the message waits for the mapping`);
     this.name = 'UnmappedLidError';
@@ -270,6 +274,8 @@ export class BaileysSession implements ChannelSession {
   /** Numbers known to be on WhatsApp, with the JID they are registered under: checked once, not before every send. */
   private readonly onWhatsApp = new Lru<string, string>(5_000);
   private readonly store: BaileysAuthStore;
+  /** Where sent copies go when the store keeps them apart (absent: `sent-msg-<id>` values of `store`). */
+  private readonly sentStore?: SentMessageStore;
   private forgotten = false;
 
   constructor(
@@ -292,6 +298,11 @@ export class BaileysSession implements ChannelSession {
       ...(store.readMany ? { readMany: (keys: string[]) => store.readMany!(keys) } : {}),
       ...(store.writeMany ? { writeMany: (entries: [string, string | null][]) => (this.forgotten ? Promise.resolve() : pending(store.writeMany!(entries))) } : {}),
       ...(store.prune ? { prune: (prefix: string, before: Date) => store.prune!(prefix, before) } : {}),
+    };
+    this.sentStore = store.sent && {
+      keep: (id, v) => (this.forgotten ? Promise.resolve() : pending(store.sent!.keep(id, v))),
+      read: (id) => store.sent!.read(id),
+      prune: (before, max) => store.sent!.prune(before, max),
     };
   }
 
@@ -343,20 +354,22 @@ export class BaileysSession implements ChannelSession {
    */
   private async rememberSent(id: string, message: proto.IMessage): Promise<void> {
     this.sentContent.set(id, message);
-    await this.store
-      .write(`${SENT_PREFIX}${id}`, JSON.stringify(message, BufferJSON.replacer))
+    const value = JSON.stringify(message, BufferJSON.replacer);
+    await (this.sentStore ? this.sentStore.keep(id, value) : this.store.write(`${SENT_PREFIX}${id}`, value))
       .catch((err) => this.logger.warn({ err, id }, 'could not keep the sent message for retries'));
     if (++this.sentCount % 500 === 0) this.pruneSent();
   }
 
   private async storedSent(id: string): Promise<proto.IMessage | undefined> {
-    const raw = await this.store.read(`${SENT_PREFIX}${id}`).catch(() => null);
+    const raw = await (this.sentStore ? this.sentStore.read(id) : this.store.read(`${SENT_PREFIX}${id}`)).catch(() => null);
     return raw ? (JSON.parse(raw, BufferJSON.reviver) as proto.IMessage) : undefined;
   }
 
   private pruneSent(): void {
     this.track(
-      Promise.resolve(this.store.prune?.(SENT_PREFIX, new Date(Date.now() - SENT_KEPT_MS))).catch((err) => this.logger.warn({ err }, 'could not prune sent messages')),
+      Promise.resolve(
+        this.sentStore ? this.sentStore.prune(new Date(Date.now() - SENT_KEPT_MS), SENT_KEPT_MAX) : this.store.prune?.(SENT_PREFIX, new Date(Date.now() - SENT_KEPT_MS)),
+      ).catch((err) => this.logger.warn({ err }, 'could not prune sent messages')),
     );
   }
 
@@ -881,19 +894,41 @@ export class BaileysSession implements ChannelSession {
     return { remoteJid: jid, id, fromMe: false, participant: this.participants.get(providerMessageId) ?? `${number}@s.whatsapp.net` };
   }
 
+  /**
+   * An id made the way Baileys makes its own (generateMessageIDV2 for our user), in the form `send`
+   * returns (group ids carry our number).
+   */
+  newMessageId(to: string): string {
+    const user = this.sock?.user?.id ?? this.auth?.state.creds.me?.id;
+    const id = generateMessageIDV2(user);
+    const me = numberOf(user);
+    return isGroupJid(chatJid(to)) && me ? `${id}:${me}` : id;
+  }
+
+  /**
+   * Sends under the kernel's id when given (issue 28 item 1). A retry whose message already left is
+   * found among the copies kept for retry receipts and not sent again. Left: a process that dies after
+   * the stanza left and before the copy is kept sends it again under the same id, which WhatsApp takes
+   * as the same message (a recipient's phone shows an id once per chat).
+   */
   async send(message: OutboundMessage): Promise<{ providerMessageId: string }> {
     const sock = this.openSocket();
+    const given = message.providerMessageId;
+    const messageId = given?.split(':')[0];
+    if (given && messageId && (this.sentContent.get(messageId) ?? (await this.storedSent(messageId)))) return { providerMessageId: given };
     // The JID WhatsApp's number check answered: older Brazilian, Mexican and Argentinian numbers are
     // registered under a form that differs from the typed one (issue 10 item 7).
     const jid = await this.recipientJid(sock, chatJid(message.to));
     const quotedId = message.quotedProviderMessageId;
     // WhatsApp shows the quote from the content we send; without it the reply goes unquoted rather
     // than with an empty quote box.
-    const options: MiscMessageGenerationOptions | undefined =
-      quotedId && message.quotedBody !== undefined
+    const options: MiscMessageGenerationOptions = {
+      ...(messageId ? { messageId } : {}),
+      ...(quotedId && message.quotedBody !== undefined
         ? { quoted: { key: this.keyOf(jid, quotedId, sock, this.own.has(quotedId)), message: { conversation: message.quotedBody } } }
-        : undefined;
-    const sent = await sock.sendMessage(jid, outboundContent(message), options);
+        : {}),
+    };
+    const sent = await sock.sendMessage(jid, outboundContent(message), Object.keys(options).length ? options : undefined);
     const id = sent?.key?.id;
     if (!id) throw new Error('WhatsApp returned no message id.');
     const me = numberOf(sock.user?.id);

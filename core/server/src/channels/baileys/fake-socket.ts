@@ -100,7 +100,8 @@ export class FakeBaileysSocket extends EventEmitter implements BaileysSocketLike
 
   async sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage> {
     this.sent.push({ jid, content, options });
-    const id = `FAKE${this.nextId++}`;
+    // Like Baileys: the id given in the options, else one of its own.
+    const id = options?.messageId ?? `FAKE${this.nextId++}`;
     const message = 'text' in content && typeof content.text === 'string' ? { conversation: content.text } : {};
     return { key: { remoteJid: jid, fromMe: true, id }, message };
   }

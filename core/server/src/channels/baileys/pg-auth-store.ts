@@ -1,4 +1,4 @@
-import type { BaileysAuthStore } from './auth-store.js';
+import type { BaileysAuthStore, SentMessageStore } from './auth-store.js';
 
 /** Runs one SQL statement with positional `?` parameters (MikroORM's connection.execute, or a test double). */
 export type Execute = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -29,7 +29,31 @@ export class PgAuthStore implements BaileysAuthStore {
 
   async clear(): Promise<void> {
     await this.execute('delete from channel_auth_state where whatsapp_id = ?', [this.whatsappId]);
+    await this.execute('delete from channel_sent_messages where whatsapp_id = ?', [this.whatsappId]);
   }
+
+  /** Sent copies in channel_sent_messages (core_0031), pruned by age along the (connection, time) index. */
+  readonly sent: SentMessageStore = {
+    keep: async (id, value) => {
+      await this.execute(
+        `insert into channel_sent_messages (whatsapp_id, message_id, value) values (?, ?, ?)
+         on conflict (whatsapp_id, message_id) do update set value = excluded.value`,
+        [this.whatsappId, id, value],
+      );
+    },
+    read: async (id) => {
+      const [row] = await this.execute('select value from channel_sent_messages where whatsapp_id = ? and message_id = ?', [this.whatsappId, id]);
+      return (row?.value as string | undefined) ?? null;
+    },
+    prune: async (before, max) => {
+      // The newest `max` are kept whatever their age; of those older than the max-th newest, none.
+      await this.execute(
+        `delete from channel_sent_messages where whatsapp_id = ? and (created_at < ? or created_at < (
+           select created_at from channel_sent_messages where whatsapp_id = ? order by created_at desc offset ? limit 1))`,
+        [this.whatsappId, before, this.whatsappId, max - 1],
+      );
+    },
+  };
 
   async readMany(keys: string[]): Promise<Map<string, string>> {
     if (!keys.length) return new Map();

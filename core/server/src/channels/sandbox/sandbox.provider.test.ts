@@ -3,16 +3,16 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ChannelContact, ChannelEvents, SessionStatus } from '@atende/sdk-server';
 import { SandboxProvider, isSandboxSession } from './sandbox.provider.js';
 
-/** Just enough of MikroORM for the sandbox: the outbox row it writes and the statements it runs. */
+/** Just enough of MikroORM for the sandbox: the statements it runs (outbox rows are its inserts). */
 function fakeOrm() {
-  const rows: unknown[] = [];
   const statements: unknown[][] = [];
   const em = {
-    create: (_: unknown, row: unknown) => rows.push(row),
-    flush: async () => undefined,
     getConnection: () => ({ execute: async (sql: string, params: unknown[]) => statements.push([sql, params]) }),
   };
-  return { orm: { em: { fork: () => em } } as unknown as MikroORM, rows, statements };
+  const inserts = () => statements.filter(([sql]) => /^insert into sandbox_outbox/.test(String(sql))).map(([, params]) => params);
+  return { orm: { em: { fork: () => em } } as unknown as MikroORM, statements, get rows() {
+    return inserts();
+  } };
 }
 
 function recorder() {
@@ -35,23 +35,37 @@ const connection = { id: 4, companyId: 2, name: 'demo' };
 
 describe('sandbox provider', () => {
   it('connects at once without linking options, and sends into the outbox', async () => {
-    const { orm, rows } = fakeOrm();
+    const fake = fakeOrm();
+    const rows = () => fake.rows;
     const { events, statuses } = recorder();
-    const session = await new SandboxProvider(orm).start(connection, events);
+    const session = await new SandboxProvider(fake.orm).start(connection, events);
     expect(statuses).toEqual([{ status: 'CONNECTED', detail: { number: 'sandbox-4' } }]);
     const { providerMessageId } = await session.send({ to: '51900000001', body: 'hola' });
     expect(providerMessageId).toMatch(/^SBX/);
-    expect(rows).toEqual([expect.objectContaining({ companyId: 2, whatsappId: 4, toNumber: '51900000001', body: 'hola', providerMessageId })]);
+    expect(rows()).toEqual([[2, 4, '51900000001', 'hola', null, providerMessageId]]);
     expect(await session.confirmLink()).toBe(false);
   });
 
+  it('sends under a given id (issue 28 item 1): the insert keeps one row per id, so a retry under it is not delivered twice', async () => {
+    const fake = fakeOrm();
+    const session = await new SandboxProvider(fake.orm).start(connection, recorder().events);
+    const id = session.newMessageId!('51900000001');
+    expect(id).toMatch(/^SBX[0-9A-F]{20}$/);
+    expect(await session.send({ to: '51900000001', body: 'hola', providerMessageId: id })).toEqual({ providerMessageId: id });
+    const [[sql, params]] = fake.statements;
+    expect(sql).toMatch(/on conflict \(whatsapp_id, provider_message_id\) do nothing/);
+    expect(params).toEqual([2, 4, '51900000001', 'hola', null, id]);
+  });
+
   it('with qr waits for the scan: a QR first, sends refused, then CONNECTED once', async () => {
-    const { orm, rows } = fakeOrm();
+    const fake = fakeOrm();
+    const orm = fake.orm;
+    const rows = () => fake.rows;
     const { events, statuses } = recorder();
     const session = await new SandboxProvider(orm).start(connection, events, { qr: true });
     expect(statuses).toEqual([{ status: 'qrcode', detail: { qrcode: expect.stringMatching(/^sandbox:4:[0-9a-f-]{36}$/), retries: 0 } }]);
     await expect(session.send({ to: '51900000001', body: 'x' })).rejects.toThrow(/not linked/);
-    expect(rows).toEqual([]);
+    expect(rows()).toEqual([]);
     expect(await session.confirmLink()).toBe(true);
     expect(await session.confirmLink()).toBe(false);
     expect(statuses.slice(1)).toEqual([{ status: 'CONNECTED', detail: { number: 'sandbox-4' } }]);

@@ -12,7 +12,6 @@ import {
   type OutboundMedia,
   type OutboundMessage,
 } from '@atende/sdk-server';
-import { SandboxOutboxSchema } from './sandbox-outbox.entity.js';
 
 /** A sandbox session also lets the simulated phone finish linking (the QR scanned, the code typed). */
 export interface SandboxSession extends ChannelSession {
@@ -33,6 +32,9 @@ async function readable(media: OutboundMedia): Promise<void> {
   if (media.data) return;
   if (!media.path || !(await stat(media.path).then((s) => s.isFile(), () => false))) throw new Error('The media file to send is missing.');
 }
+
+/** A sandbox message id, shaped like the ids the sandbox always gave. */
+const newId = () => `SBX${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`;
 
 /** Eight characters as WhatsApp shows them (no 0/O or 1/I to misread). */
 function pairingCode(): string {
@@ -59,11 +61,18 @@ export class SandboxProvider implements ChannelProvider {
     if (options.pairingPhone) events.status('PAIRING', { pairingCode: pairingCode() });
     else if (options.qr) events.status('qrcode', { qrcode: `sandbox:${connection.id}:${randomUUID()}`, retries: 0 });
     else events.status('CONNECTED', { number });
-    const record = async (to: string, body: string, mediaUrl: string | null = null) => {
-      const providerMessageId = `SBX${randomUUID().replace(/-/g, '').slice(0, 20).toUpperCase()}`;
-      const em = this.orm.em.fork();
-      em.create(SandboxOutboxSchema, { companyId: connection.companyId, whatsappId: connection.id, toNumber: to, body, mediaUrl, providerMessageId });
-      await em.flush();
+    // Like WhatsApp, a message id is delivered once per phone: sending again under an id already
+    // delivered (a retry after a crash) changes nothing (the unique index on whatsapp_id + id).
+    const record = async (to: string, body: string, mediaUrl: string | null, providerMessageId = newId()) => {
+      await this.orm.em
+        .fork()
+        .getConnection()
+        .execute(
+          `insert into sandbox_outbox (company_id, whatsapp_id, to_number, body, media_url, provider_message_id, created_at)
+           values (?, ?, ?, ?, ?, ?, now()) on conflict (whatsapp_id, provider_message_id) do nothing`,
+          [connection.companyId, connection.id, to, body, mediaUrl, providerMessageId],
+          'run',
+        );
       return providerMessageId;
     };
     const changeSent = async (to: string, providerMessageId: string, set: string, params: unknown[]) => {
@@ -84,8 +93,9 @@ export class SandboxProvider implements ChannelProvider {
         // The simulated network knows no number starting with 000 (real numbers start with a country code).
         if (/^000/.test(m.to)) throw new ChannelRecipientError(`${m.to} is not on WhatsApp (sandbox).`);
         if (m.media) await readable(m.media);
-        return { providerMessageId: await record(m.to, m.body, m.media?.url ?? null) };
+        return { providerMessageId: await record(m.to, m.body, m.media?.url ?? null, m.providerMessageId) };
       },
+      newMessageId: () => newId(),
       // What the phone shows afterwards; an unknown id fails like WhatsApp refusing the change.
       delete: async (to: string, providerMessageId: string) => {
         await changeSent(to, providerMessageId, 'deleted_at = now()', []);
