@@ -181,7 +181,8 @@ export class CompaniesService {
     if (allow?.value === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
     const plan = await this.em.findOne(PlanSchema, { id: input.planId });
     const platform = await this.em.findOne(CompanySchema, { isPlatform: true });
-    if (!plan || plan.id === platform?.planId) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    // Only a plan offered to tenants (issue 27 item 1), never the platform's own.
+    if (!plan || !plan.offered || plan.id === platform?.planId) throw AppError.notFound('ERR_NO_PLAN_FOUND');
     const referrer = input.referralCode ? await this.em.findOne(CompanySchema, { referralCode: input.referralCode }) : null;
     // Sign-up defaults (commercial-admin §4): due tomorrow, monthly, active, campaigns on.
     return this.create({

@@ -57,6 +57,12 @@ describe('security: company terms (issue 27)', () => {
     const other = plans.find((p) => p.name !== 'Plataforma')!;
     expect((await api.put(`/api/plans/${other.id}`, { offered: false }, sup)).body.offered).toBe(false);
     expect(((await api.get('/api/plans/list')).body as { id: number }[]).map((p) => p.id)).not.toContain(other.id);
+    // Nor can a sign-up choose it (or the platform plan) by id.
+    for (const planId of [other.id, platform.id]) {
+      const signup = await api.post('/api/companies/cadastro', { name: 'Colada', email: `colada${planId}@x.test`, phone: '51911100000', password: TENANT_PASSWORD, planId });
+      expect(signup.status).toBe(404);
+      expect(signup.body.error).toBe('ERR_NO_PLAN_FOUND');
+    }
     expect((await api.put(`/api/plans/${other.id}`, { offered: true }, sup)).body.offered).toBe(true);
   });
 
