@@ -19,6 +19,8 @@ export const companySchema = z.object({
   recurrence: z.enum(RECURRENCES),
   campaignsEnabled: z.boolean(),
   trialExpiration: z.string().nullable(),
+  /** AI credits (commercial-admin: Company.creditos). */
+  creditos: z.number().int(),
   referralCode: z.string(),
   isPlatform: z.boolean(),
   schedules: z.array(scheduleEntrySchema),
@@ -38,6 +40,8 @@ export const companyCreateSchema = z.object({
   recurrence: z.enum(RECURRENCES).default('MENSAL'),
   status: z.boolean().default(true),
   campaignsEnabled: z.boolean().default(true),
+  // Credits are numeric, minimum 0 (commercial-admin §5); the shape of every validation error.
+  creditos: z.coerce.number({ error: 'invalid_value' }).int('invalid_value').min(0, 'min_zero').max(1_000_000_000, 'invalid_value').default(0),
 });
 export type CompanyCreate = z.input<typeof companyCreateSchema>;
 
@@ -52,6 +56,7 @@ export const companyUpdateSchema = partialUpdate(
     recurrence: z.enum(RECURRENCES),
     status: z.boolean(),
     campaignsEnabled: z.boolean(),
+    creditos: z.coerce.number({ error: 'invalid_value' }).int('invalid_value').min(0, 'min_zero').max(1_000_000_000, 'invalid_value'),
   }),
 );
 export type CompanyUpdate = z.input<typeof companyUpdateSchema>;

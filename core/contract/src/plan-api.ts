@@ -14,6 +14,10 @@ export const planSchema = z.object({
   users: z.number().int(),
   connections: z.number().int(),
   queues: z.number().int(),
+  /** Tenants may choose it (sign-up, checkout, plan changes); the platform's own plan never is. */
+  offered: z.boolean(),
+  /** A new company on this plan is due today + these days. */
+  trialDays: z.number().int(),
   ...flagsShape,
 });
 export type Plan = z.infer<typeof planSchema>;
@@ -24,6 +28,8 @@ export const planInputSchema = z.object({
   users: z.coerce.number().int().min(0).max(100000),
   connections: z.coerce.number().int().min(0).max(100000),
   queues: z.coerce.number().int().min(0).max(100000),
+  offered: z.boolean().default(true),
+  trialDays: z.coerce.number().int().min(0).max(365).default(30),
   // The form offers every flag enabled by default (commercial-admin §3).
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().default(true)])) as Record<(typeof PLAN_FLAGS)[number], z.ZodDefault<z.ZodBoolean>>),
 });

@@ -21,13 +21,29 @@ export interface CompanyTerms {
   campaignsEnabled: boolean;
 }
 
+/** A plan as a tenant may choose it (price S/ per month, limits). */
+export interface OfferedPlan {
+  id: number;
+  name: string;
+  value: number;
+  users: number;
+  connections: number;
+  queues: number;
+}
+
 export interface Companies {
   get(companyId: number): Promise<CompanyTerms | null>;
+  /**
+   * The plans tenants may choose (sign-up, checkout, plan changes), cheapest first: those the super user
+   * marked offered, never the platform's own plan. A plugin that lets a company pick a plan picks from these.
+   */
+  offeredPlans(): Promise<OfferedPlan[]>;
   /**
    * Whether the company's plan has a flag (false for an unknown company). For a plugin's `@Public()`
    * route (an OAuth callback), which has no signed-in company: the plugin checks the company it acts for.
    */
   hasPlanFlag(companyId: number, flag: PlanFlag): Promise<boolean>;
   setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms>;
+  /** Refuses the platform's own plan for a tenant (404 ERR_NO_PLAN_FOUND, like a missing plan). */
   setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms>;
 }

@@ -71,6 +71,8 @@ const en: Tree = {
     each_day_once: 'Each day must appear only once',
     invalid_value: 'Value not allowed',
     unknown_setting: 'Unknown setting',
+    min_zero: 'Must be 0 or more',
+    platform_plan: 'The platform plan is never offered to companies',
     passwordPolicy: 'At least 8 characters, with a digit, a lowercase and an uppercase letter.',
   },
   layout: {

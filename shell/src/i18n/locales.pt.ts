@@ -71,6 +71,8 @@ const pt: Tree = {
     each_day_once: 'Cada dia deve aparecer uma única vez',
     invalid_value: 'Valor não permitido',
     unknown_setting: 'Configuração desconhecida',
+    min_zero: 'Deve ser 0 ou mais',
+    platform_plan: 'O plano da plataforma nunca é oferecido às empresas',
     passwordPolicy: 'Pelo menos 8 caracteres, com um número, uma minúscula e uma maiúscula.',
   },
   layout: {

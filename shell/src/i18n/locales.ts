@@ -69,6 +69,8 @@ const es = {
     each_day_once: 'Cada día debe aparecer una sola vez',
     invalid_value: 'Valor no permitido',
     unknown_setting: 'Configuración desconocida',
+    min_zero: 'Debe ser 0 o más',
+    platform_plan: 'El plan de la plataforma nunca se ofrece a las empresas',
     passwordPolicy: 'Al menos 8 caracteres, con un número, una minúscula y una mayúscula.',
   },
   layout: {

@@ -84,6 +84,32 @@ describe('billing in the browser', () => {
     await admin.close();
     await company.close();
   });
+  it('issue 27 item 3: an expired company never invoiced lands on billing with an invoice to pay and an enabled Renew', async () => {
+    // The super user's browser sign-in above ended this API session (one session per user).
+    sup = (await api.login(SUPER.email, SUPER.password)).token;
+    const made = await api.post(
+      '/api/companies',
+      { name: 'Olvidada', email: 'admin@olvidada.test', password: TENANT_PASSWORD, planId: (await api.get('/api/plans/list')).body[0].id, dueDate: new Date(Date.now() - 2 * 86_400_000).toISOString() },
+      sup,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.url, { email: 'admin@olvidada.test', password: TENANT_PASSWORD });
+    await page.waitForURL((u) => u.pathname === '/financeiro', { timeout: 15_000 });
+    // No job ran: the page itself gets the open invoice created, with its Pay action.
+    const pay = page.locator('[data-testid^="pay-"]');
+    await pay.first().waitFor({ timeout: 15_000 });
+    expect(await pay.first().isEnabled()).toBe(true);
+    await page.getByTestId('menu-subscription').click();
+    await page.getByTestId('subscription-page').waitFor({ timeout: 15_000 });
+    const renew = page.getByTestId('sub-renew');
+    await renew.waitFor();
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="sub-renew"]') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 15_000 });
+    await renew.click();
+    await page.getByTestId('checkout-next').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
   it('reseller panel in the dark theme: metrics, copyable referral link, extending a referral with coins, history', async () => {
     sup = (await api.login(SUPER.email, SUPER.password)).token;
     const me = await api.login('admin@tienda.test', TENANT_PASSWORD);

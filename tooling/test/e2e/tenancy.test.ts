@@ -114,6 +114,15 @@ describe('tenancy journeys in Chromium', () => {
     await page.getByTestId('plan-row-Corporativo').waitFor();
 
     await page.getByTestId('settings-tab-companies').click();
+    // Issue 27 item 6: a new company starts on an offered plan (never the platform's) with a due date filled in.
+    await page.getByTestId('companies-add').click();
+    const planField = page.getByTestId('company-plan');
+    await planField.waitFor();
+    expect(await planField.innerText()).not.toContain('Plataforma');
+    expect((await planField.innerText()).trim()).not.toBe('');
+    expect(await page.locator('.ant-modal .ant-picker input').first().inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await page.keyboard.press('Escape');
+    await planField.waitFor({ state: 'hidden' });
     await page.getByTestId('companies-search').fill('Vence');
     const row = page.getByTestId('company-row-soon@vence.test');
     await row.waitFor();

@@ -167,7 +167,7 @@ describe('channel engine through the sandbox provider', () => {
         expect(rows.every((r) => /^v2:/.test(r.value) && !r.value.includes('conversation'))).toBe(true);
         // None among the signal keys.
         expect((await c.query(`select count(*)::int as n from channel_auth_state where whatsapp_id = $1 and key like 'sent-msg-%'`, [wa])).rows[0].n).toBe(0);
-        // A copy moved over from channel_auth_state (core_0031 keeps the value as it was) still reads.
+        // A copy moved over from channel_auth_state (core_0025 keeps the value as it was) still reads.
         await store.write('sent-msg-MOVED', '{"conversation":"moved"}');
         await c.query(
           `insert into channel_sent_messages (whatsapp_id, message_id, value) select whatsapp_id, 'MOVED', value from channel_auth_state where whatsapp_id = $1 and key = 'sent-msg-MOVED'`,

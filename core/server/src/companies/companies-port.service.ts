@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import { AppError, type Companies, type CompanyTerms } from '@atende/sdk-server';
+import { AppError, type Companies, type CompanyTerms, type OfferedPlan } from '@atende/sdk-server';
 import { CompanySchema, type Company } from './company.entity.js';
 import { PlanSchema } from '../plans/plan.entity.js';
 import { CompaniesService } from './companies.service.js';
@@ -25,6 +25,15 @@ export class CompaniesPortService implements Companies {
     return (await this.plans.flagsOf(companyId))[flag] === true;
   }
 
+  async offeredPlans(): Promise<OfferedPlan[]> {
+    const em = this.orm.em.fork();
+    const platform = await em.findOne(CompanySchema, { isPlatform: true });
+    const plans = await em.find(PlanSchema, { offered: true }, { orderBy: { value: 'asc', id: 'asc' } });
+    return plans
+      .filter((p) => p.id !== platform?.planId)
+      .map((p) => ({ id: p.id, name: p.name, value: Number(p.value), users: p.users, connections: p.connections, queues: p.queues }));
+  }
+
   async get(companyId: number): Promise<CompanyTerms | null> {
     const c = await this.orm.em.fork().findOne(CompanySchema, { id: companyId });
     return c ? terms(c) : null;
@@ -44,7 +53,8 @@ export class CompaniesPortService implements Companies {
   async setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms> {
     outsideChain('Companies.setPlan');
     return this.change(companyId, by, async (em, c) => {
-      if (!(await em.findOne(PlanSchema, { id: planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+      const platform = await em.findOne(CompanySchema, { isPlatform: true });
+      if (!(await em.findOne(PlanSchema, { id: planId })) || (!c.isPlatform && platform?.planId === planId)) throw AppError.notFound('ERR_NO_PLAN_FOUND');
       c.planId = planId;
       return 'planId';
     });

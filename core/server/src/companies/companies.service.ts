@@ -85,6 +85,7 @@ export class CompaniesService {
       recurrence: c.recurrence,
       campaignsEnabled: c.campaignsEnabled,
       trialExpiration: c.trialExpiration ? c.trialExpiration.toISOString() : null,
+      creditos: c.credits,
       referralCode: c.referralCode,
       isPlatform: c.isPlatform,
       schedules: Array.isArray(c.schedules) && c.schedules.length ? c.schedules : DEFAULT_SCHEDULES,
@@ -119,7 +120,8 @@ export class CompaniesService {
 
   /** Creates a company and its first admin, who signs in with the company e-mail and the password. */
   async create(
-    input: Omit<CompanyCreate, 'recurrence' | 'status' | 'campaignsEnabled'> & {
+    input: Omit<CompanyCreate, 'recurrence' | 'status' | 'campaignsEnabled' | 'creditos'> & {
+      creditos?: number;
       recurrence: Recurrence;
       status: boolean;
       campaignsEnabled: boolean;
@@ -129,7 +131,8 @@ export class CompaniesService {
       trialExpiration?: Date | null;
     },
   ): Promise<Company> {
-    if (!(await this.em.findOne(PlanSchema, { id: input.planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    const plan = await this.em.findOne(PlanSchema, { id: input.planId });
+    if (!plan) throw AppError.notFound('ERR_NO_PLAN_FOUND');
     if (await this.em.findOne(UserSchema, { email: input.email }, ACROSS_TENANTS)) throw AppError.conflict('ERR_EMAIL_IN_USE');
     if (await this.em.findOne(CompanySchema, { email: input.email })) throw AppError.conflict('ERR_EMAIL_IN_USE');
     const passwordHash = await hashPassword(input.password);
@@ -140,9 +143,11 @@ export class CompaniesService {
         phone: input.phone ?? null,
         planId: input.planId,
         status: input.status,
-        dueDate: input.dueDate ? new Date(input.dueDate) : null,
+        // Every tenant expires (issue 27 item 6): without a date it is due after the plan's trial days.
+        dueDate: input.dueDate ? new Date(input.dueDate) : new Date(Date.now() + plan.trialDays * DAY),
         recurrence: input.recurrence,
         campaignsEnabled: input.campaignsEnabled,
+        credits: input.creditos ?? 0,
         referralCode: newReferralCode(),
         referredById: input.referredById ?? null,
         trialExpiration: input.trialExpiration ?? null,
@@ -179,7 +184,8 @@ export class CompaniesService {
     if (allow?.value === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED', 403);
     const plan = await this.em.findOne(PlanSchema, { id: input.planId });
     const platform = await this.em.findOne(CompanySchema, { isPlatform: true });
-    if (!plan || plan.id === platform?.planId) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    // Only a plan offered to tenants (issue 27 item 1), never the platform's own.
+    if (!plan || !plan.offered || plan.id === platform?.planId) throw AppError.notFound('ERR_NO_PLAN_FOUND');
     const referrer = input.referralCode ? await this.em.findOne(CompanySchema, { referralCode: input.referralCode }) : null;
     // Sign-up defaults (commercial-admin §4): due tomorrow, monthly, active, campaigns on. That day is
     // the free trial (plans carry no trial length in the spec), so the trial ends with the first due date.
@@ -203,6 +209,8 @@ export class CompaniesService {
   async update(id: number, input: CompanyUpdate): Promise<Company> {
     const c = await this.get(id);
     if (c.isPlatform && (input.status === false || input.dueDate)) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+    // Only the platform company has no due date: a tenant without one would never expire.
+    if (!c.isPlatform && input.dueDate === null) throw AppError.validation([{ path: 'dueDate', message: 'required' }]);
     if (input.planId !== undefined && !(await this.em.findOne(PlanSchema, { id: input.planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
     if (input.email !== undefined && input.email !== c.email && (await this.em.findOne(CompanySchema, { email: input.email, id: { $ne: id } }))) {
       throw AppError.conflict('ERR_EMAIL_IN_USE');
@@ -210,8 +218,8 @@ export class CompaniesService {
     const deactivating = c.status && input.status === false;
     const before = { dueDate: c.dueDate?.toISOString() ?? null, planId: c.planId ?? null, status: c.status };
     // Partial: only what the body carries changes (issue 9 item 19).
-    const { dueDate, ...rest } = definedFields(input);
-    this.em.assign(c, { ...rest, ...(dueDate !== undefined ? { dueDate: dueDate ? new Date(dueDate) : null } : {}) });
+    const { dueDate, creditos, ...rest } = definedFields(input);
+    this.em.assign(c, { ...rest, ...(creditos !== undefined ? { credits: creditos } : {}), ...(dueDate !== undefined ? { dueDate: dueDate ? new Date(dueDate) : null } : {}) });
     await this.em.flush();
     this.announceChanges(c, before);
     if (deactivating) await this.deactivation.run(c.id);

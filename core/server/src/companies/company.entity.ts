@@ -19,6 +19,8 @@ export const CompanySchema = defineEntity({
     recurrence: p.enum(RECURRENCES).default('MENSAL'),
     campaignsEnabled: p.boolean().default(true),
     trialExpiration: p.datetime().nullable(),
+    /** AI credits (spec: creditos), never negative. */
+    credits: p.integer().default(0),
     // The `coins` column is no longer mapped: coins live in the billing plugin's ledger (its migration
     // copied the balances); a later kernel migration drops the column.
     referralCode: p.string().length(40),

@@ -12,6 +12,10 @@ export const PlanSchema = defineEntity({
     users: p.integer().default(0),
     connections: p.integer().default(0),
     queues: p.integer().default(0),
+    /** Whether tenants may choose it (sign-up, checkout, plan changes); never the platform's plan. */
+    offered: p.boolean().default(true),
+    /** A new company on this plan is due today + these days. */
+    trialDays: p.integer().default(30),
     useCampaigns: p.boolean().default(true),
     useSchedules: p.boolean().default(true),
     useInternalChat: p.boolean().default(true),

@@ -13,6 +13,8 @@ export const toPlanDto = (p: PlanRow): Plan => ({
   users: p.users,
   connections: p.connections,
   queues: p.queues,
+  offered: p.offered,
+  trialDays: p.trialDays,
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, p[f]])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
 });
 
@@ -27,10 +29,10 @@ export class PlansService {
     return (await this.em.find(PlanSchema, {}, { orderBy: { value: 'asc', id: 'asc' } })).map(toPlanDto);
   }
 
-  /** Plans a company may sign up for: the platform's own plan is not offered. */
+  /** Plans a company may sign up for or change to: those offered to tenants, never the platform's own. */
   async publicList(): Promise<Plan[]> {
     const platform = await this.em.findOne(CompanySchema, { isPlatform: true });
-    return (await this.list()).filter((p) => p.id !== platform?.planId);
+    return (await this.list()).filter((p) => p.offered && p.id !== platform?.planId);
   }
 
   async get(id: number): Promise<PlanRow> {
@@ -51,6 +53,7 @@ export class PlansService {
   async update(id: number, input: Partial<PlanInput>): Promise<Plan> {
     const plan = await this.get(id);
     if (input.name !== undefined) await this.assertNameFree(input.name, id);
+    if (input.offered) await this.assertNotPlatformPlan(id);
     this.em.assign(plan, definedFields(input) as never);
     await this.em.flush();
     this.realtime.toSuperUsers('plan', { action: 'update', plan: toPlanDto(plan) });
@@ -62,6 +65,13 @@ export class PlansService {
     if (await this.em.count(CompanySchema, { planId: id })) throw AppError.conflict('ERR_PLAN_IN_USE');
     await this.em.remove(plan).flush();
     this.realtime.toSuperUsers('plan', { action: 'delete', planId: id });
+  }
+
+  /** The platform's plan (9999 of everything, value 0) is never offered to tenants (issue 27 item 1). */
+  private async assertNotPlatformPlan(id: number) {
+    if (await this.em.findOne(CompanySchema, { isPlatform: true, planId: id })) {
+      throw AppError.validation([{ path: 'offered', message: 'platform_plan' }]);
+    }
   }
 
   private async assertNameFree(name: string, exceptId?: number) {

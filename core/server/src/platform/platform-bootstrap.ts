@@ -25,7 +25,7 @@ export async function bootstrapPlatform(
     if (existing) return;
     let plan = await tx.findOne(PlanSchema, { name: 'Plataforma' });
     if (!plan) {
-      plan = tx.create(PlanSchema, { name: 'Plataforma', value: 0, users: 9999, connections: 9999, queues: 9999 });
+      plan = tx.create(PlanSchema, { name: 'Plataforma', value: 0, users: 9999, connections: 9999, queues: 9999, offered: false });
     }
     await tx.flush();
     let company = await tx.findOne(CompanySchema, { isPlatform: true });

@@ -5,12 +5,13 @@ import type * as S from './schemas.js';
 export * from './rules.js';
 
 /**
- * Who may do what (commercial-admin §6). Every profile sees its company's invoices and plan; admins pay,
+ * Who may do what (commercial-admin §6). Billing is for admins (issue 27 item 5: agents saw Financeiro and
+ * Suscripción in their menu): admins see their company's invoices and plan, pay,
  * change plans and use the reseller panel for the companies their company referred; the super user
  * reviews payments, generates invoices, processes bonuses and adjusts coins.
  */
 export const BILLING_PERMISSIONS = {
-  'billing:read': ['user', 'supervisor', 'admin', 'super'],
+  'billing:read': ['admin', 'super'],
   'billing:pay': ['admin', 'super'],
   'billing:review': ['super'],
   'billing:coins-adjust': ['super'],

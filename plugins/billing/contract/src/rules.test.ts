@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, bonusFor, daysToDue, downgradeCost, extendCost, isOverdue, upgradeCost } from './rules.js';
+import { addMonths, bonusFor, daysToDue, downgradeCost, extendCost, isOverdue, UPGRADE_MIN_DAYS, upgradeCost } from './rules.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 
@@ -10,11 +10,13 @@ describe('billing rules (commercial-admin §9)', () => {
     expect(extendCost(0, 5)).toBe(0);
   });
 
-  it('upgrade costs ceil(days to due) × connection difference, minimum 0', () => {
+  it('upgrade costs ceil(days from max(now, due)) × connection difference, at least one day, never free', () => {
     expect(upgradeCost('2026-03-12T13:00:00.000Z', 2, 5, NOW)).toBe(3 * 3);
     expect(upgradeCost('2026-03-12T12:00:00.000Z', 2, 5, NOW)).toBe(2 * 3);
-    expect(upgradeCost('2026-03-01T00:00:00.000Z', 2, 5, NOW)).toBe(0);
-    expect(upgradeCost(null, 2, 5, NOW)).toBe(0);
+    // A due date already reached (or none) costs the minimum day, not 0 (issue 27 item 1).
+    expect(upgradeCost('2026-03-01T00:00:00.000Z', 2, 5, NOW)).toBe(UPGRADE_MIN_DAYS * 3);
+    expect(upgradeCost(NOW, 2, 5, NOW)).toBe(UPGRADE_MIN_DAYS * 3);
+    expect(upgradeCost(null, 2, 5, NOW)).toBe(UPGRADE_MIN_DAYS * 3);
     expect(upgradeCost('2026-03-20T12:00:00.000Z', 5, 2, NOW)).toBe(0);
     expect(daysToDue('2026-03-10T12:00:00.001Z', NOW)).toBe(1);
   });

@@ -41,9 +41,18 @@ export function daysToDue(dueDate: string | Date | null, now: Date = new Date())
   return Math.max(0, Math.ceil((new Date(dueDate).getTime() - now.getTime()) / DAY_MS));
 }
 
-/** Upgrade cost: ceil(days to due) × connection difference, minimum 0 (one coin per day per connection, §9). */
+/**
+ * An upgrade is charged for at least this many days (issue 27: a due date reached today must not make the
+ * bigger plan free). An expired company cannot upgrade at all: it renews first.
+ */
+export const UPGRADE_MIN_DAYS = 1;
+
+/**
+ * Upgrade cost: ceil(days from max(now, due date)) × connection difference (one coin per day per
+ * connection, §9), never under UPGRADE_MIN_DAYS days; 0 only when the difference is not positive.
+ */
 export function upgradeCost(dueDate: string | Date | null, fromConnections: number, toConnections: number, now: Date = new Date()): number {
-  return Math.max(0, daysToDue(dueDate, now) * (toConnections - fromConnections));
+  return Math.max(0, Math.max(UPGRADE_MIN_DAYS, daysToDue(dueDate, now)) * (toConnections - fromConnections));
 }
 
 /** Downgrade is free (§9). */

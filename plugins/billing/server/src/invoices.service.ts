@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError, REALTIME, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { AppError, COMPANIES, REALTIME, type AuthUser, type Companies, type RealtimePublisher } from '@atende/sdk-server';
 import {
   GRACE_DAYS,
   INVOICE_LEAD_DAYS,
@@ -17,7 +17,7 @@ import {
   type Recurrence,
   type SubscriptionRequest,
 } from '@atende/plugin-billing-contract';
-import { companyRow, iso, isoOrNull, query } from './sql.js';
+import { companyRow, currentPlan, iso, isoOrNull, query } from './sql.js';
 import { PORT_SLOTS } from './slots.js';
 import { renewedDueDate } from './renewal.js';
 import { CompanyOpsService, lockCompany } from './company-ops.service.js';
@@ -58,6 +58,16 @@ export const toInvoice = (r: InvoiceRow, now = new Date()): Invoice => ({
   createdAt: iso(r.created_at),
 });
 
+/**
+ * What settling an invoice costs now (issue 27 item 2): a plan change requested at checkout was priced
+ * then; otherwise the plan current at settlement, never less than the invoice (a plan changed since the
+ * payment was sent is billed at its own price, not the old one).
+ */
+export function billedValue(inv: { value: string; requested_plan_id: number | null }, company: { plan_id: number | null; plan_value: string | null; recurrence: string }): number {
+  if (inv.requested_plan_id !== null && inv.requested_plan_id !== company.plan_id) return Number(inv.value);
+  return Math.max(Number(inv.value), Number(company.plan_value ?? 0) * months(company.recurrence));
+}
+
 /** What a gateway says it was paid, checked against the invoice while it is locked. */
 export interface WebhookPayment {
   eventId: string;
@@ -81,14 +91,15 @@ export class InvoicesService {
     private readonly em: EntityManager,
     private readonly ops: CompanyOpsService,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    @Inject(COMPANIES) private readonly companies: Companies,
   ) {}
 
   /**
    * The next invoice of every company whose due date is within INVOICE_LEAD_DAYS (or past) and has no
    * unpaid one: value = plan value × months of its recurrence. Unique per company and due date, so a
-   * second run (another server, a retried job) inserts nothing.
+   * second run (another server, a retried job) inserts nothing. `companyId`: that company only.
    */
-  async generate(now = new Date()): Promise<number> {
+  async generate(now = new Date(), companyId?: number): Promise<number> {
     const rows = await query<{ id: number }>(
       this.em.fork(),
       `insert into billing_invoices (company_id, detail, value, due_date, plan_id)
@@ -98,11 +109,20 @@ export class InvoicesService {
          from companies c join plans p on p.id = c.plan_id
         where not c.is_platform and c.status and c.due_date is not null and c.due_date <= ?
           and not exists (select 1 from billing_invoices i where i.company_id = c.id and i.status <> 'paid')
+          and (?::int is null or c.id = ?::int)
        on conflict (company_id, due_date) do nothing
        returning id`,
-      [new Date(now.getTime() + INVOICE_LEAD_DAYS * DAY_MS)],
+      [new Date(now.getTime() + INVOICE_LEAD_DAYS * DAY_MS), companyId ?? null, companyId ?? null],
     );
     return rows.length;
+  }
+
+  /**
+   * An expired or expiring company always has an invoice to pay (issue 27 item 3): its billing pages
+   * create it at once instead of waiting for the hourly job. Idempotent like `generate`.
+   */
+  async ensureOpen(companyId: number): Promise<void> {
+    await this.generate(new Date(), companyId);
   }
 
   /** The company's own invoices; the super user's list is every company's (§7 GET /invoices/all). */
@@ -122,6 +142,7 @@ export class InvoicesService {
       where.push(`(i.detail ilike ? or c.name ilike ? or i.id::text = ?)`);
       params.push(like, like, q.searchParam);
     }
+    if (!user.super) await this.ensureOpen(user.companyId);
     const w = where.length ? `where ${where.join(' and ')}` : '';
     const rows = await query<InvoiceRow & { total: string }>(
       this.em,
@@ -144,16 +165,19 @@ export class InvoicesService {
    * client's. An invoice in review is sent again only for the same plan (what the reviewer checks).
    */
   async submit(user: AuthUser, body: SubscriptionRequest): Promise<void> {
+    const offered = await this.companies.offeredPlans();
     const result = await PORT_SLOTS.run(() => this.em.fork().transactional(async (tx) => {
       await lockCompany(tx, user.companyId);
       await this.ops.applyPending(tx, user.companyId);
       const inv = await this.get(tx, body.invoiceId, true);
       if (!inv || inv.company_id !== user.companyId) throw AppError.notFound('ERR_INVOICE_NOT_FOUND', 'Factura no encontrada');
       if (inv.status === 'paid') throw new AppError('ERR_INVOICE_PAID', 400, 'La factura ya fue pagada');
-      const [plan] = await query<{ id: number; name: string; value: string }>(tx, `select id, name, value from plans where id = ?`, [body.planId]);
-      if (!plan) throw AppError.notFound('ERR_NO_PLAN_FOUND');
       const company = await companyRow(tx, user.companyId);
       if (!company || company.is_platform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+      // A plan offered to tenants, or the current one renewed (even if no longer offered).
+      const current = currentPlan(company);
+      const plan = offered.find((p) => p.id === body.planId) ?? (current?.id === body.planId ? current : null);
+      if (!plan) throw AppError.notFound('ERR_NO_PLAN_FOUND');
       // Only a plan other than the current one is a request to change it (applied on payment).
       const requested = plan.id !== company.plan_id ? plan.id : null;
       if (inv.status === 'pending_review' && requested !== inv.requested_plan_id) {
@@ -203,15 +227,20 @@ export class InvoicesService {
         if (!fresh.length) return { invoice: inv, dueDate: null, changed: false, duplicate: true };
       }
       if (inv.status === 'paid') return { invoice: inv, dueDate: null, changed: false, duplicate: false };
-      if (payment) {
-        if (payment.currency !== PAYMENT_CURRENCY) throw new AppError('ERR_PAYMENT_AMOUNT', 400, `The payment must be in ${PAYMENT_CURRENCY}`);
-        if (payment.amount + 1e-9 < Number(inv.value)) throw new AppError('ERR_PAYMENT_AMOUNT', 400, 'The amount does not cover the invoice');
-      } else if (inv.status !== 'pending_review') {
-        throw new AppError('ERR_INVOICE_NOT_IN_REVIEW', 400, 'La factura no está en revisión');
-      }
       const company = await companyRow(tx, companyId);
       if (!company) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
-      await query(tx, `update billing_invoices set status = 'paid', paid_at = now(), paid_by = ?, payment_ref = ?, updated_at = now() where id = ?`, [
+      const due = billedValue(inv, company);
+      if (payment) {
+        if (payment.currency !== PAYMENT_CURRENCY) throw new AppError('ERR_PAYMENT_AMOUNT', 400, `The payment must be in ${PAYMENT_CURRENCY}`);
+        // A 0.00 invoice is never settled by "any payment" (issue 27 item 1).
+        if (due <= 0 || payment.amount + 1e-9 < due) throw new AppError('ERR_PAYMENT_AMOUNT', 400, 'The amount does not cover the invoice');
+      } else if (inv.status !== 'pending_review') {
+        throw new AppError('ERR_INVOICE_NOT_IN_REVIEW', 400, 'La factura no está en revisión');
+      } else if (due > Number(inv.value) + 1e-9) {
+        throw new AppError('ERR_PAYMENT_AMOUNT', 400, 'El plan cambió desde el envío del pago: el monto en revisión no cubre el plan actual');
+      }
+      await query(tx, `update billing_invoices set status = 'paid', value = ?, paid_at = now(), paid_by = ?, payment_ref = ?, updated_at = now() where id = ?`, [
+        due,
         by.source,
         by.reference.slice(0, 120),
         inv.id,

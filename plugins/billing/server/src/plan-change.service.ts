@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError } from '@atende/sdk-server';
+import { AppError, COMPANIES, type Companies } from '@atende/sdk-server';
 import { RECURRENCE_MONTHS, addMonths, downgradeCost, extendCost, upgradeCost, type Recurrence } from '@atende/plugin-billing-contract';
 import { CompanyOpsService, lockCompany } from './company-ops.service.js';
 import { LedgerService } from './ledger.service.js';
@@ -31,9 +31,12 @@ export class PlanChangeService {
     private readonly em: EntityManager,
     private readonly ledger: LedgerService,
     private readonly ops: CompanyOpsService,
+    @Inject(COMPANIES) private readonly companies: Companies,
   ) {}
 
   async apply(payerId: number, targetId: number, actorUserId: number, change: PlanChange): Promise<PlanChangeResult> {
+    // Only plans offered to tenants can be chosen (never the platform's own: 9999 of everything, value 0).
+    const offered = change.mode === 'extension' ? [] : await this.companies.offeredPlans();
     const result = await PORT_SLOTS.run(() => this.em.fork().transactional(async (tx) => {
       if (!(await lockCompany(tx, targetId, false))) throw AppError.conflict('ERR_PLAN_CHANGE_IN_PROGRESS', 'Ya hay un cambio de plan en curso para esta empresa');
       await this.ops.applyPending(tx, targetId);
@@ -56,13 +59,18 @@ export class PlanChangeService {
         await this.ops.record(tx, { companyId: targetId, key: `plan-change:${ledgerId}`, dueDate: next, reason: `extension ${change.months}m, ${cost} coins` });
         return { message: `Plan extendido ${change.months} mes(es). Acciones usadas: ${cost}.`, coinsUsed: cost, dueDate: next.toISOString(), balance };
       }
-      const [plan] = await query<{ id: number; name: string; value: string; connections: number }>(tx, `select id, name, value, connections from plans where id = ?`, [change.newPlanId]);
+      const plan = offered.find((p) => p.id === change.newPlanId);
       if (!plan) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+      // An expired company renews first (extension or invoice), then changes: a past due date priced nothing.
+      if (!target.due_date || new Date(target.due_date) <= new Date()) {
+        throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, 'La suscripción venció: renueve el plan antes de cambiarlo');
+      }
+      // A payment in review was priced for the current plan; settling it must not extend a bigger one.
+      const [inReview] = await query(tx, `select id from billing_invoices where company_id = ? and status = 'pending_review' limit 1`, [targetId]);
+      if (inReview) throw new AppError('ERR_PAYMENT_IN_REVIEW', 400, 'Hay un pago en revisión: espere su aprobación para cambiar de plan');
       const current = target.connections ?? 0;
       if (change.mode === 'upgrade' && !(plan.connections > current)) throw new AppError('ERR_PLAN_NOT_UPGRADE', 400, 'El nuevo plan debe tener más conexiones');
       if (change.mode === 'downgrade' && !(plan.connections < current)) throw new AppError('ERR_PLAN_NOT_DOWNGRADE', 400, 'El nuevo plan debe tener menos conexiones');
-      // Without a due date the §9 price (days to due × connections) would be 0: a free upgrade.
-      if (change.mode === 'upgrade' && !target.due_date) throw new AppError('ERR_NO_DUE_DATE', 400, 'La empresa no tiene fecha de vencimiento');
       const cost = change.mode === 'upgrade' ? upgradeCost(target.due_date, current, plan.connections) : downgradeCost();
       const balance = await this.ledger.apply(tx, payerId, -cost);
       const ledgerId = await this.ledger.record(

@@ -42,17 +42,6 @@ export async function companyRow(em: EntityManager, companyId: number): Promise<
   return row ?? null;
 }
 
-export interface PlanRow {
-  id: number;
-  name: string;
-  value: string;
-  users: number;
-  connections: number;
-  queues: number;
-}
-
-export async function planRows(em: EntityManager): Promise<PlanRow[]> {
-  return query<PlanRow>(em, `select id, name, value, users, connections, queues from plans order by value, id`);
-}
-
-export const planCard = (p: PlanRow) => ({ id: p.id, name: p.name, value: Number(p.value), users: p.users, connections: p.connections, queues: p.queues });
+/** The company's current plan as a plan card (null without a plan). */
+export const currentPlan = (c: CompanyRow) =>
+  c.plan_id ? { id: c.plan_id, name: c.plan_name ?? '', value: Number(c.plan_value ?? 0), users: c.users ?? 0, connections: c.connections ?? 0, queues: c.queues ?? 0 } : null;

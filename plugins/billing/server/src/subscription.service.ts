@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError, SETTINGS, type Settings } from '@atende/sdk-server';
+import { AppError, COMPANIES, SETTINGS, type Companies, type Settings } from '@atende/sdk-server';
 import { RECURRENCE_MONTHS, type Recurrence, type SubscriptionOverview } from '@atende/plugin-billing-contract';
 import { LedgerService } from './ledger.service.js';
 import { SETTING_INSTRUCTIONS, SETTING_KEY, SETTING_QR, SETTING_SUPPORT } from './settings.js';
-import { companyRow, isoOrNull, planCard, planRows } from './sql.js';
+import { companyRow, currentPlan, isoOrNull } from './sql.js';
 
 @Injectable()
 export class SubscriptionService {
@@ -12,29 +12,35 @@ export class SubscriptionService {
     private readonly em: EntityManager,
     private readonly ledger: LedgerService,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(COMPANIES) private readonly companies: Companies,
   ) {}
 
-  /** The subscription page and checkout dialog: plan, due date, coins, plans on offer, payment data from settings. */
+  /**
+   * The subscription page and checkout dialog: plan, due date, coins, payment data from settings, and the
+   * plans on offer to tenants (plus the current one, so a company on a plan no longer offered can renew it).
+   */
   async overview(companyId: number): Promise<SubscriptionOverview> {
     const c = await companyRow(this.em, companyId);
     if (!c) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
     const [plans, qrImage, key, instructions, supportWhatsapp, coins] = await Promise.all([
-      planRows(this.em),
+      this.companies.offeredPlans(),
       this.settings.global(SETTING_QR),
       this.settings.global(SETTING_KEY),
       this.settings.global(SETTING_INSTRUCTIONS),
       this.settings.global(SETTING_SUPPORT),
       this.ledger.balance(this.em, companyId),
     ]);
+    const plan = currentPlan(c);
+    const choices = plan && !plans.some((p) => p.id === plan.id) ? [...plans, plan].sort((a, b) => a.value - b.value || a.id - b.id) : plans;
     return {
       companyId: c.id,
       companyName: c.name,
       email: c.email,
-      plan: c.plan_id ? (plans.map(planCard).find((p) => p.id === c.plan_id) ?? null) : null,
+      plan,
       dueDate: isoOrNull(c.due_date),
       recurrence: (c.recurrence in RECURRENCE_MONTHS ? c.recurrence : 'MENSAL') as Recurrence,
       coins,
-      plans: plans.map(planCard),
+      plans: choices,
       payment: { qrImage, key, instructions: instructions.split('\n').map((s) => s.trim()).filter(Boolean), supportWhatsapp },
     };
   }

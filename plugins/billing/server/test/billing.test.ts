@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { SUPER, TENANT_PASSWORD, client, createDatabase, eventually, queryDb, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
-import { BILLING_ENDPOINTS, PAYMENT_EVENT, addMonths, upgradeCost, type Invoice, type PaymentEvent } from '@atende/plugin-billing-contract';
+import { BILLING_ENDPOINTS, PAYMENT_EVENT, UPGRADE_MIN_DAYS, addMonths, upgradeCost, type Invoice, type PaymentEvent } from '@atende/plugin-billing-contract';
 import { BILLING_CONTROLLERS } from '../src/index.js';
 
 /**
@@ -99,7 +99,6 @@ describe('billing', () => {
     expect((await api.get('/api/invoices/all', admin)).status).toBe(200);
     const first = await api.post('/api/invoices/generate', {}, sup);
     expect(first.status).toBe(201);
-    expect(first.body.created).toBeGreaterThanOrEqual(1);
     expect((await api.post('/api/invoices/generate', {}, sup)).body.created).toBe(0);
     const [inv] = await invoicesOf(admin);
     expect(inv).toMatchObject({ companyId: tiendaId, status: 'open', overdue: true, value: 99, dueDate: due, planId: plans.Pyme.id });
@@ -256,8 +255,8 @@ describe('billing', () => {
     expect(await ledgerSum(tiendaId)).toBe(await balance(tiendaId));
   });
 
-  it('upgrade after the due date costs nothing (minimum 0)', async () => {
-    expect(upgradeCost(new Date(Date.now() - DAY), 1, 5)).toBe(0);
+  it('an upgrade is priced from max(now, due date) with a one-day minimum, never free (issue 27 item 1)', async () => {
+    expect(upgradeCost(new Date(Date.now() - DAY), 1, 5)).toBe(UPGRADE_MIN_DAYS * 4);
     expect(upgradeCost(new Date(Date.now() + 2.5 * DAY), 2, 5)).toBe(9);
   });
 
@@ -337,13 +336,17 @@ describe('billing', () => {
     expect(o.payment.instructions).toHaveLength(3);
     expect(o.plans.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['Pyme', 'Pro', 'Mini']));
   });
-  it('permissions: an agent reads invoices and the plan but neither pays, changes plans, resells nor reviews', async () => {
+  it('permissions: billing is for admins (issue 27 item 5): an agent neither sees the billing pages in its menu, reads, pays, changes plans, resells nor reviews', async () => {
     const created = await api.post('/api/users', { name: 'Agente', email: 'agente@tienda.test', password: TENANT_PASSWORD, profile: 'user' }, admin);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const agent = (await api.login('agente@tienda.test', TENANT_PASSWORD)).token;
-    expect((await api.get('/api/invoices/all', agent)).status).toBe(200);
-    expect((await api.get('/api/subscription/overview', agent)).status).toBe(200);
-    const [inv] = await invoicesOf(agent);
+    const billingMenu = async (token: string) =>
+      ((await api.get('/api/plugins', token)).body as { id: string; menu: { path: string }[] }[]).find((p) => p.id === 'billing')?.menu.map((m) => m.path) ?? [];
+    expect(await billingMenu(admin)).toEqual(expect.arrayContaining(['/financeiro', '/subscription']));
+    expect(await billingMenu(agent)).toEqual([]);
+    expect((await api.get('/api/invoices/all', agent)).status).toBe(403);
+    expect((await api.get('/api/subscription/overview', agent)).status).toBe(403);
+    const [inv] = await invoicesOf(admin);
     expect((await api.post('/api/subscription', { plan: 'Pyme', planId: plans.Pyme.id, invoiceId: inv?.id ?? 1 }, agent)).status).toBe(403);
     expect((await api.post('/api/company-plan/extend-plan', { months: 1 }, agent)).status).toBe(403);
     expect((await api.get('/api/reseller/metrics', agent)).status).toBe(403);
@@ -403,7 +406,7 @@ describe('billing', () => {
     expect(after.dueDate).toBe(addMonths(extended, 1).toISOString());
   });
 
-  it('review: one plan per review, a rejected invoice cannot be approved, no grace nor free upgrade without a due date, no invoice for an inactive company', async () => {
+  it('review: one plan per review, a rejected invoice cannot be approved, an expired company renews before changing plan, no invoice for an inactive company', async () => {
     const c = await newCompany('Revision', plans.Mini.id, new Date(Date.now() + DAY).toISOString());
     await api.post('/api/invoices/generate', {}, sup);
     const [inv] = await invoicesOf(c.token);
@@ -416,20 +419,97 @@ describe('billing', () => {
     expect((await api.post(`/api/invoices/${inv.id}/approve`, {}, sup)).body.error).toBe('ERR_INVOICE_NOT_IN_REVIEW');
     expect((await invoicesOf(c.token))[0].status).toBe('open');
 
-    const d = await newCompany('SinFecha', plans.Mini.id, new Date(Date.now() + DAY).toISOString());
-    await api.post('/api/invoices/generate', {}, sup);
-    const [open] = await invoicesOf(d.token);
-    await setCompany(d.id, { dueDate: null });
-    expect((await company(d.id)).dueDate).toBeNull();
-    expect((await api.post('/api/subscription', { plan: 'Mini', planId: plans.Mini.id, invoiceId: open.id }, d.token)).status).toBe(201);
-    expect((await company(d.id)).dueDate).toBeNull();
+    // Issue 27 item 1: an expired company cannot upgrade (a past due date priced it at 0); it renews first.
+    const d = await newCompany('Vencida', plans.Mini.id, new Date(Date.now() - DAY).toISOString());
     await adjust(d.userId, 500);
-    expect((await api.post('/api/company-plan/upgrade-plan', { newPlanId: plans.Pro.id }, d.token)).body.error).toBe('ERR_NO_DUE_DATE');
+    const refused = await api.post('/api/company-plan/upgrade-plan', { newPlanId: plans.Pro.id }, d.token);
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toBe('ERR_SUBSCRIPTION_EXPIRED');
+    expect((await api.post('/api/company-plan/downgrade-plan', { newPlanId: plans.Mini.id }, d.token)).body.error).toBe('ERR_SUBSCRIPTION_EXPIRED');
     expect(await balance(d.id)).toBe(500);
+    expect((await company(d.id)).planId).toBe(plans.Mini.id);
+    expect((await api.post('/api/company-plan/extend-plan', { months: 1 }, d.token)).status).toBe(201);
+    const up = await api.post('/api/company-plan/upgrade-plan', { newPlanId: plans.Pro.id }, d.token);
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    expect(up.body.coinsUsed).toBeGreaterThanOrEqual(28 * (plans.Pro.connections - plans.Mini.connections));
 
     const off = await newCompany('Inactiva', plans.Mini.id, new Date(Date.now() + DAY).toISOString(), { status: false });
     await api.post('/api/invoices/generate', {}, sup);
     expect(await queryDb(db.url, `select id from billing_invoices where company_id = $1`, [off.id])).toEqual([]);
+  });
+
+  it('issue 27 item 1: only plans offered to tenants can be chosen, never the platform plan; a 0.00 invoice is not paid by any payment', async () => {
+    const all = (await api.get('/api/plans', sup)).body as { id: number; name: string; offered: boolean }[];
+    const platform = all.find((p) => p.name === 'Plataforma')!;
+    expect(platform.offered).toBe(false);
+    const hidden = (await api.post('/api/plans', { name: 'Oculto', value: 300, users: 10, connections: 8, queues: 5, offered: false }, sup)).body;
+    const c = await newCompany('Tramposa', plans.Mini.id, new Date(Date.now() + 10 * DAY).toISOString());
+    await adjust(c.userId, 100_000);
+    for (const planId of [platform.id, hidden.id]) {
+      const up = await api.post('/api/company-plan/upgrade-plan', { newPlanId: planId }, c.token);
+      expect(up.status).toBe(404);
+      expect(up.body.error).toBe('ERR_NO_PLAN_FOUND');
+    }
+    expect(await balance(c.id)).toBe(100_000);
+    expect((await company(c.id)).planId).toBe(plans.Mini.id);
+    const [inv] = await invoicesOf(c.token);
+    expect(inv).toMatchObject({ status: 'open', value: plans.Mini.value });
+    const checkout = await api.post('/api/subscription', { plan: 'Plataforma', planId: platform.id, invoiceId: inv.id }, c.token);
+    expect(checkout.body.error).toBe('ERR_NO_PLAN_FOUND');
+    expect((await invoicesOf(c.token))[0]).toMatchObject({ status: 'open', value: plans.Mini.value });
+    // Neither offered on the sign-up list nor in the checkout's choices; the platform plan cannot be offered.
+    expect(((await api.get('/api/plans/list')).body as { id: number }[]).map((p) => p.id)).not.toContain(platform.id);
+    expect(((await api.get('/api/plans/list')).body as { id: number }[]).map((p) => p.id)).not.toContain(hidden.id);
+    const choices = ((await api.get('/api/subscription/overview', c.token)).body.plans as { id: number }[]).map((p) => p.id);
+    expect(choices).not.toContain(platform.id);
+    expect(choices).not.toContain(hidden.id);
+    const offerPlatform = await api.put(`/api/plans/${platform.id}`, { offered: true }, sup);
+    expect(offerPlatform.status).toBe(400);
+    expect(offerPlatform.body.details).toEqual([{ path: 'offered', message: 'platform_plan' }]);
+    // A 0.00 invoice (a free plan the super user set) is not settled by a gateway's token payment.
+    const free = (await api.post('/api/plans', { name: 'Gratis', value: 0, users: 1, connections: 1, queues: 1 }, sup)).body;
+    const g = await newCompany('Gratuita', free.id, new Date(Date.now() + 2 * DAY).toISOString());
+    const [zero] = await invoicesOf(g.token);
+    expect(zero).toMatchObject({ status: 'open', value: 0 });
+    const paid = await fakeGateway(server.url, 'x'.repeat(40))({ eventId: 'ev-zero', invoiceId: zero.id, status: 'paid', amount: 0.01, currency: 'PEN' });
+    expect(paid.body.error).toBe('ERR_PAYMENT_AMOUNT');
+    expect((await invoicesOf(g.token))[0].status).toBe('open');
+  });
+
+  it('issue 27 item 2: no plan change while a payment is in review; settlement bills the plan current then', async () => {
+    const due = new Date(Date.now() + 3 * DAY).toISOString();
+    const c = await newCompany('EnRevision', plans.Mini.id, due);
+    const [inv] = await invoicesOf(c.token);
+    expect((await api.post('/api/subscription', { plan: 'Mini', planId: plans.Mini.id, invoiceId: inv.id }, c.token)).status).toBe(201);
+    await adjust(c.userId, 10_000);
+    const up = await api.post('/api/company-plan/upgrade-plan', { newPlanId: plans.Pro.id }, c.token);
+    expect(up.body.error).toBe('ERR_PAYMENT_IN_REVIEW');
+    expect(await balance(c.id)).toBe(10_000);
+    expect((await company(c.id)).planId).toBe(plans.Mini.id);
+    // The plan changes anyway (the super user): the review of the Mini price does not buy a month of Pro.
+    await setCompany(c.id, { planId: plans.Pro.id });
+    const approve = await api.post(`/api/invoices/${inv.id}/approve`, {}, sup);
+    expect(approve.body.error).toBe('ERR_PAYMENT_AMOUNT');
+    const notify = fakeGateway(server.url, 'x'.repeat(40));
+    expect((await notify({ eventId: 'ev-review-low', invoiceId: inv.id, status: 'paid', amount: plans.Mini.value, currency: 'PEN' })).body.error).toBe('ERR_PAYMENT_AMOUNT');
+    expect((await notify({ eventId: 'ev-review-pro', invoiceId: inv.id, status: 'paid', amount: plans.Pro.value, currency: 'PEN' })).body).toEqual({ received: true, status: 'paid' });
+    expect((await invoicesOf(c.token))[0]).toMatchObject({ id: inv.id, status: 'paid', value: plans.Pro.value });
+  });
+
+  it('issue 27 item 3: an expired company always has an open invoice to pay, created when its billing page asks', async () => {
+    const due = new Date(Date.now() - 2 * DAY).toISOString();
+    const c = await newCompany('SinFactura', plans.Pyme.id, due);
+    expect(await queryDb(db.url, `select id from billing_invoices where company_id = $1`, [c.id])).toEqual([]);
+    const list = await invoicesOf(c.token);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ status: 'open', overdue: true, value: plans.Pyme.value, dueDate: due });
+    // Asked again (or by the job), still one.
+    await api.post('/api/invoices/generate', {}, sup);
+    expect(await invoicesOf(c.token)).toHaveLength(1);
+    // Once paid and renewed, the next one waits for its lead time.
+    expect((await api.post('/api/subscription', { plan: 'Pyme', planId: plans.Pyme.id, invoiceId: list[0].id }, c.token)).status).toBe(201);
+    expect((await api.post(`/api/invoices/${list[0].id}/approve`, {}, sup)).status).toBe(201);
+    expect((await invoicesOf(c.token)).map((i) => i.status)).toEqual(['paid']);
   });
 
   it('a company change paid for but not yet applied through the kernel is applied before the next change and by the generator', async () => {

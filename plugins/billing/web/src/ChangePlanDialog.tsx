@@ -51,7 +51,9 @@ export function ChangePlanDialog({
   const offered = useMemo(() => plans.filter((p) => (mode === 'upgrade' ? p.connections > connections : mode === 'downgrade' ? p.connections < connections : false)), [plans, mode, connections]);
   const chosen = plans.find((p) => p.id === planId);
   const cost = mode === 'extend' ? extendCost(connections, months ?? 0) : mode === 'upgrade' && chosen ? upgradeCost(dueDate, connections, chosen.connections) : 0;
-  const ready = mode === 'extend' ? (months ?? 0) >= EXTEND_MONTHS.min : !!chosen;
+  // An expired company renews first (the server refuses the change, which a past due date priced at 0).
+  const expired = !dueDate || new Date(dueDate).getTime() <= Date.now();
+  const ready = mode === 'extend' ? (months ?? 0) >= EXTEND_MONTHS.min : !!chosen && !expired;
 
   const confirm = async () => {
     setBusy(true);
@@ -83,10 +85,11 @@ export function ChangePlanDialog({
           }}
           options={[
             { value: 'extend', label: t('change.extend') },
-            { value: 'upgrade', label: t('change.upgrade') },
-            { value: 'downgrade', label: t('change.downgrade') },
+            { value: 'upgrade', label: t('change.upgrade'), disabled: expired },
+            { value: 'downgrade', label: t('change.downgrade'), disabled: expired },
           ]}
         />
+        {expired && <Alert type="warning" title={t('change.renewFirst')} data-testid="change-renew-first" />}
         {mode === 'extend' ? (
           <Flex vertical gap={4}>
             <Typography.Text>{t('change.months')}</Typography.Text>

@@ -53,6 +53,7 @@ const es = {
     balance: 'Saldo: {{n}} acciones',
     confirm: 'Confirmar',
     noPlans: 'No hay planes disponibles para esta opción.',
+    renewFirst: 'La suscripción venció: renueve (extienda o pague la factura) antes de cambiar de plan.',
     done: '{{message}}',
   },
   payment: {
@@ -171,6 +172,7 @@ const pt: Texts = {
     balance: 'Saldo: {{n}} ações',
     confirm: 'Confirmar',
     noPlans: 'Não há planos disponíveis para esta opção.',
+    renewFirst: 'A assinatura venceu: renove (estenda ou pague a fatura) antes de mudar de plano.',
     done: '{{message}}',
   },
   payment: {
@@ -287,6 +289,7 @@ const en: Texts = {
     balance: 'Balance: {{n}} credits',
     confirm: 'Confirm',
     noPlans: 'No plans available for this option.',
+    renewFirst: 'The subscription has expired: renew it (extend or pay the invoice) before changing plan.',
     done: '{{message}}',
   },
   payment: {
@@ -360,7 +363,8 @@ export const errors = {
     ERR_PLAN_NOT_DOWNGRADE: 'El nuevo plan debe tener menos conexiones.',
     ERR_PLAN_CHANGE_IN_PROGRESS: 'Ya hay un cambio de plan en curso para esta empresa.',
     ERR_INVOICE_IN_REVIEW: 'La factura ya está en revisión con otro plan.',
-    ERR_NO_DUE_DATE: 'La empresa no tiene fecha de vencimiento.',
+    ERR_PAYMENT_IN_REVIEW: 'Hay un pago en revisión: espere su aprobación para cambiar de plan.',
+    ERR_PAYMENT_AMOUNT: 'El monto no cubre el plan actual de la empresa.',
     ERR_COINS_LIMIT: 'El saldo no puede superar 1.000.000.000 acciones.',
   },
   pt: {
@@ -372,7 +376,8 @@ export const errors = {
     ERR_PLAN_NOT_DOWNGRADE: 'O novo plano deve ter menos conexões.',
     ERR_PLAN_CHANGE_IN_PROGRESS: 'Já há uma mudança de plano em andamento para esta empresa.',
     ERR_INVOICE_IN_REVIEW: 'A fatura já está em revisão com outro plano.',
-    ERR_NO_DUE_DATE: 'A empresa não tem data de vencimento.',
+    ERR_PAYMENT_IN_REVIEW: 'Há um pagamento em revisão: aguarde a aprovação para mudar de plano.',
+    ERR_PAYMENT_AMOUNT: 'O valor não cobre o plano atual da empresa.',
     ERR_COINS_LIMIT: 'O saldo não pode passar de 1.000.000.000 ações.',
   },
   en: {
@@ -384,7 +389,8 @@ export const errors = {
     ERR_PLAN_NOT_DOWNGRADE: 'The new plan must have fewer connections.',
     ERR_PLAN_CHANGE_IN_PROGRESS: 'A plan change for this company is already in progress.',
     ERR_INVOICE_IN_REVIEW: 'The invoice is already in review with another plan.',
-    ERR_NO_DUE_DATE: 'The company has no due date.',
+    ERR_PAYMENT_IN_REVIEW: 'A payment is in review: wait for its approval to change plan.',
+    ERR_PAYMENT_AMOUNT: 'The amount does not cover the company’s current plan.',
     ERR_COINS_LIMIT: 'The balance cannot exceed 1,000,000,000 credits.',
   },
 };

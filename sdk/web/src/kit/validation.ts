@@ -22,6 +22,8 @@ export const VALIDATION_CODES = [
   'each_day_once',
   'invalid_value',
   'unknown_setting',
+  'min_zero',
+  'platform_plan',
 ] as const;
 
 type T = TFunction | ((key: string, opts?: Record<string, unknown>) => string);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Col, DatePicker, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { COMPANY_ENDPOINTS, RECURRENCES, type Company, type Plan, type Recurrence } from '@atende/core-contract';
 import { applyServerErrors, digitsOnly, emailRules, lengthRules, parseDueDate, passwordRules, toDateParam, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
@@ -14,6 +14,7 @@ interface Values {
   campaignsEnabled: boolean;
   dueDate: Dayjs | null;
   recurrence: Recurrence;
+  creditos: number;
 }
 
 interface Props {
@@ -24,6 +25,9 @@ interface Props {
 }
 
 const PHONE_MAX = 15;
+
+/** A new company's default due date: today + the plan's trial days (issue 27 item 6). */
+const trialDue = (plan: Plan | undefined) => (plan ? dayjs().startOf('day').add(plan.trialDays, 'day') : null);
 
 /** Company form of the companies tab (commercial-admin §2): on create it also sets the first admin's password. */
 export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
@@ -48,11 +52,19 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
         campaignsEnabled: company.campaignsEnabled,
         dueDate: due ? dayjs(due) : null,
         recurrence: company.recurrence,
+        creditos: company.creditos,
       });
     } else {
-      form.setFieldsValue({ status: true, campaignsEnabled: true, recurrence: 'MENSAL', dueDate: null, planId: plans[0]?.id });
+      // Never the platform's plan (9999 of everything): the first plan offered to tenants.
+      const plan = plans.find((p) => p.offered);
+      form.setFieldsValue({ status: true, campaignsEnabled: true, recurrence: 'MENSAL', dueDate: trialDue(plan), planId: plan?.id, creditos: 0 });
     }
   }, [editing]);
+
+  // A new company's due date follows the chosen plan's trial until the user picks a date.
+  const onValuesChange = (changed: Partial<Values>) => {
+    if (!company && changed.planId !== undefined && !form.isFieldTouched('dueDate')) form.setFieldValue('dueDate', trialDue(plans.find((p) => p.id === changed.planId)));
+  };
 
   const save = async (v: Values) => {
     setSaving(true);
@@ -64,6 +76,7 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
       status: v.status,
       campaignsEnabled: v.campaignsEnabled,
       recurrence: v.recurrence,
+      creditos: v.creditos ?? 0,
       // Calendar date: the due date is a day, not an instant.
       dueDate: v.dueDate ? toDateParam(v.dueDate.toDate()) : null,
     };
@@ -95,7 +108,7 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
       forceRender
       data-testid="company-modal"
     >
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={save} autoComplete="off">
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={save} onValuesChange={onValuesChange} autoComplete="off">
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="name" label={t('companies.name')} rules={lengthRules(t, 2, 120)}>
@@ -126,7 +139,7 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
           )}
           <Col xs={24} sm={12}>
             <Form.Item name="planId" label={t('companies.plan')} rules={[{ required: true, message: validationText(t, 'required') }]}>
-              <Select options={plans.map((p) => ({ value: p.id, label: p.name }))} data-testid="company-plan" />
+              <Select options={plans.map((p) => ({ value: p.id, label: p.offered ? p.name : `${p.name} (${t('plans.notOffered')})` }))} data-testid="company-plan" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -135,8 +148,14 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="dueDate" label={t('companies.dueDate')}>
+            {/* Every tenant has a due date (only the platform company has none). */}
+            <Form.Item name="dueDate" label={t('companies.dueDate')} rules={company?.isPlatform ? [] : [{ required: true, message: validationText(t, 'required') }]}>
               <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} data-testid="company-due-date" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="creditos" label={t('companies.credits')} rules={[{ required: true, message: validationText(t, 'required') }]}>
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="company-credits" />
             </Form.Item>
           </Col>
           <Col xs={12} sm={6}>

@@ -3,7 +3,8 @@ import { App, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
 import { PLAN_ENDPOINTS, PLAN_FLAGS, type Plan, type PlanInput } from '@atende/core-contract';
 import { applyServerErrors, lengthRules, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
 
-type Values = Omit<PlanInput, 'value' | 'users' | 'connections' | 'queues'> & {
+type Values = Omit<PlanInput, 'value' | 'users' | 'connections' | 'queues' | 'trialDays'> & {
+  trialDays: number;
   value: number;
   users: number;
   connections: number;
@@ -23,6 +24,8 @@ const NEW_PLAN: Values = {
   users: 1,
   connections: 1,
   queues: 1,
+  offered: true,
+  trialDays: 30,
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
 };
 
@@ -48,6 +51,8 @@ export function PlanModal({ editing, onClose, onSaved }: Props) {
       users: v.users,
       connections: v.connections,
       queues: v.queues,
+      offered: !!v.offered,
+      trialDays: v.trialDays,
       ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, !!v[f]])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
     };
     try {
@@ -100,6 +105,17 @@ export function PlanModal({ editing, onClose, onSaved }: Props) {
           {count('users')}
           {count('connections')}
           {count('queues')}
+          <Col xs={12} sm={8}>
+            <Form.Item name="trialDays" label={t('plans.trialDays')} rules={[required]}>
+              <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} data-testid="plan-trial-days" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            {/* The platform's own plan is never offered (the server refuses it too). */}
+            <Form.Item name="offered" label={t('plans.offered')} valuePropName="checked">
+              <Switch data-testid="plan-offered" />
+            </Form.Item>
+          </Col>
           {PLAN_FLAGS.map((f) => (
             <Col key={f} xs={12} sm={8}>
               <Form.Item name={f} label={t(`planFlags.${f}`)} valuePropName="checked">

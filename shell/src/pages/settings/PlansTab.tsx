@@ -43,6 +43,11 @@ export function PlansTab() {
         key: 'flags',
         render: (_, p) => (
           <Flex wrap gap={4}>
+            {!p.offered && (
+              <Tag color="default" style={{ marginInlineEnd: 0 }} data-testid={`plan-not-offered-${p.id}`}>
+                {t('plans.notOffered')}
+              </Tag>
+            )}
             {PLAN_FLAGS.filter((f) => p[f]).map((f) => (
               <Tag key={f} style={{ marginInlineEnd: 0 }}>
                 {t(`planFlags.${f}`)}

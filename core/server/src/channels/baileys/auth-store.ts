@@ -31,7 +31,7 @@ export interface SentMessageStore {
   prune(before: Date, max: number): Promise<void>;
 }
 
-/** The name a sent copy is encrypted under: the same as when copies were `sent-msg-<id>` values (core_0031 moved them as they are). */
+/** The name a sent copy is encrypted under: the same as when copies were `sent-msg-<id>` values (core_0025 moved them as they are). */
 export const sentName = (id: string) => `sent-msg-${id}`;
 
 /** v1: the value's name as associated data. v2: the connection too (issue 9 item 16). */

@@ -32,7 +32,7 @@ export class PgAuthStore implements BaileysAuthStore {
     await this.execute('delete from channel_sent_messages where whatsapp_id = ?', [this.whatsappId]);
   }
 
-  /** Sent copies in channel_sent_messages (core_0031), pruned by age along the (connection, time) index. */
+  /** Sent copies in channel_sent_messages (core_0025), pruned by age along the (connection, time) index. */
   readonly sent: SentMessageStore = {
     keep: async (id, value) => {
       await this.execute(

@@ -21,8 +21,10 @@ import { CoreConnectionNotify } from './core_0019_connection_notify.js';
 import { CoreConnectionStatusNotify } from './core_0020_connection_status_notify.js';
 import { CoreMessageCorrelation } from './core_0021_message_correlation.js';
 import { CoreBindingNotify } from './core_0022_binding_notify.js';
-import { CoreSentMessages } from './core_0031_sent_messages.js';
-import { CoreOutboundIds } from './core_0032_outbound_ids.js';
+import { CorePlanOffer } from './core_0023_plan_offer.js';
+import { CoreCompanyCredits } from './core_0024_company_credits.js';
+import { CoreSentMessages } from './core_0025_sent_messages.js';
+import { CoreOutboundIds } from './core_0026_outbound_ids.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -48,6 +50,8 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0020_connection_status_notify', class: CoreConnectionStatusNotify },
   { name: 'core_0021_message_correlation', class: CoreMessageCorrelation },
   { name: 'core_0022_binding_notify', class: CoreBindingNotify },
-  { name: 'core_0031_sent_messages', class: CoreSentMessages },
-  { name: 'core_0032_outbound_ids', class: CoreOutboundIds },
+  { name: 'core_0023_plan_offer', class: CorePlanOffer },
+  { name: 'core_0024_company_credits', class: CoreCompanyCredits },
+  { name: 'core_0025_sent_messages', class: CoreSentMessages },
+  { name: 'core_0026_outbound_ids', class: CoreOutboundIds },
 ];
