@@ -282,7 +282,7 @@ export class InvoicesService {
   }
 
   private tell(row: InvoiceRow, action: PaymentEvent['action'], message: string, dueDate: string | null): void {
-    // billing:read is every profile's: a payment lifts the expired lock of every session of the company.
+    // Billing is for admins (billing:read); every other session learns the new due date from the kernel's company update.
     this.realtime.toCompany(row.company_id, PAYMENT_EVENT, { action, message, invoiceId: row.id, dueDate } satisfies PaymentEvent, { permission: 'billing:read' });
     this.realtime.toSuperUsers(INVOICE_REVIEW_EVENT, { action: 'update', invoice: toInvoice(row) } satisfies InvoiceReviewEvent);
   }
