@@ -438,6 +438,27 @@ describe('channel engine rules', () => {
       s.disconnect();
       await api.del(`/api/whatsappsession/${wa}`, admin);
     });
+
+    it('a message typed on the phone is stored as sent (ack 1), so the outbound sweep never sends it again', async () => {
+      const companyId = (await sql.query(`select company_id from users where email = 'admin@tienda.test'`)).rows[0].company_id;
+      const wa = (await sql.query(`insert into whatsapps (company_id, name, provider) values ($1, 'Falso 2', 'fake-baileys') returning id`, [companyId])).rows[0].id as number;
+      await startSession(wa);
+      await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'OPENING');
+      await drive(wa, 'open', { me: ME });
+      await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+      const now = Math.floor(Date.now() / 1000);
+      await drive(wa, 'upsert', { messages: [{ key: { remoteJid: JID, id: 'IN-PHONE-0', fromMe: false }, message: { conversation: 'Hola' }, messageTimestamp: now, pushName: 'Cliente Falso' }] });
+      await eventually(() => messageRow(wa, 'IN-PHONE-0'));
+      // The owner answers from the phone: WhatsApp reports it as the session's own message.
+      await drive(wa, 'upsert', { messages: [{ key: { remoteJid: JID, id: 'PHONE-1', fromMe: true }, message: { conversation: 'Te escribo desde el teléfono' }, messageTimestamp: now + 1 }] });
+      const typed = await eventually(() => messageRow(wa, 'PHONE-1'));
+      // Stored at ack 0 it was what the sweep and the sender take for "stored, not sent yet" (the
+      // provider id is chosen before sending): it would have gone out a second time.
+      expect(typed).toMatchObject({ from_me: true, ack: 1 });
+      const wire = (await api.get(`/api/fixture-fake-baileys/${wa}/sent`, admin)).body as { id: string }[];
+      expect(wire.map((m) => m.id)).not.toContain('PHONE-1');
+      await api.del(`/api/whatsappsession/${wa}`, admin);
+    });
   });
 
   describe('two server processes', () => {

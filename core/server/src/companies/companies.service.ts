@@ -133,6 +133,7 @@ export class CompaniesService {
   ): Promise<Company> {
     const plan = await this.em.findOne(PlanSchema, { id: input.planId });
     if (!plan) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    await this.refusePlatformPlan(plan.id);
     if (await this.em.findOne(UserSchema, { email: input.email }, ACROSS_TENANTS)) throw AppError.conflict('ERR_EMAIL_IN_USE');
     if (await this.em.findOne(CompanySchema, { email: input.email })) throw AppError.conflict('ERR_EMAIL_IN_USE');
     const passwordHash = await hashPassword(input.password);
@@ -206,12 +207,22 @@ export class CompaniesService {
     });
   }
 
+  /**
+   * A tenant is never put on the platform's own plan (every limit 9999, every flag, value 0): its
+   * renewals would be free invoices. Sign-up and plan changes refuse it too (issue 27 item 1).
+   */
+  private async refusePlatformPlan(planId: number): Promise<void> {
+    const platform = await this.em.findOne(CompanySchema, { isPlatform: true });
+    if (platform?.planId === planId) throw AppError.validation([{ path: 'planId', message: 'platform_plan' }]);
+  }
+
   async update(id: number, input: CompanyUpdate): Promise<Company> {
     const c = await this.get(id);
     if (c.isPlatform && (input.status === false || input.dueDate)) throw new AppError('ERR_PLATFORM_COMPANY', 400);
     // Only the platform company has no due date: a tenant without one would never expire.
     if (!c.isPlatform && input.dueDate === null) throw AppError.validation([{ path: 'dueDate', message: 'required' }]);
     if (input.planId !== undefined && !(await this.em.findOne(PlanSchema, { id: input.planId }))) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+    if (input.planId !== undefined && !c.isPlatform) await this.refusePlatformPlan(input.planId);
     if (input.email !== undefined && input.email !== c.email && (await this.em.findOne(CompanySchema, { email: input.email, id: { $ne: id } }))) {
       throw AppError.conflict('ERR_EMAIL_IN_USE');
     }

@@ -93,10 +93,12 @@ export const FAST_PATH_SQL = `with i as (
                                               and h.company_id = ic.company_id and h.status = 'closed' and ${heldSql('h')}))
   ), m as (
     insert into messages (company_id, ticket_id, contact_id, whatsapp_id, provider_message_id, body, from_me, media_type, media_url, created_at,
-                          simulated, participant, participant_name, quoted_msg_id)
+                          simulated, participant, participant_name, quoted_msg_id, ack)
     select ic.company_id, t.ticket_id, ic.contact_id, ic.whatsapp_id, ic.provider_message_id, ic.body, ic.from_me, ic.media_type, ic.media_url, ic.created_at,
            ic.simulated, ic.participant, ic.participant_name,
-           (select q.id from messages q where q.whatsapp_id = ic.whatsapp_id and q.provider_message_id = ic.quoted_id and q.contact_id = ic.contact_id and q.company_id = ic.company_id)
+           (select q.id from messages q where q.whatsapp_id = ic.whatsapp_id and q.provider_message_id = ic.quoted_id and q.contact_id = ic.contact_id and q.company_id = ic.company_id),
+           -- our own message typed on the phone has left already (see inboundAck in inbound.service.ts)
+           case when ic.from_me then 1 else 0 end
       from ic join t on t.ord = ic.ord
     order by ic.ord
     on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing

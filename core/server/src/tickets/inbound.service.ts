@@ -97,6 +97,13 @@ function messageValues(m: InboundMessage, mediaUrl: string | null | undefined, w
   ];
 }
 
+/**
+ * The ack an inbound message is stored with. Our own message reported by the channel (typed on the
+ * phone or WhatsApp Web) has left already: 1 (sent). At 0 it would read as one of ours stored and not
+ * sent yet (its provider id chosen before the send), and the outbound sweep would send it again.
+ */
+export const inboundAck = (fromMe: boolean): 0 | 1 => (fromMe ? 1 : 0);
+
 /** messageValues with the contact id bound where the quoted lookup takes a `?` for it (after the quoted id). */
 function withContact(values: unknown[], contactId: number): unknown[] {
   const at = 11; // whatsappId, quoted provider id, then the contact, then companyId
@@ -400,8 +407,8 @@ export class InboundService implements OnModuleInit, OnApplicationBootstrap, Bef
       // The message and the ticket's counters together; a replay inserts nothing and changes nothing.
       const [inserted] = await exec(
         `with m as (
-           insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS})
-           values (?, ?, ?, ?, ${messagePlaceholders('?')})
+           insert into messages (company_id, ticket_id, contact_id, whatsapp_id, ${MESSAGE_COLUMNS}, ack)
+           values (?, ?, ?, ?, ${messagePlaceholders('?')}, ${inboundAck(m.fromMe)})
            on conflict (whatsapp_id, provider_message_id) where provider_message_id is not null do nothing
            returning *
          ), counters as (

@@ -353,6 +353,24 @@ describe('security: authentication and sessions', () => {
       expect((await login(email, TENANT_PASSWORD, '10.27.3.6')).status).toBe(200);
     });
 
+    it("a typo on the owner's own device while strangers guess does not hold the owner (an address they signed in from before)", async () => {
+      const email = 'slow@tienda.test'; // added by the test above (the plan's user limit is tight)
+      expect((await login(email, TENANT_PASSWORD, '10.27.5.1')).status).toBe(200);
+      await tenFailures(email, '10.27.6');
+      // Before: the typo marked 10.27.5.1 and the strangers' delay (32 s) then held its right password.
+      expect((await login(email, 'Wr0ng-guess', '10.27.5.1')).status).toBe(401);
+      expect((await login(email, TENANT_PASSWORD, '10.27.5.1')).status).toBe(200);
+      // A stranger's address that failed is still held by the account's delay.
+      await tenFailures(email, '10.27.7');
+      expect((await login(email, TENANT_PASSWORD, '10.27.7.10')).status).toBe(429);
+    });
+
+    it('IPv6 addresses of one /64 share one limit', async () => {
+      for (let i = 1; i <= 5; i++) expect((await login('owner@tienda.test', 'Wr0ng-guess', `2001:db8:27:1::${i}`)).status).toBe(401);
+      expect((await login('owner@tienda.test', TENANT_PASSWORD, '2001:db8:27:1::99')).status).toBe(429);
+      expect((await login('owner@tienda.test', TENANT_PASSWORD, '2001:db8:27:2::1')).status).toBe(200);
+    });
+
     it('each address keeps its own limit', async () => {
       for (let i = 0; i < 5; i++) expect((await login('owner@tienda.test', 'Wr0ng-guess', '10.27.4.1')).status).toBe(401);
       expect((await login('owner@tienda.test', TENANT_PASSWORD, '10.27.4.1')).status).toBe(429);

@@ -66,6 +66,17 @@ describe('security: company terms (issue 27)', () => {
     expect((await api.put(`/api/plans/${other.id}`, { offered: true }, sup)).body.offered).toBe(true);
   });
 
+  it('item 1: not even the super user puts a tenant on the platform plan (its renewals would be free)', async () => {
+    const platform = ((await api.get('/api/plans', sup)).body as { id: number; name: string }[]).find((p) => p.name === 'Plataforma')!;
+    const moved = await api.put(`/api/companies/${companyId}`, { planId: platform.id }, sup);
+    expect(moved.status).toBe(400);
+    expect(moved.body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'planId', message: 'platform_plan' }] });
+    expect((await api.get(`/api/companies/${companyId}`, sup)).body.planId).not.toBe(platform.id);
+    const made = await api.post('/api/companies', { name: 'Gratis', email: 'admin@gratis.test', password: TENANT_PASSWORD, planId: platform.id }, sup);
+    expect(made.status).toBe(400);
+    expect(made.body.details).toEqual([{ path: 'planId', message: 'platform_plan' }]);
+  });
+
   it('item 12: PUT /companies refuses negative creditos with the validation error shape; 0 and more are kept', async () => {
     const before = (await api.get(`/api/companies/${companyId}`, sup)).body.creditos;
     expect(typeof before).toBe('number');

@@ -7,6 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class CoreOutboundIds extends Migration {
   override async up(): Promise<void> {
+    // Until now the kernel stored an id only with ack 1, so an id at ack 0 is our own message typed on
+    // the phone (stored by the inbound path at 0): it left already, and at 0 it would be sent again.
+    this.addSql(`update messages set ack = 1 where from_me and ack = 0 and provider_message_id is not null and not is_deleted`);
     this.addSql(`drop index if exists messages_unsent_index`);
     this.addSql(`create index messages_unsent_index on messages (created_at) where from_me and ack = 0 and not is_deleted`);
     this.addSql(`drop index if exists sandbox_outbox_provider_id`);
