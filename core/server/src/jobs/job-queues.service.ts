@@ -54,6 +54,8 @@ export class JobQueuesService implements JobQueues, OnApplicationShutdown {
     if (!this.hub) {
       const commands = this.redis.duplicate({ connectionName: `${this.prefix}:workers` });
       const blocking = this.redis.duplicate({ connectionName: `${this.prefix}:workers-wait` });
+      // Outages are reported by the hub's loop and the workers; ioredis would print each retry otherwise.
+      blocking.on('error', () => undefined);
       this.hubConnections = [commands, blocking];
       this.hub = new MarkerHub(commands, blocking, this.prefix, new Logger('Jobs'));
     }
