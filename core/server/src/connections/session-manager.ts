@@ -139,7 +139,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
    * DISCONNECTED) and have no live owner: a crashed owner's, or one a deploy handed over (issue 10 item 3).
    */
   async onApplicationBootstrap(): Promise<void> {
-    this.bus = this.redis.duplicate();
+    this.bus = this.redis.duplicate({ connectionName: `${this.namespace}:sessions-bus` });
     this.bus.on('message', (_channel, raw: string) => void this.onBus(raw));
     // Not awaited here: with Redis down the server must still boot (and report it in /api/health).
     this.listening = this.bus.subscribe(this.busChannel(this.owner)).catch((err: Error) => {
