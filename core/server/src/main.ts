@@ -94,7 +94,8 @@ async function main() {
     channelKey: config.CHANNEL_SECRET,
   });
   const plugins = await loadPlugins(readPluginList(config.ATENDE_PLUGINS));
-  const redis = createRedis(config.REDIS_URL);
+  // Every connection carries the deployment's namespace in its name (its duplicates too), so CLIENT LIST tells what is ours.
+  const redis = createRedis(config.REDIS_URL, { connectionName: `${redisNamespace(config)}:main` });
   redis.on('error', (err) => logger.warn(`Redis: ${err.message}`));
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, secrets, plugins, redis }), {

@@ -8,7 +8,6 @@ import {
   AppError,
   type ChannelContact,
   type ChannelEvents,
-  type ChannelInbox,
   type ChannelSession,
   type InboundMessage,
   type SessionStatus,
@@ -28,48 +27,18 @@ import { MediaStore } from '../media/media-store.js';
 import { isSandboxSession } from '../channels/sandbox/sandbox.provider.js';
 import { localClock } from '../tickets/business-hours.js';
 import { ChangeFeed } from '../database/change-feed.js';
-import { runKept } from './kept-job.js';
+import { inboxFor, inboxWorker } from './session-inbox.js';
+import { ALIVE_MS, RENEW_MS, SessionLeases } from './session-lease.js';
+import { sessionEvents, type StatusDetail } from './session-events.js';
+import { NOT_HERE, SessionBus, type OpArgs, type SessionOp } from './session-bus.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 
-const LEASE_MS = 30_000;
-const RENEW_MS = 10_000;
 /** How often each process looks for connections that should be running and have no live owner. */
 const WATCHDOG_MS = 10_000;
 
-/** A connection's durable inbox of raw upstream events (issue 10 item 1). */
-export const inboxQueueName = (id: number) => `channel-inbox-${id}`;
-/** Kept items are deduplicated by the provider's id (a replayed upsert is kept once). */
-const keptJobId = (itemId: string) => `k-${createHash('sha256').update(itemId).digest('base64url')}`;
-const KEPT_ATTEMPTS = 10;
-/** Kept items handled at once per connection: a slow download never holds up the next messages. */
-const INBOX_CONCURRENCY = 8;
 const INBOX_CLOSE_WAIT_MS = 10_000;
 /** Past this, shutdown stops waiting for drains (each inbox close already gives up after INBOX_CLOSE_WAIT_MS). */
 const SHUTDOWN_DEADLINE_MS = 25_000;
-/** A process's heartbeat key lives this long (refreshed every third of it): a killed owner is known dead within it. */
-const ALIVE_MS = 6_000;
-/** Compare-and-delete / compare-and-set on a lease: only its holder (or a taker of a dead holder's) changes it. */
-const DROP_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
-const TAKE_OVER_LEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) end return false`;
-/** How long a process waits for the owner of a session to carry out a command. */
-const COMMAND_TIMEOUT_MS = 15_000;
-
-/** What another process may ask the owner of a session to do (over Redis pub/sub). */
-type SessionOp = 'stop' | 'logout' | 'rejectCall' | 'confirmLink' | 'phoneBook' | 'editMessage' | 'deleteMessage' | 'markRead' | 'isOnChannel';
-interface OpArgs {
-  from?: string;
-  callId?: string;
-  contacts?: ChannelContact[];
-  chatId?: string;
-  providerMessageId?: string;
-  body?: string;
-  providerMessageIds?: string[];
-  number?: string;
-}
-type BusMessage =
-  | { kind: 'command'; reqId: string; replyTo: string; connectionId: number; op: SessionOp; args: OpArgs }
-  | { kind: 'reply'; reqId: string; ok: boolean; result?: unknown; error?: string };
-
 interface Live {
   session: ChannelSession;
   worker: Worker;
@@ -88,16 +57,12 @@ interface Live {
 @Injectable()
 export class SessionManager implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Sessions');
-  private readonly owner = randomUUID();
+  private readonly leases: SessionLeases;
+  private readonly bus: SessionBus;
   private readonly live = new Map<number, Live>();
   private readonly namespace: string;
   private readonly timeZone: string;
   private readonly outboundMaxWaitMs: number;
-  /** Subscriber connection: commands for the sessions this process owns, and replies to its own commands. */
-  private bus?: Redis;
-  private readonly waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
-  /** Resolves once this process listens on its bus channel: only then may it hold leases (others test liveness by it). */
-  private listening: Promise<unknown> = Promise.resolve();
   private watchdog?: NodeJS.Timeout;
   private heartbeat?: NodeJS.Timeout;
   private shuttingDown = false;
@@ -118,19 +83,8 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     this.namespace = redisNamespace(config);
     this.timeZone = config.BUSINESS_TIMEZONE;
     this.outboundMaxWaitMs = config.OUTBOUND_MAX_WAIT_MS;
-  }
-
-  private leaseKey(id: number) {
-    return `${this.namespace}:lease:whatsapp:${id}`;
-  }
-
-  /** Each process listens on its own channel; the lease names the owner, so commands go straight to it. */
-  private aliveKey(owner: string) {
-    return `${this.namespace}:alive:${owner}`;
-  }
-
-  private busChannel(owner: string) {
-    return `${this.namespace}:sessions:${owner}`;
+    this.leases = new SessionLeases(redis, this.namespace, randomUUID(), this.logger);
+    this.bus = new SessionBus(redis, this.leases, this.logger, `${this.namespace}:sessions-bus`);
   }
 
   /**
@@ -139,16 +93,13 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
    * DISCONNECTED) and have no live owner: a crashed owner's, or one a deploy handed over (issue 10 item 3).
    */
   async onApplicationBootstrap(): Promise<void> {
-    this.bus = this.redis.duplicate();
-    this.bus.on('message', (_channel, raw: string) => void this.onBus(raw));
+    // The lease may have moved meanwhile; then this process has no such session and says so.
+    const run = async (id: number, op: SessionOp, args: OpArgs) => (this.live.has(id) ? this.runLocal(id, op, args) : NOT_HERE);
     // Not awaited here: with Redis down the server must still boot (and report it in /api/health).
-    this.listening = this.bus.subscribe(this.busChannel(this.owner)).catch((err: Error) => {
-      this.logger.warn(`Session commands: ${err.message}`);
-      throw err;
-    });
-    this.listening.catch(() => undefined);
-    this.beat();
-    this.heartbeat = setInterval(() => this.beat(), ALIVE_MS / 3);
+    this.leases.listening = this.bus.listen(run);
+    this.leases.listening.catch(() => undefined);
+    this.leases.beat();
+    this.heartbeat = setInterval(() => this.leases.beat(), ALIVE_MS / 3);
     this.heartbeat.unref();
     void this.resumeAll();
     this.watchdog = setInterval(() => void this.resumeAll(), WATCHDOG_MS);
@@ -205,40 +156,8 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
   async onApplicationShutdown(): Promise<void> {
     for (const id of [...this.live.keys()]) await this.release(id, true);
     clearInterval(this.heartbeat);
-    await this.redis.del(this.aliveKey(this.owner)).catch(() => undefined);
-    for (const [reqId, w] of this.waiting) {
-      clearTimeout(w.timer);
-      w.reject(new Error('Server shutting down.'));
-      this.waiting.delete(reqId);
-    }
-    this.bus?.disconnect();
-  }
-
-  private async onBus(raw: string): Promise<void> {
-    let msg: BusMessage;
-    try {
-      msg = JSON.parse(raw) as BusMessage;
-    } catch {
-      return;
-    }
-    if (msg.kind === 'reply') {
-      const w = this.waiting.get(msg.reqId);
-      if (!w) return;
-      this.waiting.delete(msg.reqId);
-      clearTimeout(w.timer);
-      if (msg.ok) w.resolve(msg.result);
-      else w.reject(new Error(msg.error ?? 'Session command failed.'));
-      return;
-    }
-    let reply: BusMessage;
-    try {
-      // The lease may have moved meanwhile; then this process has no such session and says so.
-      const result = this.live.has(msg.connectionId) ? await this.runLocal(msg.connectionId, msg.op, msg.args) : { notHere: true };
-      reply = { kind: 'reply', reqId: msg.reqId, ok: true, result };
-    } catch (err) {
-      reply = { kind: 'reply', reqId: msg.reqId, ok: false, error: (err as Error).message };
-    }
-    await this.redis.publish(this.busChannel(msg.replyTo), JSON.stringify(reply));
+    await this.leases.forgetAlive();
+    this.bus.close();
   }
 
   private async runLocal(id: number, op: SessionOp, args: OpArgs): Promise<unknown> {
@@ -279,66 +198,21 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
    */
   private async onOwner(id: number, op: SessionOp, args: OpArgs = {}): Promise<{ reached: boolean; result?: unknown; staleOwner?: string }> {
     if (this.live.has(id)) return { reached: true, result: await this.runLocal(id, op, args) };
-    const owner = await this.redis.get(this.leaseKey(id));
-    if (!owner || owner === this.owner) return { reached: false };
-    const reqId = randomUUID();
-    const answer = new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(reqId);
-        reject(new AppError('ERR_INTERNAL_SERVER_ERROR', 503, `The process running connection ${id} did not answer.`));
-      }, COMMAND_TIMEOUT_MS);
-      this.waiting.set(reqId, { resolve, reject, timer });
-    });
-    const command: BusMessage = { kind: 'command', reqId, replyTo: this.owner, connectionId: id, op, args };
-    const receivers = await this.redis.publish(this.busChannel(owner), JSON.stringify(command));
-    if (receivers === 0) {
-      clearTimeout(this.waiting.get(reqId)?.timer);
-      this.waiting.delete(reqId);
+    const owner = await this.leases.holder(id);
+    if (!owner || owner === this.leases.owner) return { reached: false };
+    const { listened, result } = await this.bus.send(owner, id, op, args);
+    if (!listened) {
       // Its subscriber may only have been reconnecting: once it listens again, the command is sent again.
-      if (await this.ownerAlive(owner)) return this.onOwner(id, op, args);
+      if (await this.leases.ownerAlive(owner)) return this.onOwner(id, op, args);
       // The owner is gone without releasing its lease (killed): nobody runs the session.
       return { reached: false, staleOwner: owner };
     }
-    const result = await answer;
     if (result && typeof result === 'object' && 'notHere' in result) return { reached: false };
     return { reached: true, result };
   }
 
   isLocal(id: number): boolean {
     return this.live.has(id);
-  }
-
-  /**
-   * Whether the process named by a lease is alive. It listens on its bus channel while it runs, but that is
-   * briefly false while its subscriber reconnects; so nobody listening only counts as dead once its
-   * heartbeat key is gone too (a killed process's lapses within ALIVE_MS; one that exited deleted it).
-   */
-  private async ownerAlive(owner: string): Promise<boolean> {
-    for (;;) {
-      const [, listeners] = (await this.redis.pubsub('NUMSUB', this.busChannel(owner))) as [string, number];
-      if (Number(listeners) > 0) return true;
-      if (!(await this.redis.exists(this.aliveKey(owner)))) return false;
-      await sleep(ALIVE_MS / 12);
-    }
-  }
-
-  private beat(): void {
-    void this.redis.set(this.aliveKey(this.owner), '1', 'PX', ALIVE_MS).catch((err: Error) => this.logger.warn(`Heartbeat: ${err.message}`));
-  }
-
-  /**
-   * Takes the lease of a connection: free, or held by a process that is gone (killed before it could
-   * release it: nobody listens on its channel). A live holder keeps it.
-   */
-  private async takeLease(id: number): Promise<boolean> {
-    await this.listening;
-    const key = this.leaseKey(id);
-    if ((await this.redis.set(key, this.owner, 'PX', LEASE_MS, 'NX')) === 'OK') return true;
-    const holder = await this.redis.get(key);
-    if (!holder || holder === this.owner || (await this.ownerAlive(holder))) return false;
-    const took = await this.redis.eval(TAKE_OVER_LEASE, 1, key, holder, this.owner, String(LEASE_MS));
-    if (took) this.logger.warn(`Connection ${id}: took over the lease of a process that is gone (${holder}).`);
-    return !!took;
   }
 
   /** Starts and stops of one connection in this process, one at a time (see start and stop). */
@@ -381,10 +255,10 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       await this.stopNow(w.id);
     }
     if (this.live.has(w.id) || this.shuttingDown) return;
-    if (!(await this.takeLease(w.id))) return; // another live process owns this session
+    if (!(await this.leases.take(w.id))) return; // another live process owns this session
     if (this.live.has(w.id)) return; // started meanwhile by a concurrent call of this process
     if (resume && (await this.stoppedMeanwhile(w.id))) {
-      await this.redis.eval(DROP_LEASE, 1, this.leaseKey(w.id), this.owner);
+      await this.leases.drop(w.id);
       return;
     }
     let entry: Live | undefined;
@@ -410,14 +284,14 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       renew.unref();
       entry = { session: undefined as unknown as ChannelSession, worker, renew };
       this.live.set(w.id, entry);
-      const session = await provider.start({ id: w.id, companyId: w.companyId, name: w.name }, this.eventsFor(w, current), { ...options, inbox: this.inboxFor(w.id) });
+      const session = await provider.start({ id: w.id, companyId: w.companyId, name: w.name }, this.eventsFor(w, current), { ...options, inbox: inboxFor(this.jobs, w.id) });
       if (this.live.get(w.id) !== entry) {
         // Stopped while starting (shutdown, lost lease, a user's stop): the new socket must not linger.
         await session.stop().catch(() => undefined);
         return;
       }
       entry.session = session;
-      if (session.handleKept) entry.inbox = this.inboxWorker(w, session);
+      if (session.handleKept) entry.inbox = inboxWorker(this.jobs, this.logger, w, session);
     } catch (err) {
       const stoppedMeanwhile = !!entry && this.live.get(w.id) !== entry;
       if (!stoppedMeanwhile) await this.release(w.id, false);
@@ -427,49 +301,6 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       await this.setStatus(w.id, 'DISCONNECTED', { qrcode: '', pairingCode: '', statusReason: 'start_failed' }).catch(() => undefined);
       throw err;
     }
-  }
-
-  /** The session's durable inbox: a BullMQ queue of raw events, one job per item, deduplicated by its id. */
-  private inboxFor(id: number): ChannelInbox {
-    const queue = this.jobs.queue(inboxQueueName(id));
-    return {
-      keep: async (items) => {
-        await queue.addBulk(
-          items.map((item) => ({
-            name: 'kept',
-            data: { data: item.data },
-            opts: {
-              jobId: keptJobId(item.id),
-              attempts: KEPT_ATTEMPTS,
-              backoff: { type: 'exponential', delay: 1000 },
-              removeOnComplete: { age: 3600, count: 10_000 },
-              // Kept a week where an operator can see (and retry) what could not be handled.
-              removeOnFail: { age: 7 * 86_400 },
-            },
-          })),
-        );
-      },
-    };
-  }
-
-  /**
-   * Hands the kept items to the session, in the owner process. Jobs a killed process had taken are
-   * found stalled (their lock lapses) and handed again; storing is idempotent by message id.
-   */
-  private inboxWorker(w: Pick<Whatsapp, 'id' | 'companyId'>, session: ChannelSession): Worker {
-    const worker = this.jobs.worker(inboxQueueName(w.id), (job, token) => runKept(job, token, () => session.handleKept!((job.data as { data: string }).data)), {
-      concurrency: INBOX_CONCURRENCY,
-      lockDuration: 15_000,
-      stalledInterval: 5_000,
-      maxStalledCount: 5,
-    });
-    worker.on('failed', (job, err) => {
-      const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);
-      const what = `Connection ${w.id} of company ${w.companyId}: kept inbound event ${job?.id} failed`;
-      if (final) this.logger.error(`${what} for good (kept in the failed set for a week): ${err.message}`);
-      else this.logger.warn(`${what}, retrying: ${err.message}`);
-    });
-    return worker;
   }
 
   /** The watchdog read the connection as running; a stop (here or elsewhere) may have landed since. */
@@ -500,11 +331,11 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     const { reached, staleOwner } = await this.onOwner(id, logout ? 'logout' : 'stop');
     if (reached) return;
     if (staleOwner) {
-      await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), staleOwner);
+      await this.leases.drop(id, staleOwner);
     }
     // Held while the connection is put down, so no watchdog starts it meanwhile (a live owner that
     // appeared since keeps it: then only the status is written, and its session sees it stopped).
-    const held = await this.takeLease(id).catch(() => false);
+    const held = await this.leases.take(id).catch(() => false);
     try {
       // Logout means "forget this phone" even when no session runs: the provider unlinks the device
       // with a short-lived connection, and the stored credentials (a provider's auth state, kept by
@@ -516,7 +347,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       }
       await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
     } finally {
-      if (held) await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), this.owner).catch(() => undefined);
+      if (held) await this.leases.drop(id).catch(() => undefined);
     }
   }
 
@@ -626,7 +457,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     }
     if (dropLease) {
       // Only the owner deletes the lease.
-      await this.redis.eval(DROP_LEASE, 1, this.leaseKey(id), this.owner);
+      await this.leases.drop(id);
     }
   }
 
@@ -637,24 +468,17 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
    * status: that owner runs the connection and tells its status.
    */
   private async renewLease(id: number) {
-    const key = this.leaseKey(id);
-    const ok = await this.redis.eval(
-      `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`,
-      1,
-      key,
-      this.owner,
-      String(LEASE_MS),
-    );
+    const ok = await this.leases.extend(id);
     if (ok || !this.live.has(id)) return; // released meanwhile: nothing to keep
-    if ((await this.redis.set(key, this.owner, 'PX', LEASE_MS, 'NX')) === 'OK') {
+    if (await this.leases.takeBack(id)) {
       // Released while taking it back: the key must not keep the connection from starting elsewhere.
-      if (!this.live.has(id)) await this.redis.eval(DROP_LEASE, 1, key, this.owner);
+      if (!this.live.has(id)) await this.leases.drop(id);
       else this.logger.warn(`Connection ${id}: its lease was gone from Redis; taken back, the session goes on.`);
       return;
     }
     const live = this.live.get(id);
     if (!live) return;
-    this.logger.warn(`Lost the lease of connection ${id} to ${(await this.redis.get(key)) ?? 'another process'}; stopping the local session.`);
+    this.logger.warn(`Lost the lease of connection ${id} to ${(await this.leases.holder(id)) ?? 'another process'}; stopping the local session.`);
     // Out of `live` (release does that first) before the socket closes, so the DISCONNECTED it reports
     // is not written (see eventsFor); the workers finish their jobs meanwhile.
     const released = this.release(id, false);
@@ -695,11 +519,6 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       });
   }
 
-  /** From a provider's event: nothing awaits it, so a failure is logged. */
-  private reportPatch(patch: PatchJob): void {
-    this.queuePatch(patch).catch((err: Error) => this.logger.error(`Edit/revoke of ${patch.providerMessageId} not queued: ${err.message}`));
-  }
-
   /** Into the inbound inbox (one XADD); a message reported twice is stored once (the messages' unique provider id). */
   private async queueInbound(w: Pick<Whatsapp, 'id' | 'companyId'>, message: InboundMessage, extra: Pick<InboundJob, 'mediaUrl' | 'callRejected'>) {
     await this.inbound.inbox.add({ whatsappId: w.id, companyId: w.companyId, message, ...extra } satisfies InboundJob);
@@ -708,7 +527,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
   private async setStatus(
     id: number,
     status: SessionStatus,
-    detail: { qrcode?: string; pairingCode?: string; retries?: number; number?: string; statusReason?: string | null } = {},
+    detail: StatusDetail = {},
   ) {
     const em = this.orm.em.fork();
     const w = await em.findOne(WhatsappSchema, { id }, ACROSS_TENANTS);
@@ -732,8 +551,8 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
 
   private async releaseReplaced(w: Whatsapp, status: SessionStatus, detail: { reason?: string }): Promise<void> {
     try {
-      const holder = await this.redis.get(this.leaseKey(w.id));
-      if (holder !== this.owner) {
+      const holder = await this.leases.holder(w.id);
+      if (holder !== this.leases.owner) {
         this.logger.warn(`Connection ${w.id}: replaced by the process that now holds it (${holder ?? 'none'}); status left to it.`);
         await this.release(w.id, false);
         return;
@@ -745,43 +564,18 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
+  /** What the session reports, acted on by this manager (see sessionEvents). */
   private eventsFor(w: Whatsapp, current: () => boolean): ChannelEvents {
-    const companyId = w.companyId;
-    return {
-      status: (status, detail) => {
-        // A session this process let go of (its lease is another's) tells nothing: the new owner does.
-        if (!current()) return;
-        const live = this.live.get(w.id);
-        if (live) live.status = status;
-        // A provider reporting DISCONNECTED has ended its session for good (logged out, replaced):
-        // drop the local session and the lease so a later start begins afresh.
-        if (status === 'DISCONNECTED' && detail?.reason === 'replaced') {
-          // "Replaced" (440) is what the old owner hears when another process took the session over:
-          // then the status is the new owner's to tell, not this process's (issue 10 item 7).
-          void this.releaseReplaced(w, status, detail);
-          return;
-        }
-        const ended = status === 'DISCONNECTED' && !!this.live.get(w.id)?.session;
-        const saved = this.setStatus(w.id, status, {
-          qrcode: detail?.qrcode ?? (status === 'qrcode' ? undefined : ''),
-          // The code stays on screen only while the phone has not confirmed it.
-          pairingCode: status === 'PAIRING' ? (detail?.pairingCode ?? '') : '',
-          ...(detail?.retries !== undefined ? { retries: detail.retries } : {}),
-          ...(detail?.number ? { number: detail.number } : {}),
-          // Why it ended, kept until the session moves again (issue 10: never a silent DISCONNECTED).
-          statusReason: status === 'DISCONNECTED' ? (detail?.reason?.slice(0, 40) ?? null) : null,
-        }).catch((err) => this.logger.error(err));
-        // The status lands before the lease goes, so a watchdog taking the lease sees DISCONNECTED.
-        if (ended) void saved.then(() => this.release(w.id, true));
-      },
-      // Only the sandbox's messages are simulated, whatever a provider claims.
-      message: (message) => this.enqueueInbound(w, { ...message, simulated: w.provider === 'sandbox' }),
-      ack: (id, ack) => void this.inbound.ack(companyId, w.id, id, ack).catch((err) => this.logger.error(err)),
-      // Through the inbound queue: an edit or revoke arriving before its message is stored waits for it.
-      edit: (id, body, author) => this.reportPatch({ companyId, whatsappId: w.id, providerMessageId: id, kind: 'edit', body, author }),
-      revoke: (id, author) => this.reportPatch({ companyId, whatsappId: w.id, providerMessageId: id, kind: 'revoke', author }),
-      contact: (c) => void this.inbound.contact(companyId, w.id, c).catch((err) => this.logger.error(err)),
-      call: (from, callId) => void this.incomingCall(w, from, callId).catch((err) => this.logger.error(err)),
-    };
+    return sessionEvents(w, current, {
+      logger: this.logger,
+      inbound: this.inbound,
+      live: (id) => this.live.get(id),
+      setStatus: (id, status, detail) => this.setStatus(id, status, detail),
+      releaseReplaced: (x, status, detail) => this.releaseReplaced(x, status, detail),
+      release: (id, dropLease) => this.release(id, dropLease),
+      enqueueInbound: (x, message) => this.enqueueInbound(x, message),
+      queuePatch: (patch) => this.queuePatch(patch),
+      incomingCall: (x, from, callId) => this.incomingCall(x, from, callId),
+    });
   }
 }

@@ -1,18 +1,25 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Processor, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobQueues } from '@atende/sdk-server';
 import { REDIS } from './redis.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { redisNamespace } from './namespace.js';
+import { MarkerHub } from './marker-hub.js';
 
-/** BullMQ queues and workers on the kernel's Redis, closed with the app. */
+/**
+ * BullMQ queues and workers on the kernel's Redis, closed with the app. However many workers run (two per
+ * channel session), they use two connections in all: one for their commands, one for their shared blocking
+ * wait (see MarkerHub).
+ */
 @Injectable()
 export class JobQueuesService implements JobQueues, OnApplicationShutdown {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
 
   private readonly prefix: string;
+  private hub?: MarkerHub;
+  private hubConnections: Redis[] = [];
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -31,22 +38,34 @@ export class JobQueuesService implements JobQueues, OnApplicationShutdown {
   }
 
   worker(name: string, processor: Processor, options: Omit<WorkerOptions, 'connection'> = {}): Worker {
-    // Workers block on Redis, so each gets its own connection.
-    const connection = this.redis.duplicate({ connectionName: `${this.prefix}:worker` });
-    const w = new Worker(name, processor, { prefix: this.prefix, ...options, connection });
+    const hub = this.markerHub();
+    const w = new Worker(name, processor, { prefix: this.prefix, ...options, connection: this.hubConnections[0] }, hub.backendFactory);
     this.workers.push(w);
-    // A session's workers close when it stops (sessions restart many times): forget the worker and
-    // end its connection, which BullMQ leaves open because it was handed in.
+    // A session's workers close when it stops (sessions restart many times): forgotten then.
     w.once('closed', () => {
       const at = this.workers.indexOf(w);
       if (at >= 0) this.workers.splice(at, 1);
-      connection.disconnect();
     });
     return w;
+  }
+
+  /** Made with the first worker: a process with none (a script) opens no connection for it. */
+  private markerHub(): MarkerHub {
+    if (!this.hub) {
+      const commands = this.redis.duplicate({ connectionName: `${this.prefix}:workers` });
+      const blocking = this.redis.duplicate({ connectionName: `${this.prefix}:workers-wait` });
+      // Outages are reported by the hub's loop and the workers; ioredis would print each retry otherwise.
+      blocking.on('error', () => undefined);
+      this.hubConnections = [commands, blocking];
+      this.hub = new MarkerHub(commands, blocking, this.prefix, new Logger('Jobs'));
+    }
+    return this.hub;
   }
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.allSettled(this.workers.map((w) => w.close()));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    await this.hub?.close();
+    for (const c of this.hubConnections) c.disconnect();
   }
 }

@@ -32,8 +32,8 @@ export class RedisIoAdapter extends IoAdapter {
     // Publishes issued in one tick (an inbound message's appMessage and ticket events, a burst of them)
     // leave in one write: socket writes were the largest cost under the inbound bench. Only PUBLISH and
     // the adapter's own requests use this connection, none of them blocking or transactional.
-    this.pub = this.redis.duplicate({ enableAutoPipelining: true });
-    this.sub = this.redis.duplicate();
+    this.pub = this.redis.duplicate({ enableAutoPipelining: true, connectionName: `${this.namespace}:socket.io-pub` });
+    this.sub = this.redis.duplicate({ connectionName: `${this.namespace}:socket.io-sub` });
     server.adapter(createAdapter(this.pub, this.sub, { key: `${this.namespace}:socket.io` }));
     return server;
   }

@@ -43,6 +43,8 @@ import { Lru } from './lru.js';
 import { downloadWithLimit, fetchMedia, type MediaDownloader } from './media.js';
 import type { MediaSource } from './media-download.js';
 import { Semaphore } from './semaphore.js';
+import { SentMessages } from './sent-messages.js';
+import { outboundContent } from './outbound-content.js';
 
 export type BaileysLogger = SocketConfig['logger'];
 
@@ -112,12 +114,6 @@ const silentLogger: BaileysLogger = {
 
 /** How long an unlink waits for its short-lived socket to open. */
 const UNLINK_OPEN_MS = 15_000;
-
-/** Sent messages are kept this long for retry receipts (WhatsApp's own retry window is shorter)… */
-const SENT_KEPT_MS = 7 * 86_400_000;
-/** …and at most this many per connection (issue 28 item 7). */
-const SENT_KEPT_MAX = 100_000;
-const SENT_PREFIX = 'sent-msg-';
 
 /** Baileys' message when nobody scanned the QR (or typed the code) in time; a lost connection is also 408. */
 const QR_EXPIRED = /QR refs attempts ended/i;
@@ -266,16 +262,13 @@ export class BaileysSession implements ChannelSession {
   private readonly reported = new Lru<string, true>(2_000);
   /** Ids of our own messages: quoting/deleting them needs `fromMe` in the key. */
   private readonly own = new Lru<string, true>(2_000);
-  /** Sent contents, for Baileys' getMessage when a recipient asks for a retry. */
-  private readonly sentContent = new Lru<string, proto.IMessage>(500);
   private readonly callJids = new Lru<string, string>(200);
   /** Group messages' participants as received (an @lid or a phone JID), by our message id. */
   private readonly participants = new Lru<string, string>(5_000);
   /** Numbers known to be on WhatsApp, with the JID they are registered under: checked once, not before every send. */
   private readonly onWhatsApp = new Lru<string, string>(5_000);
   private readonly store: BaileysAuthStore;
-  /** Where sent copies go when the store keeps them apart (absent: `sent-msg-<id>` values of `store`). */
-  private readonly sentStore?: SentMessageStore;
+  private readonly sent: SentMessages;
   private forgotten = false;
 
   constructor(
@@ -299,11 +292,12 @@ export class BaileysSession implements ChannelSession {
       ...(store.writeMany ? { writeMany: (entries: [string, string | null][]) => (this.forgotten ? Promise.resolve() : pending(store.writeMany!(entries))) } : {}),
       ...(store.prune ? { prune: (prefix: string, before: Date) => store.prune!(prefix, before) } : {}),
     };
-    this.sentStore = store.sent && {
+    const sentStore: SentMessageStore | undefined = store.sent && {
       keep: (id, v) => (this.forgotten ? Promise.resolve() : pending(store.sent!.keep(id, v))),
       read: (id) => store.sent!.read(id),
       prune: (before, max) => store.sent!.prune(before, max),
     };
+    this.sent = new SentMessages(this.store, sentStore, logger, (work) => this.track(work));
   }
 
   /** Baileys' own chatter is debug-level noise: only its warnings and errors are kept. */
@@ -339,38 +333,8 @@ export class BaileysSession implements ChannelSession {
   /** Loads the credentials once (a broken store fails `start`) and opens the first socket. */
   async begin(): Promise<void> {
     this.auth = await useStoreAuthState(this.store, this.logger, this.cache);
-    this.pruneSent();
+    this.sent.prune();
     this.connect();
-  }
-
-  // ---- what we sent, for retry receipts (issue 10 item 7) ------------------------------------
-
-  private sentCount = 0;
-
-  /**
-   * A recipient whose phone could not decrypt our message asks for it again (a retry receipt); Baileys
-   * then needs its content. Kept in the store, not only in memory, so a restart in between does not
-   * leave the customer with "waiting for this message".
-   */
-  private async rememberSent(id: string, message: proto.IMessage): Promise<void> {
-    this.sentContent.set(id, message);
-    const value = JSON.stringify(message, BufferJSON.replacer);
-    await (this.sentStore ? this.sentStore.keep(id, value) : this.store.write(`${SENT_PREFIX}${id}`, value))
-      .catch((err) => this.logger.warn({ err, id }, 'could not keep the sent message for retries'));
-    if (++this.sentCount % 500 === 0) this.pruneSent();
-  }
-
-  private async storedSent(id: string): Promise<proto.IMessage | undefined> {
-    const raw = await (this.sentStore ? this.sentStore.read(id) : this.store.read(`${SENT_PREFIX}${id}`)).catch(() => null);
-    return raw ? (JSON.parse(raw, BufferJSON.reviver) as proto.IMessage) : undefined;
-  }
-
-  private pruneSent(): void {
-    this.track(
-      Promise.resolve(
-        this.sentStore ? this.sentStore.prune(new Date(Date.now() - SENT_KEPT_MS), SENT_KEPT_MAX) : this.store.prune?.(SENT_PREFIX, new Date(Date.now() - SENT_KEPT_MS)),
-      ).catch((err) => this.logger.warn({ err }, 'could not prune sent messages')),
-    );
   }
 
   /** Resolves when every queued event and pending store write has been handled (tests, shutdown). */
@@ -409,7 +373,7 @@ export class BaileysSession implements ChannelSession {
       shouldIgnoreJid: (jid: string) => isIgnoredJid(jid),
       msgRetryCounterCache: this.retryCounter,
       cachedGroupMetadata: async (jid: string) => this.groupMeta.get(jid),
-      getMessage: async (key) => (key.id ? (this.sentContent.get(key.id) ?? (await this.storedSent(key.id))) : undefined),
+      getMessage: async (key) => (key.id ? await this.sent.get(key.id) : undefined),
     });
     this.sock = sock;
     this.lastSock = sock;
@@ -915,7 +879,7 @@ export class BaileysSession implements ChannelSession {
     const sock = this.openSocket();
     const given = message.providerMessageId;
     const messageId = given?.split(':')[0];
-    if (given && messageId && (this.sentContent.get(messageId) ?? (await this.storedSent(messageId)))) return { providerMessageId: given };
+    if (given && messageId && (await this.sent.get(messageId))) return { providerMessageId: given };
     // The JID WhatsApp's number check answered: older Brazilian, Mexican and Argentinian numbers are
     // registered under a form that differs from the typed one (issue 10 item 7).
     const jid = await this.recipientJid(sock, chatJid(message.to));
@@ -933,7 +897,7 @@ export class BaileysSession implements ChannelSession {
     if (!id) throw new Error('WhatsApp returned no message id.');
     const me = numberOf(sock.user?.id);
     const providerMessageId = isGroupJid(jid) && me ? `${id}:${me}` : id;
-    if (sent.message) await this.rememberSent(id, sent.message);
+    if (sent.message) await this.sent.remember(id, sent.message);
     // Baileys echoes our own sends as an upsert; the kernel already has them.
     this.delivered.set(providerMessageId, true);
     this.own.set(providerMessageId, true);
@@ -1032,21 +996,4 @@ export class BaileysSession implements ChannelSession {
     await this.retire();
     await this.forget();
   }
-}
-
-/** Text, or media by mimetype. Voice notes must already be OGG/Opus: WhatsApp plays nothing else as ptt. */
-function outboundContent({ body, media }: OutboundMessage): AnyMessageContent {
-  if (!media) return { text: body };
-  const { mimetype, fileName } = media;
-  // A path is streamed by Baileys from disk instead of holding the whole file in memory.
-  const data = media.data ?? (media.path ? { url: media.path } : undefined);
-  if (!data) throw new Error('Outbound media has neither data nor path.');
-  const caption = body || undefined;
-  if (mimetype.startsWith('image/')) return { image: data, mimetype, caption };
-  if (mimetype.startsWith('video/')) return { video: data, mimetype, caption };
-  // Audio has no caption in WhatsApp; the body is not sent with it.
-  if (mimetype.startsWith('audio/')) {
-    return media.ptt === false ? { audio: data, mimetype } : { audio: data, mimetype: 'audio/ogg; codecs=opus', ptt: true };
-  }
-  return { document: data, mimetype, fileName: fileName ?? 'file', caption };
 }
