@@ -371,7 +371,7 @@ describe('channel engine rules', () => {
     it('inbound messages, edits, acks and revokes reach PostgreSQL and the screens', async () => {
       const companyId = (await sql.query(`select company_id from users where email = 'admin@tienda.test'`)).rows[0].company_id;
       // The API offers only the built-in providers; the test plugin's one is set in the database.
-      const wa = (await sql.query(`insert into whatsapps (company_id, name, provider) values ($1, 'Falso', 'fake-baileys') returning id`, [companyId])).rows[0].id as number;
+      const wa = (await sql.query(`insert into whatsapps (company_id, name, provider) values ($1, $2, 'fake-baileys') returning id`, [companyId, `Falso ${Date.now()}`])).rows[0].id as number;
       await startSession(wa);
       await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'OPENING');
       expect((await drive(wa, 'open', { me: ME })).status).toBe(201);
@@ -441,7 +441,7 @@ describe('channel engine rules', () => {
 
     it('a message typed on the phone is stored as sent (ack 1), so the outbound sweep never sends it again', async () => {
       const companyId = (await sql.query(`select company_id from users where email = 'admin@tienda.test'`)).rows[0].company_id;
-      const wa = (await sql.query(`insert into whatsapps (company_id, name, provider) values ($1, 'Falso 2', 'fake-baileys') returning id`, [companyId])).rows[0].id as number;
+      const wa = (await sql.query(`insert into whatsapps (company_id, name, provider) values ($1, $2, 'fake-baileys') returning id`, [companyId, `Falso teléfono ${Date.now()}`])).rows[0].id as number;
       await startSession(wa);
       await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'OPENING');
       await drive(wa, 'open', { me: ME });
