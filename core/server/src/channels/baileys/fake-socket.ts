@@ -12,7 +12,7 @@ import type {
   WAMessageKey,
   WAMessageUpdate,
 } from '@whiskeysockets/baileys';
-import type { BaileysSocketFactory, BaileysSocketLike } from './baileys.provider.js';
+import type { BaileysSocketFactory, BaileysSocketLike } from './socket.js';
 
 /**
  * Baileys' `sock.ev`: per-event `on/off/emit`, plus `process(handler)` which receives every event

@@ -1,5 +1,6 @@
 export { BaileysProvider, BaileysSession } from './baileys.provider.js';
-export type { BaileysLogger, BaileysProviderOptions, BaileysSocketFactory, BaileysSocketLike } from './baileys.provider.js';
+export type { BaileysProviderOptions } from './baileys.provider.js';
+export type { BaileysLogger, BaileysSocketFactory, BaileysSocketLike } from './socket.js';
 export { encryptedStore, MemoryAuthStore } from './auth-store.js';
 export type { BaileysAuthStore } from './auth-store.js';
 export type { MediaDownloader } from './media.js';

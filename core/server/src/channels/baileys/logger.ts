@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import type { BaileysLogger } from './baileys.provider.js';
+import type { BaileysLogger } from './socket.js';
 
 const LEVELS = { error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' } as const;
 
