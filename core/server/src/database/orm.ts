@@ -5,6 +5,7 @@ import { KERNEL_ENTITIES } from './entities.js';
 import { KERNEL_MIGRATIONS } from './migrations/index.js';
 import { tenantFilter } from '../tenancy/tenant-filter.js';
 import { releaseDeadCheckouts } from './pool-leaks.js';
+import { watchDatabase } from './unavailable.js';
 
 /**
  * One ORM for kernel and plugins. Schema changes only through migrations (never schema sync);
@@ -12,6 +13,7 @@ import { releaseDeadCheckouts } from './pool-leaks.js';
  */
 export function ormOptions(databaseUrl: string, pluginEntities: EntitySchema[], pluginMigrations: MigrationObject[]): Options {
   const entities = [...KERNEL_ENTITIES, ...pluginEntities];
+  watchDatabase(databaseUrl);
   return defineConfig({
     clientUrl: databaseUrl,
     entities,

@@ -1,3 +1,5 @@
+import { DriverException } from '@mikro-orm/core';
+
 /**
  * Whether an error says the database cannot be reached (down, restarting, shutting down), as opposed
  * to a bad statement or bad data (issue 28 item 4). Such an error is waited out by the inbound inbox
@@ -12,17 +14,36 @@ const SQLSTATES = new Set([
   '08003', // connection_does_not_exist
   '08006', // connection_failure
 ]);
-/** Socket errors while connecting to or talking with the server. */
+/**
+ * Socket errors while connecting to or talking with the server. The same codes come from fetch (media,
+ * webhooks) and Redis: they count only when the socket was the database's (its port, for a connect
+ * error) or when the ORM handed them over as its driver's error (a DriverException). Otherwise a remote host
+ * being down would answer 503 and park inbound work as if the database were.
+ */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
 /** What node-postgres says (without a code) when a connection drops or cannot be made in time. */
 const PG_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)/i;
 
-export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+/** Ports the database is reached on (the configured URL's; 5432 until one is configured). */
+const databasePorts = new Set<number>([5432]);
+
+/** Remembers the database's port, so a refused connect to it is told apart from one to another host. */
+export function watchDatabase(databaseUrl: string): void {
+  const port = Number(new URL(databaseUrl).port || 5432);
+  if (Number.isInteger(port) && port > 0) databasePorts.add(port);
+}
+
+export function isDatabaseUnavailable(err: unknown, depth = 0, fromDriver = false): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; previous?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && (SQLSTATES.has(e.code) || SOCKET_CODES.has(e.code))) return true;
+  // MikroORM copies its driver's error onto a DriverException: its socket codes are the database's.
+  fromDriver ||= err instanceof DriverException;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; previous?: unknown; errors?: unknown; port?: unknown };
+  if (typeof e.code === 'string' && SQLSTATES.has(e.code)) return true;
+  if (typeof e.code === 'string' && SOCKET_CODES.has(e.code)) {
+    if (typeof e.port === 'number' ? databasePorts.has(e.port) : fromDriver) return true;
+  }
   if (typeof e.message === 'string' && PG_MESSAGES.test(e.message)) return true;
   // MikroORM keeps the driver's error as `previous`; node's connect over several addresses throws an AggregateError.
-  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
-  return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.previous, depth + 1);
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1, fromDriver))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1, fromDriver) || isDatabaseUnavailable(e.previous, depth + 1, true);
 }
