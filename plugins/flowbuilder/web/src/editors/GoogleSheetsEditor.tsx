@@ -4,7 +4,7 @@ import { ApiError, api, useCompany, useT } from '@atende/sdk-web';
 import { SHEET_FIELD_KEYS } from '@atende/plugin-flowbuilder-contract';
 import type { NodeData } from '../graph.js';
 import { googleSheetsProblem, spreadsheetIdOf, type Problem } from '../validation.js';
-import type { BodyProps } from './NodeEditor.js';
+import type { FlowNodeEditorProps as BodyProps } from '@atende/sdk-web';
 
 export const googleSheetsDefaults = (): NodeData => ({ integrationId: null, spreadsheetId: '', spreadsheetUrl: '', selectedSheet: '', processingMode: 'Aleatorio' });
 export const googleSheetsCheck = (d: NodeData): Problem =>
