@@ -51,4 +51,14 @@ describe('web extension points (issue 30 item 6)', () => {
     unsubscribe();
     expect(flowNodeEditorOf('openaiTest')).toBeUndefined();
   });
+
+  it('a fallback editor (the owner’s stand-in) gives way to a plugin’s editor registered later, and comes back when it goes', () => {
+    const offOwner = registerFlowNodeEditor('flowbuilder', { ...editor('sheetsTest', 'stand-in'), fallback: true });
+    expect(flowNodeEditorOf('sheetsTest')?.title).toBe('stand-in');
+    const offPlugin = registerFlowNodeEditor('integrations', editor('sheetsTest', 'real'));
+    expect(flowNodeEditorOf('sheetsTest')?.title).toBe('real');
+    offPlugin();
+    expect(flowNodeEditorOf('sheetsTest')?.title).toBe('stand-in');
+    offOwner();
+  });
 });

@@ -44,6 +44,11 @@ export interface FlowNodeEditor {
   configure?: boolean;
   /** A wider dialog (720 px instead of 520). */
   wide?: boolean;
+  /**
+   * Used only while no other editor for the type is registered: an owner's stand-in for a type another
+   * plugin is meant to bring (the flow builder's OpenAI editor until the AI plugin contributes its own).
+   */
+  fallback?: boolean;
 }
 
 export const flowNodeEditors = createWebExtensionPoint<FlowNodeEditor>(FLOW_NODE_EDITORS);
@@ -53,14 +58,22 @@ export function registerFlowNodeEditor(pluginId: string, editor: FlowNodeEditor)
   return flowNodeEditors.register(`${pluginId}.${editor.type}`, editor);
 }
 
-/** The editor of a node type: the first one registered for it. */
-export function flowNodeEditorOf(type: string): FlowNodeEditor | undefined {
-  return flowNodeEditors.all().find((c) => c.contribution.type === type)?.contribution;
+/** One editor per type: the first registered that is not a fallback, else the first fallback. */
+export function pickFlowNodeEditors(all: readonly { contribution: FlowNodeEditor }[]): FlowNodeEditor[] {
+  const chosen = new Map<string, FlowNodeEditor>();
+  for (const { contribution: e } of all) {
+    const had = chosen.get(e.type);
+    if (!had || (had.fallback && !e.fallback)) chosen.set(e.type, e);
+  }
+  return [...chosen.values()];
 }
 
-/** Every node editor (first one per type), kept current as plugins register theirs. */
+/** The editor of a node type (see pickFlowNodeEditors). */
+export function flowNodeEditorOf(type: string): FlowNodeEditor | undefined {
+  return pickFlowNodeEditors(flowNodeEditors.all().filter((c) => c.contribution.type === type))[0];
+}
+
+/** Every node type's editor, kept current as plugins register theirs. */
 export function useFlowNodeEditors(): FlowNodeEditor[] {
-  const all = useExtensions(flowNodeEditors);
-  const seen = new Set<string>();
-  return all.flatMap(({ contribution }) => (seen.has(contribution.type) ? [] : (seen.add(contribution.type), [contribution])));
+  return pickFlowNodeEditors(useExtensions(flowNodeEditors));
 }

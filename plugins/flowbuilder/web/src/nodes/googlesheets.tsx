@@ -14,6 +14,8 @@ const googlesheets: FlowNodeEditor = {
   check: googleSheetsCheck,
   finish: finishGoogleSheets,
   configure: true,
+  // A stand-in until the plugin that runs this step contributes its own editor.
+  fallback: true,
   wide: true,
 };
 export default googlesheets;

@@ -23,8 +23,8 @@ export const BUILTIN_EDITORS: FlowNodeEditor[] = [message, menu, interval, img, 
 
 /**
  * Registers them through the same extension point other plugins use (`flowbuilder.<type>`). Idempotent:
- * the canvas calls it each time it mounts. A plugin that registered an editor for a type before keeps it
- * (the first editor of a type is used), so the AI plugin's OpenAI editor wins over this one.
+ * the canvas module and the dialog call it. OpenAI, TypeBot and Google Sheets are `fallback` editors: the
+ * AI and integrations plugins' own editors replace them whenever they register.
  */
 export function registerBuiltinEditors(): void {
   for (const editor of BUILTIN_EDITORS) if (!flowNodeEditors.get(`flowbuilder.${editor.type}`)) registerFlowNodeEditor('flowbuilder', editor);

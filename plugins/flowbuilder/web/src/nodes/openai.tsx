@@ -72,6 +72,8 @@ const openai: FlowNodeEditor = {
   // prompt is built from the instructions and the context (§3).
   finish: async (d) => ({ ...d, prompt: [str(d.aiInstructions).trim(), str(d.contextInfo).trim()].filter(Boolean).join('\n\n') }),
   configure: true,
+  // A stand-in until the plugin that runs this step contributes its own editor.
+  fallback: true,
   wide: true,
 };
 export default openai;

@@ -40,5 +40,7 @@ const typebot: FlowNodeEditor = {
   Body: TypebotBody,
   check: (d) => typebotProblem(d as never),
   configure: true,
+  // A stand-in until the plugin that runs this step contributes its own editor.
+  fallback: true,
 };
 export default typebot;
