@@ -51,6 +51,7 @@ const es = {
   edit: 'Editar',
   notFound: 'Flujo no encontrado',
   invalidFlow: 'El flujo tiene pasos incompletos: revisa el paso marcado.',
+  integrationsMissing: 'Google Sheets necesita el complemento de integraciones, que no está instalado.',
   arrange: 'Ordenar',
   arrangeHint: 'Coloca los pasos en columnas según su orden, sin conectores bajo otros pasos.',
   types: {
@@ -330,6 +331,7 @@ const pt: Texts = {
   edit: 'Editar',
   notFound: 'Fluxo não encontrado',
   invalidFlow: 'O fluxo tem etapas incompletas: revise a etapa marcada.',
+  integrationsMissing: 'O Google Sheets precisa do plugin de integrações, que não está instalado.',
   arrange: 'Organizar',
   arrangeHint: 'Coloca as etapas em colunas pela ordem, sem conectores sob outras etapas.',
   types: {
@@ -606,6 +608,7 @@ const en: Texts = {
   edit: 'Edit',
   notFound: 'Flow not found',
   invalidFlow: 'The flow has incomplete steps: check the highlighted step.',
+  integrationsMissing: 'Google Sheets needs the integrations plugin, which is not installed.',
   arrange: 'Arrange',
   arrangeHint: 'Lays the steps out in columns by their order, with no connectors under other steps.',
   types: {

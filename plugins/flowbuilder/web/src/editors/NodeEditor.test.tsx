@@ -175,3 +175,21 @@ describe('the steps issue 38 adds to the menu: question, condition, transfer to 
     expect((await screen.findByTestId('editor-missing')).textContent).toContain('crm');
   });
 });
+
+describe('what another plugin serves is asked for only when it is installed (issue 38 item 5)', () => {
+  it('a Google Sheets step without the integrations plugin says so and never calls /queueIntegration; with it, lists its integrations', async () => {
+    const { sessionEnded } = await import('@atende/sdk-web');
+    sessionEnded();
+    get.mockImplementation(async (url: string) => (url === '/plugins' ? [{ id: 'kanban', locked: false }] : { integrations: [] }) as never);
+    render(wrap(<NodeEditor type="googlesheets" onSubmit={() => undefined} onClose={() => undefined} />));
+    expect((await screen.findByTestId('editor-sheets-missing')).textContent).toContain('no está instalado');
+    expect(get.mock.calls.map((c) => c[0])).toEqual(['/plugins']);
+    cleanup();
+
+    sessionEnded();
+    get.mockImplementation(async (url: string) => (url === '/plugins' ? [{ id: 'integrations', locked: false }] : { integrations: [{ id: 5, name: 'Hoja ventas', type: 'googlesheets-auth' }] }) as never);
+    render(wrap(<NodeEditor type="googlesheets" onSubmit={() => undefined} onClose={() => undefined} />));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/queueIntegration', { query: { type: 'googlesheets' } }));
+    expect(screen.queryByTestId('editor-sheets-missing')).toBeNull();
+  });
+});
