@@ -299,7 +299,7 @@ export function freeOutput(node: FlowNode, edges: FlowEdge[]): { id: string | nu
  */
 export function placeNear(nodes: FlowNode[], anchor: FlowNode | undefined, outputIndex = 0): { x: number; y: number } {
   const base = anchor ? boxOf(anchor) : undefined;
-  let x = base ? snap(base.x + Math.max(NEXT_GAP, base.width + 80)) : nextPosition(nodes).x;
+  const x = base ? snap(base.x + Math.max(NEXT_GAP, base.width + 80)) : nextPosition(nodes).x;
   let y = base ? snap(base.y + outputIndex * (SIZE.height + ROW_GAP)) : nextPosition(nodes).y;
   const overlaps = (px: number, py: number) =>
     nodes.some((n) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CORE_ES } from '../../../shell/src/i18n/locales.js';
-import { texts as CORE_PT } from '../../../shell/src/i18n/locales.pt.js';
-import { texts as CORE_EN } from '../../../shell/src/i18n/locales.en.js';
+import { CORE_ES } from './locales.js';
+import { texts as CORE_PT } from './locales.pt.js';
+import { texts as CORE_EN } from './locales.en.js';
 
 /**
  * Every language's texts are complete and in that language (issue 38 item 4): the shell's and each plugin's
