@@ -72,7 +72,7 @@ describe('flow builder in the browser', () => {
     await page.getByTestId('flow-name-ok').click();
     await page.getByText('Flujo creado').waitFor();
     const flowId = (await api.get('/api/flowbuilder', admin)).body.flows.find((f: { name: string }) => f.name === 'Bienvenida').id as number;
-    await page.getByTestId(`flow-row-${flowId}`).click();
+    // A new flow opens its canvas at once (issue 38 item 3).
     await page.waitForURL((u) => u.pathname === `/flowbuilder/${flowId}`);
     await page.getByTestId('flow-canvas-page').waitFor({ timeout: 15_000 });
     await page.getByText('No te olvides de guardar tu flujo').waitFor();
@@ -91,6 +91,12 @@ describe('flow builder in the browser', () => {
     await page.getByTestId('editor-ok').click();
     const content = page.locator('.react-flow__node-singleBlock');
     await content.waitFor();
+    // The first step of a new flow hangs from the start on its own (issue 38 item 3).
+    await expect.poll(() => page.locator('.react-flow__edge').count(), { timeout: 5000 }).toBe(1);
+    // Nothing selected: the next step is placed apart, to be connected by hand.
+    const pane = (await page.locator('.react-flow__pane').boundingBox())!;
+    await page.mouse.click(pane.x + pane.width / 2, pane.y + pane.height - 12);
+    await expect.poll(() => content.evaluate((el) => el.classList.contains('selected'))).toBe(false);
 
     // Menú: refused without options' text, then two options.
     await openDial(page);
@@ -107,9 +113,9 @@ describe('flow builder in the browser', () => {
     await menu.waitFor();
     expect(await menu.textContent()).toContain('2. Soporte');
 
-    // Connect start → content → menu; the unsaved notice turns into a warning.
+    // Connect content → menu by dragging a connector; the unsaved notice turns into a warning.
     await page.getByTestId('flow-canvas').locator('.react-flow__controls-fitview').click();
-    await connect(page, start, content);
+    expect(await page.locator('.react-flow__edge').count()).toBe(1);
     await connect(page, content, menu);
     await expect.poll(() => page.locator('.react-flow__edge').count(), { timeout: 5000 }).toBe(2);
 
@@ -181,7 +187,7 @@ describe('flow builder in the browser', () => {
     await page.getByTestId('connections-rebind-flow').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Bienvenida' }).click();
     await page.getByTestId('connections-rebind-ok').click();
-    await page.getByText('conexiones vinculadas al flujo').waitFor();
+    await page.getByText(/conexi(ón|ones) vinculadas? al flujo/).waitFor();
     expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.integrationId).toBe(flowId);
     // The connection's modal shows its flow.
     await page.getByTestId(`connection-edit-${wa}`).click();
@@ -266,12 +272,21 @@ describe('flow builder in the browser', () => {
     await page.locator('.ant-select-item-option', { hasText: 'Promo' }).first().click();
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
     await page.getByText('Activador guardado').waitFor();
-    await page.getByText('Ativo', { exact: true }).waitFor();
+    // In Spanish, not Portuguese (issue 38 item 4).
+    await page.getByText('Activo', { exact: true }).waitFor();
+    expect(await page.getByText('Ativo', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Nome', { exact: true }).count()).toBe(0);
     const triggers = (await api.get('/api/flowcampaign', admin)).body.flow as { name: string; phrase: string; flowId: number; status: boolean }[];
     expect(triggers).toMatchObject([{ name: 'Promo verano', phrase: 'quiero la promo', flowId: flow.id, status: true }]);
 
+    // No integrations plugin here: the keyword dialog says so and never asks its API (issue 38 item 5).
+    const integrationCalls: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/api/queueIntegration') && integrationCalls.push(r.url())));
     await page.getByTestId('menu-keywords').click();
     await page.getByTestId('keywords-add').click();
+    await page.getByTestId('keyword-sheets-missing').waitFor();
+    expect(await page.getByTestId('keyword-sheets').isDisabled()).toBe(true);
+    expect(integrationCalls).toEqual([]);
     await page.getByTestId('keyword-name').fill('Reinicio');
     await page.getByTestId('keyword-keyword').fill('menu');
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
@@ -301,6 +316,132 @@ describe('flow builder in the browser', () => {
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
     await page.getByText('Palabra clave guardada').waitFor();
     expect((await api.get('/api/keywords', otherAdmin)).body).toMatchObject([{ name: 'Saludo', keyword: 'hola' }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('builds question → condition → transfer to two queues from the + menu, arranges it, and a simulated customer walks it (issue 38 items 1–3)', async () => {
+    const ventas = (await api.post('/api/queue', { name: 'Ventas', color: '#e91e63' }, admin)).body.id as number;
+    const soporte = (await api.post('/api/queue', { name: 'Soporte', color: '#3f51b5' }, admin)).body.id as number;
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.goto(`${server.url}/flowbuilders`);
+    await page.getByTestId('flows-add').click({ timeout: 15_000 });
+    await page.getByTestId('flow-name-input').fill('Derivación');
+    await page.getByTestId('flow-name-ok').click();
+    // The canvas opens at once.
+    await page.waitForURL((u) => /^\/flowbuilder\/\d+$/.test(u.pathname), { timeout: 15_000 });
+    const flowId = Number(new URL(page.url()).pathname.split('/').pop());
+    const start = page.locator('.react-flow__node[data-id="1"]');
+    await start.waitFor({ timeout: 15_000 });
+
+    // The + menu offers the three steps (and still not TypeBot).
+    await openDial(page);
+    for (const type of ['question', 'condition', 'ticket']) await page.getByTestId(`flow-add-${type}`).waitFor();
+    expect(await page.getByTestId('flow-add-typebot').count()).toBe(0);
+
+    // Question: hangs from the start, to its right.
+    await page.getByTestId('flow-add-question').click();
+    await page.getByTestId('editor-question-message').fill('¿Con qué área quieres hablar? Escribe ventas o soporte.');
+    await page.getByTestId('editor-answer-key').fill('area');
+    await page.getByTestId('editor-ok').click();
+    const question = page.locator('.react-flow__node-question');
+    await question.waitFor();
+    const startBox = (await start.boundingBox())!;
+    const questionBox = (await question.boundingBox())!;
+    expect(questionBox.x).toBeGreaterThan(startBox.x + startBox.width);
+
+    // Condition: the question is selected (the step just added), so it hangs from it.
+    await openDial(page);
+    await page.getByTestId('flow-add-condition').click();
+    await page.getByTestId('editor-condition-key').fill('area');
+    await page.getByTestId('editor-condition-operator').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'contiene' }).click();
+    await page.getByTestId('editor-condition-value').fill('ventas');
+    await page.getByTestId('editor-ok').click();
+    const condition = page.locator('.react-flow__node-condition');
+    await condition.waitFor();
+
+    // Transfer to Ventas from the condition's true output, with the default message.
+    await openDial(page);
+    await page.getByTestId('flow-add-ticket').click();
+    expect(await page.getByTestId('editor-transfer-message').inputValue()).toBe('Te estamos transfiriendo a {{queue}}. Un agente te atenderá en breve.');
+    await page.getByTestId('editor-queue').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Ventas' }).click();
+    await page.getByTestId('editor-ok').click();
+    await expect.poll(() => page.locator('.react-flow__node-ticket').count()).toBe(1);
+
+    // Select the condition again: the next transfer hangs from its false output, below the first one.
+    await condition.getByText('contiene').first().click();
+    await expect.poll(() => condition.evaluate((el) => el.classList.contains('selected'))).toBe(true);
+    await openDial(page);
+    await page.getByTestId('flow-add-ticket').click();
+    await page.getByTestId('editor-queue').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Soporte' }).click();
+    await page.getByTestId('editor-transfer-message').fill('Te paso con {{queue}}.');
+    await page.getByTestId('editor-ok').click();
+    await expect.poll(() => page.locator('.react-flow__node-ticket').count()).toBe(2);
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(4);
+
+    /** No two steps overlap on screen. */
+    const boxes = async () => Promise.all((await page.locator('.react-flow__node').all()).map(async (n) => ({ id: (await n.getAttribute('data-id'))!, box: (await n.boundingBox())! })));
+    const overlapping = (list: { id: string; box: { x: number; y: number; width: number; height: number } }[]) =>
+      list.flatMap((a) => list.filter((b) => a.id < b.id && a.box.x < b.box.x + b.box.width && a.box.x + a.box.width > b.box.x && a.box.y < b.box.y + b.box.height && a.box.y + a.box.height > b.box.y).map((b) => `${a.id}/${b.id}`));
+    expect(overlapping(await boxes())).toEqual([]);
+
+    // Auto-layout on demand: every connector runs left to right, nothing overlaps.
+    await page.getByTestId('flow-arrange').click();
+    await page.waitForTimeout(400);
+    const laid = await boxes();
+    expect(overlapping(laid)).toEqual([]);
+    await page.screenshot({ path: 'tooling/test/artifacts/flowbuilder-transfer-flow.png' });
+
+    await page.getByTestId('flow-save').click();
+    await page.getByText('Flujo guardado con éxito').waitFor();
+    const saved = (await api.get(`/api/flowbuilder/flow/${flowId}`, admin)).body.flow.flow as { nodes: { id: string; type: string; position: { x: number }; data: Record<string, unknown> }[]; connections: { source: string; target: string; sourceHandle: string | null }[] };
+    const byType = (t: string) => saved.nodes.filter((n) => n.type === t);
+    const [q] = byType('question');
+    const [c] = byType('condition');
+    const toVentas = byType('ticket').find((n) => n.data.queueId === ventas)!;
+    const toSoporte = byType('ticket').find((n) => n.data.queueId === soporte)!;
+    expect(q.data).toEqual({ message: '¿Con qué área quieres hablar? Escribe ventas o soporte.', answerKey: 'area' });
+    expect(c.data).toEqual({ key: 'area', condition: 'contains', value: 'ventas' });
+    expect(toVentas.data).toMatchObject({ name: 'Ventas', message: 'Te estamos transfiriendo a {{queue}}. Un agente te atenderá en breve.' });
+    expect(toSoporte.data).toMatchObject({ name: 'Soporte', message: 'Te paso con {{queue}}.' });
+    expect(saved.connections.map((e) => [e.source, e.sourceHandle ?? null, e.target]).sort()).toEqual(
+      [
+        ['1', null, q.id],
+        [q.id, null, c.id],
+        [c.id, 'true', toVentas.id],
+        [c.id, 'false', toSoporte.id],
+      ].sort(),
+    );
+    const x = new Map(saved.nodes.map((n) => [n.id, n.position.x]));
+    for (const e of saved.connections) expect(x.get(e.target)!, `${e.source} → ${e.target}`).toBeGreaterThan(x.get(e.source)!);
+
+    // A simulated customer walks it: each answer ends in its queue, told so first.
+    const phone = sandbox(api, admin);
+    const wa = await phone.connect('Línea derivación');
+    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: flowId }, admin)).status).toBe(200);
+    const walk = async (who: string, answer: string) => {
+      await phone.say(wa, who, 'hola', 'Cliente');
+      await eventually(async () => ((await phone.outbox(wa, who)).length >= 1 ? true : null));
+      await phone.say(wa, who, answer);
+      return eventually(async () => {
+        const out = await phone.outbox(wa, who);
+        return out.length >= 2 ? out : null;
+      });
+    };
+    expect(await walk('51977700011', 'Quiero hablar con VENTAS por favor')).toEqual(['¿Con qué área quieres hablar? Escribe ventas o soporte.', 'Te estamos transfiriendo a Ventas. Un agente te atenderá en breve.']);
+    expect(await walk('51977700012', 'soporte')).toEqual(['¿Con qué área quieres hablar? Escribe ventas o soporte.', 'Te paso con Soporte.']);
+    const queueOf = async (number: string) =>
+      eventually(async () => {
+        const list = (await api.get(`/api/tickets?status=pending&showAll=true`, admin)).body as { tickets?: { queueId: number | null; contact?: { number: string } }[] };
+        const t = list.tickets?.find((x) => x.contact?.number === number);
+        return t?.queueId ? t.queueId : null;
+      });
+    expect(await queueOf('51977700011')).toBe(ventas);
+    expect(await queueOf('51977700012')).toBe(soporte);
     expect(errors).toEqual([]);
   });
 });

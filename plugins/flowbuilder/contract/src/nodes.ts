@@ -86,8 +86,11 @@ export const singleBlockDataSchema = z.object({
   seq: z.array(z.string().min(1).max(40)).max(100),
   elements: z.array(blockElementSchema).min(1, 'required').max(100),
 });
-/** Moves the ticket to a queue (and a user, optionally) and ends the flow. */
-export const ticketDataSchema = z.object({ queueId: id, userId: id.nullable().optional(), name: text(100).optional() });
+/**
+ * Moves the ticket to a queue (and a user, optionally) and ends the flow. `message`, when not blank, is
+ * sent to the customer first (`{{queue}}` is the queue's `name`; the editor offers a default text).
+ */
+export const ticketDataSchema = z.object({ queueId: id, userId: id.nullable().optional(), name: text(100).optional(), message: text().optional() });
 /** `name` is derived as '+added / -removed' by the editor. */
 export const tagsDataSchema = z.object({ addTagId: id.nullable().optional(), removeTagId: id.nullable().optional(), name: text(200).optional() });
 export const notificationDataSchema = z.object({

@@ -150,8 +150,18 @@ describe('flow node executors', () => {
     expect((await run(f, { cause: 'message', body: 'sí', state: { entry: 1, item: null } })).result).toEqual({ kind: 'next', handle: 'answer' });
   });
 
-  it('a ticket node hands over to its queue (and user); a tags node retags; a notification goes to its number with {{userNumber}}', async () => {
+  it('a ticket node hands over to its queue (and user), silently without a message', async () => {
     expect((await run({ id: 't', type: 'ticket', ...at, data: { queueId: 4 } })).result).toEqual({ kind: 'handover', queueId: 4, userId: null, reason: 'ticket_node' });
+    expect((await run({ id: 't', type: 'ticket', ...at, data: { queueId: 4, message: '   ' } })).effects).toEqual([]);
+  });
+
+  it('a ticket node with a message tells the customer first, {{queue}} being the queue name (issue 38 item 2)', async () => {
+    const t = await run({ id: 't', type: 'ticket', ...at, data: { queueId: 4, name: 'Ventas', message: 'Te paso con {{queue}}, {{name}}.' } });
+    expect(t.effects).toEqual([{ send: { body: 'Te paso con Ventas, Ana.' } }]);
+    expect(t.result).toEqual({ kind: 'handover', queueId: 4, userId: null, reason: 'ticket_node' });
+  });
+
+  it('a tags node retags; a notification goes to its number with {{userNumber}}', async () => {
     const tags = await run({ id: 'g', type: 'tags', ...at, data: { addTagId: 5, removeTagId: 6, name: '+A / -B' } });
     expect(tags.effects).toEqual([{ retag: { add: [5], remove: [6] } }]);
     expect(tags.result).toEqual({ kind: 'next' });

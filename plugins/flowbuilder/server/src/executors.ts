@@ -145,7 +145,12 @@ export function builtinExecutors(random: () => number = Math.random): NodeExecut
       if (!next) return { kind: 'next' };
       return { kind: 'wait', message: true, afterMs: next.minutes * 60_000, state: { entry: state.entry + 1, item: null } satisfies FollowUpState };
     }),
-    define('ticket', (ctx) => ({ kind: 'handover', queueId: ctx.node.data.queueId, userId: ctx.node.data.userId ?? null, reason: 'ticket_node' })),
+    define('ticket', (ctx) => {
+      // The hand-over message goes out before the ticket moves (effects run in order after the commit).
+      const text = ctx.node.data.message?.trim();
+      if (text) ctx.send({ body: ctx.render(text).replaceAll('{{queue}}', ctx.node.data.name ?? '') });
+      return { kind: 'handover', queueId: ctx.node.data.queueId, userId: ctx.node.data.userId ?? null, reason: 'ticket_node' };
+    }),
     define('tags', (ctx) => {
       const add = ctx.node.data.addTagId ? [ctx.node.data.addTagId] : [];
       const remove = ctx.node.data.removeTagId ? [ctx.node.data.removeTagId] : [];

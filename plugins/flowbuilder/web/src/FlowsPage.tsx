@@ -58,6 +58,8 @@ export default function FlowsPage() {
     if (created) list.setCount((c) => c + 1);
     setNaming(null);
     void message.success(t(created ? 'created' : 'renamed'));
+    // A new flow is drawn next: its canvas opens at once (issue 38 item 3).
+    if (created) navigate(`/flowbuilder/${flow.id}`);
   };
 
   const menuOf = (flow: Flow) => ({

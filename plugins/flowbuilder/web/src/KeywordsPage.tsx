@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Card, Col, Empty, Form, Input, Modal, Row, Select, Switch, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { api, applyServerErrors, call, useErrorToast, useRealtime, useT } from '@atende/sdk-web';
+import { applyServerErrors, call, useErrorToast, usePlugin, useRealtime, useT } from '@atende/sdk-web';
 import { KEYWORD_ENDPOINTS, KEYWORD_EVENT, type Keyword, type KeywordEvent, type KeywordInput } from '@atende/plugin-flowbuilder-contract';
 import { KEYWORD_SHEET_FIELDS } from '@atende/plugin-flowbuilder-contract';
-import { loadFlows, loadTags, useChoices, type Choice } from './options.js';
+import { INTEGRATIONS_PLUGIN, loadFlows, loadSheetIntegrations, loadTags, useChoices } from './options.js';
 import { ListHeader, RowActions, useRecords } from './records.js';
 import { spreadsheetIdOf } from './validation.js';
-
-const loadSheetIntegrations = async (): Promise<Choice[]> => {
-  const r = await api.get<{ integrations?: { id: number; name: string; type: string }[]; queueIntegrations?: { id: number; name: string; type: string }[] }>('/queueIntegration', { query: { type: 'googlesheets' } });
-  return (r.integrations ?? r.queueIntegrations ?? []).filter((i) => i.type === 'googlesheets-auth').map((i) => ({ value: i.id, label: i.name }));
-};
 
 /** Keywords (§2, §3): exact, case-insensitive text that activates a flow, stops one, changes tags or writes to a sheet. */
 export default function KeywordsPage() {
@@ -72,7 +67,9 @@ function KeywordModal({ row, onClose, onSaved }: { row: Keyword | null; onClose:
   const flows = useChoices(loadFlows);
   const tags = useChoices(loadTags);
   const sheetsOn = Form.useWatch('enableGoogleSheets', form);
-  const integrations = useChoices(loadSheetIntegrations);
+  // Only asked for when the plugin that serves them is installed (else a 404): the page says so instead.
+  const sheetsInstalled = usePlugin(INTEGRATIONS_PLUGIN);
+  const integrations = useChoices(async () => (await loadSheetIntegrations()).map((i) => ({ value: i.id, label: i.name })), sheetsInstalled === true);
   const placeholders = t('fieldPlaceholders', { returnObjects: true }) as unknown as string[];
   const required = { required: true, whitespace: true, message: t('phrases.required') };
 
@@ -135,8 +132,9 @@ function KeywordModal({ row, onClose, onSaved }: { row: Keyword | null; onClose:
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="enableGoogleSheets" label={t('keywords.sheets')} valuePropName="checked">
-          <Switch />
+        <Form.Item name="enableGoogleSheets" label={t('keywords.sheets')} valuePropName="checked" extra={sheetsInstalled === false ? <span data-testid="keyword-sheets-missing">{t('integrationsMissing')}</span> : undefined}>
+          {/* Without the plugin it can only be switched off (a keyword saved while it was installed). */}
+          <Switch disabled={sheetsInstalled !== true && !sheetsOn} data-testid="keyword-sheets" />
         </Form.Item>
         {sheetsOn && (
           <>

@@ -278,3 +278,91 @@ export function rewire(edges: FlowEdge[], nodeId: string, handles: Record<string
     return valid.has(from) ? [e] : [];
   });
 }
+
+/** A node's box on the canvas: its measured size once drawn, else a card's usual size. */
+const SIZE = { width: 260, height: 120 };
+/** Vertical gap between stacked steps. */
+export const ROW_GAP = 40;
+const boxOf = (n: FlowNode) => ({ x: n.position.x, y: n.position.y, width: n.measured?.width ?? n.width ?? SIZE.width, height: n.measured?.height ?? n.height ?? SIZE.height });
+
+/** The first output of a node no connector leaves yet (null: the single output), or undefined when all are used. */
+export function freeOutput(node: FlowNode, edges: FlowEdge[]): { id: string | null; index: number } | undefined {
+  const used = new Set(edges.filter((e) => e.source === node.id).map((e) => e.sourceHandle ?? null));
+  const outputs = outputsOf(node.type, node.data);
+  const index = outputs.findIndex((o) => !used.has(o.id));
+  return index < 0 ? undefined : { id: outputs[index]!.id, index };
+}
+
+/**
+ * Where a new step goes (issue 38 item 3): right of the anchor (the selected step), level with the output
+ * it will hang from, moved down until it covers no other step; without an anchor, right of the last node.
+ */
+export function placeNear(nodes: FlowNode[], anchor: FlowNode | undefined, outputIndex = 0): { x: number; y: number } {
+  const base = anchor ? boxOf(anchor) : undefined;
+  const x = base ? snap(base.x + Math.max(NEXT_GAP, base.width + 80)) : nextPosition(nodes).x;
+  let y = base ? snap(base.y + outputIndex * (SIZE.height + ROW_GAP)) : nextPosition(nodes).y;
+  const overlaps = (px: number, py: number) =>
+    nodes.some((n) => {
+      const b = boxOf(n);
+      return px < b.x + b.width + 40 && px + SIZE.width + 40 > b.x && py < b.y + b.height + ROW_GAP && py + SIZE.height + ROW_GAP > b.y;
+    });
+  for (let tries = 0; tries < 200 && overlaps(x, y); tries++) y = snap(y + GRID * 4);
+  return { x, y };
+}
+
+/**
+ * Auto-layout on demand (issue 38 item 3): steps in columns by their distance from the start (breadth
+ * first along the connectors), each column stacked in the order of the outputs they hang from, so
+ * connectors run left to right between columns instead of under other steps. Steps the start does not
+ * reach go in a last column. Answers new positions only (same nodes, same ids).
+ */
+export function autoLayout(nodes: FlowNode[], edges: FlowEdge[]): FlowNode[] {
+  if (!nodes.length) return nodes;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const outputOrder = (e: FlowEdge) => {
+    const source = byId.get(e.source);
+    const i = source ? outputsOf(source.type, source.data).findIndex((o) => o.id === (e.sourceHandle ?? null)) : 0;
+    return i < 0 ? 0 : i;
+  };
+  const depth = new Map<string, number>();
+  /** Sort key within a column: the parent's row, then which of its outputs. */
+  const key = new Map<string, [number, number]>();
+  const columns: string[][] = [];
+  const root = byId.has(START_ID) ? START_ID : nodes[0]!.id;
+  depth.set(root, 0);
+  key.set(root, [0, 0]);
+  let frontier = [root];
+  while (frontier.length) {
+    const d = depth.get(frontier[0]!)!;
+    frontier.sort((a, b) => key.get(a)![0] - key.get(b)![0] || key.get(a)![1] - key.get(b)![1]);
+    columns[d] = frontier;
+    const next: string[] = [];
+    frontier.forEach((id, row) => {
+      const leaving = edges.filter((e) => e.source === id && byId.has(e.target)).sort((a, b) => outputOrder(a) - outputOrder(b));
+      for (const e of leaving) {
+        if (depth.has(e.target)) continue;
+        depth.set(e.target, d + 1);
+        key.set(e.target, [row, outputOrder(e)]);
+        next.push(e.target);
+      }
+    });
+    frontier = next;
+  }
+  const unreached = nodes.filter((n) => !depth.has(n.id)).map((n) => n.id);
+  if (unreached.length) columns.push(unreached);
+  const origin = byId.get(root)!.position;
+  const placed = new Map<string, { x: number; y: number }>();
+  let x = snap(origin.x);
+  for (const column of columns) {
+    let y = snap(origin.y);
+    let widest = 0;
+    for (const id of column) {
+      const b = boxOf(byId.get(id)!);
+      placed.set(id, { x, y });
+      y = snap(y + b.height + ROW_GAP);
+      widest = Math.max(widest, b.width);
+    }
+    x = snap(x + Math.max(NEXT_GAP, widest + 80));
+  }
+  return nodes.map((n) => ({ ...n, position: placed.get(n.id) ?? n.position }));
+}

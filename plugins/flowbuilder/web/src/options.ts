@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call } from '@atende/sdk-web';
+import { api, call } from '@atende/sdk-web';
 import { CONNECTION_ENDPOINTS, TAG_ENDPOINTS } from '@atende/core-contract';
 import { FLOWBUILDER_ENDPOINTS } from '@atende/plugin-flowbuilder-contract';
 
@@ -8,10 +8,14 @@ export interface Choice {
   label: string;
 }
 
-/** A list for a select, loaded once; empty when it cannot be read (the select then shows nothing). */
-export function useChoices(load: () => Promise<Choice[]>): Choice[] | null {
+/**
+ * A list for a select, loaded once `enabled` (at once by default); empty when it cannot be read (the
+ * select then shows nothing).
+ */
+export function useChoices(load: () => Promise<Choice[]>, enabled = true): Choice[] | null {
   const [choices, setChoices] = useState<Choice[] | null>(null);
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     load().then(
       (list) => live && setChoices(list),
@@ -20,8 +24,25 @@ export function useChoices(load: () => Promise<Choice[]>): Choice[] | null {
     return () => {
       live = false;
     };
-  }, []);
+  }, [enabled]);
   return choices;
+}
+
+/**
+ * The plugin that serves `/queueIntegration` (Google Sheets, TypeBot…). Not in this repository yet: the
+ * flow builder asks the SDK whether it is installed before calling its API (issue 38 item 5).
+ */
+export const INTEGRATIONS_PLUGIN = 'integrations';
+
+export interface SheetIntegration {
+  id: number;
+  name: string;
+  type: string;
+}
+/** The company's authenticated Google Sheets integrations (§7: `GET /queueIntegration?type=googlesheets`, googlesheets-auth ones). */
+export async function loadSheetIntegrations(): Promise<SheetIntegration[]> {
+  const r = await api.get<{ integrations?: SheetIntegration[]; queueIntegrations?: SheetIntegration[] }>('/queueIntegration', { query: { type: 'googlesheets' } });
+  return (r.integrations ?? r.queueIntegrations ?? []).filter((i) => i.type === 'googlesheets-auth');
 }
 
 /** Every flow of the company by name (the list answers by pages of 50: read them all). */

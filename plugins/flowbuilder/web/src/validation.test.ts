@@ -17,7 +17,7 @@ import {
   typebotProblem,
 } from './validation.js';
 import { moveElement, nextElementId } from './editors/ContentBlockEditor.js';
-import { tagName } from './editors/NodeEditor.js';
+import { tagName } from './nodes/tags.js';
 
 /** The Spanish text of a message key (what the user sees by default). */
 const es = (key: string | null) => {

@@ -31,7 +31,7 @@ export default function RebindButton({ context }: ZoneWidgetProps<'connections.p
                 await call(CONNECTION_ENDPOINTS.update, { params: { id: c.id }, body: { integrationId: flowId } });
                 done++;
               }
-              void message.success(t('bindings.rebound', { n: done }));
+              void message.success(t('bindings.rebound', { count: done }));
               setOpen(false);
             } catch (err) {
               showError(err);
@@ -67,7 +67,7 @@ function RebindDialog({ count, onClose, onBind }: { count: number; onClose: () =
         }
       }}
     >
-      <Typography.Paragraph>{t('bindings.rebindText', { n: count })}</Typography.Paragraph>
+      <Typography.Paragraph>{t('bindings.rebindText', { count })}</Typography.Paragraph>
       <Select
         style={{ width: '100%' }}
         showSearch

@@ -1,42 +1,30 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Empty, Flex, FloatButton, Spin, Tooltip, Typography, theme } from 'antd';
-import {
-  ApiOutlined,
-  ArrowLeftOutlined,
-  BellOutlined,
-  ClockCircleOutlined,
-  FileTextOutlined,
-  OrderedListOutlined,
-  PlayCircleOutlined,
-  PlusOutlined,
-  RobotOutlined,
-  SaveOutlined,
-  TableOutlined,
-  TagsOutlined,
-} from '@ant-design/icons';
-import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, ReactFlowProvider, addEdge, useEdgesState, useNodesState, type Connection, type NodeTypes } from '@xyflow/react';
+import { ApartmentOutlined, ApiOutlined, ArrowLeftOutlined, PlayCircleOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow, ReactFlowProvider, addEdge, useEdgesState, useNodesState, useReactFlow, type Connection, type NodeTypes } from '@xyflow/react';
 import xyflowCss from '@xyflow/react/dist/style.css?inline';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, call, useCan, useErrorToast, useT } from '@atende/sdk-web';
-import { FLOWBUILDER_ENDPOINTS, FLOWBUILDER_PERMISSIONS, type NodeType } from '@atende/plugin-flowbuilder-contract';
+import { ApiError, call, i18n, useCan, useErrorToast, useFlowNodeEditors, useT, type FlowNodeEditor } from '@atende/sdk-web';
+import { FLOWBUILDER_ENDPOINTS, FLOWBUILDER_PERMISSIONS } from '@atende/plugin-flowbuilder-contract';
 import { NODE_TYPES } from '@atende/plugin-flowbuilder-contract';
-import { GRID, MAX_ZOOM, MIN_ZOOM, START_ID, addNode, colorOf, duplicateNode, fingerprint, fromPayload, outputsOf, rewire, styledEdge, toPayload, type FlowEdge, type FlowNode, type NodeData } from '../graph.js';
+import { GRID, MAX_ZOOM, MIN_ZOOM, START_ID, addNode, autoLayout, colorOf, duplicateNode, fingerprint, freeOutput, fromPayload, outputsOf, placeNear, randomId, rewire, styledEdge, toPayload, type FlowEdge, type FlowNode, type NodeData } from '../graph.js';
 import { NodeEditor } from '../editors/NodeEditor.js';
+import { registerBuiltinEditors } from '../nodes/index.js';
 import { CanvasContext, NodeCard, type CanvasActions } from './NodeCard.js';
 import { useLeaveGuard } from './useLeaveGuard.js';
 import { useNames } from './useNames.js';
 
-/** The speed-dial's entries (§2); TypeBot and Pregunta exist as node types but are not offered. */
-export const SPEED_DIAL: { type: NodeType; icon: React.ReactNode }[] = [
-  { type: 'start', icon: <PlayCircleOutlined /> },
-  { type: 'singleBlock', icon: <FileTextOutlined /> },
-  { type: 'menu', icon: <OrderedListOutlined /> },
-  { type: 'googlesheets', icon: <TableOutlined /> },
-  { type: 'followUp', icon: <ClockCircleOutlined /> },
-  { type: 'tags', icon: <TagsOutlined /> },
-  { type: 'openai', icon: <RobotOutlined /> },
-  { type: 'notification', icon: <BellOutlined /> },
-];
+// The flow builder's own steps register their editors like any plugin's (issue 30 item 6).
+registerBuiltinEditors();
+
+/**
+ * The speed-dial (§2): Inicio, then every registered step editor that has an icon, by `order`. Pregunta,
+ * Condición and Transferir are offered although §2 hides Pregunta (issue 38 item 1); TypeBot still is not.
+ */
+export function speedDial(editors: FlowNodeEditor[]): { type: string; icon: React.ReactNode; title: string; namespace: string }[] {
+  const steps = editors.filter((e) => e.icon).sort((a, b) => (a.order ?? 1000) - (b.order ?? 1000));
+  return [{ type: 'start', icon: <PlayCircleOutlined />, title: 'types.start', namespace: 'flowbuilder' }, ...steps.map((e) => ({ type: e.type, icon: e.icon, title: e.title, namespace: e.namespace }))];
+}
 
 const NODE_COMPONENTS: NodeTypes = Object.fromEntries(NODE_TYPES.map((type) => [type, NodeCard])) as NodeTypes;
 
@@ -57,7 +45,7 @@ function useXyflowStyles() {
   }, []);
 }
 
-type Editing = { mode: 'create'; type: Exclude<NodeType, 'start'> } | { mode: 'edit'; id: string };
+type Editing = { mode: 'create'; type: string } | { mode: 'edit'; id: string };
 
 function Canvas({ flowId }: { flowId: number }) {
   const { t } = useT('flowbuilder');
@@ -75,6 +63,8 @@ function Canvas({ flowId }: { flowId: number }) {
   const [saving, setSaving] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [dialOpen, setDialOpen] = useState(false);
+  const dial = speedDial(useFlowNodeEditors());
+  const { fitView } = useReactFlow();
   useXyflowStyles();
 
   const strokeOf = useCallback((type: string | undefined) => (token as unknown as Record<string, string>)[colorOf(type)] ?? token.colorPrimary, [token]);
@@ -145,16 +135,36 @@ function Canvas({ flowId }: { flowId: number }) {
     [names, canWrite, remove],
   );
 
-  const add = (type: NodeType) => {
+  const add = (type: string) => {
     setDialOpen(false);
     if (type === 'start') return setNodes((ns) => addNode(ns, 'start', {}).nodes);
     setEditing({ mode: 'create', type });
   };
 
+  /**
+   * A new step goes beside the selected one (or the start, in a flow that has nothing else), hangs from
+   * its first free output, and becomes the selection: steps added one after another chain (issue 38 item 3).
+   */
+  const create = (type: string, data: NodeData) => {
+    const selected = nodes.filter((n) => n.selected);
+    const anchor = selected.length === 1 ? selected[0] : nodes.length === 1 ? nodes[0] : undefined;
+    const output = anchor ? freeOutput(anchor, edges) : undefined;
+    const id = randomId();
+    const node: FlowNode = { id, type, position: placeNear(nodes, anchor, output?.index ?? 0), data, selected: true };
+    setNodes((ns) => [...ns.map((n) => (n.selected ? { ...n, selected: false } : n)), node]);
+    if (anchor && output) setEdges((es) => addEdge(styledEdge({ source: anchor.id, target: id, sourceHandle: output.id, targetHandle: null }, anchor.type, strokeOf(anchor.type)), es));
+  };
+
+  const arrange = () => {
+    setNodes((ns) => autoLayout(ns, edges));
+    // After the new positions are drawn.
+    requestAnimationFrame(() => void fitView({ maxZoom: 1, duration: 200 }));
+  };
+
   const submitEditor = (data: NodeData, handles: Record<string, string | null>) => {
     if (!editing) return;
     if (editing.mode === 'create') {
-      setNodes((ns) => addNode(ns, editing.type, data).nodes);
+      create(editing.type, data);
     } else {
       const node = nodes.find((n) => n.id === editing.id);
       setNodes((ns) => ns.map((n) => (n.id === editing.id ? { ...n, data } : n)));
@@ -211,6 +221,13 @@ function Canvas({ flowId }: { flowId: number }) {
           </Typography.Title>
         </Flex>
         <Flex align="center" gap={12} wrap>
+          {canWrite && (
+            <Tooltip title={t('arrangeHint')}>
+              <Button icon={<ApartmentOutlined />} onClick={arrange} disabled={state !== 'ready'} data-testid="flow-arrange">
+                {t('arrange')}
+              </Button>
+            </Tooltip>
+          )}
           <Alert type={dirty ? 'warning' : 'info'} showIcon title={t('saveHint')} style={{ padding: '2px 12px' }} data-testid="flow-save-hint" />
           {canWrite && (
             <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()} loading={saving} disabled={state !== 'ready'} data-testid="flow-save">
@@ -261,18 +278,21 @@ function Canvas({ flowId }: { flowId: number }) {
         )}
         {canWrite && state === 'ready' && (
           <FloatButton.Group trigger="click" open={dialOpen} onOpenChange={setDialOpen} type="primary" icon={<PlusOutlined />} tooltip={t('addNode')} style={{ position: 'absolute', right: 24, bottom: 24 }} data-testid="flow-speed-dial">
-            {SPEED_DIAL.map(({ type, icon }) => (
-              <Tooltip key={type} title={t(`types.${type}`)} placement="left">
-                <FloatButton icon={icon} onClick={() => add(type)} aria-label={t(`types.${type}`)} data-testid={`flow-add-${type}`} />
-              </Tooltip>
-            ))}
+            {dial.map(({ type, icon, title, namespace }) => {
+              const label = i18n.t(title, { ns: namespace });
+              return (
+                <Tooltip key={type} title={label} placement="left">
+                  <FloatButton icon={icon} onClick={() => add(type)} aria-label={label} data-testid={`flow-add-${type}`} />
+                </Tooltip>
+              );
+            })}
           </FloatButton.Group>
         )}
       </div>
       {editing && (editing.mode === 'create' || editingNode) && (
         <NodeEditor
           key={editing.mode === 'edit' ? editing.id : editing.type}
-          type={(editing.mode === 'create' ? editing.type : editingNode!.type) as Exclude<NodeType, 'start'>}
+          type={editing.mode === 'create' ? editing.type : (editingNode!.type ?? 'message')}
           initial={editing.mode === 'edit' ? editingNode!.data : undefined}
           onSubmit={submitEditor}
           onClose={() => setEditing(null)}

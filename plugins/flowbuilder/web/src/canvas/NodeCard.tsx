@@ -52,7 +52,7 @@ function Summary({ type, data }: { type: string; data: NodeData }) {
       return line([t('card.elements', { count: elements.length }), first ? cut(first.value, 40) : ''].filter(Boolean).join('\n'));
     }
     case 'ticket':
-      return line(actions?.names.queues.get(Number(data.queueId)) ?? t('card.queue', { id: data.queueId }));
+      return line([actions?.names.queues.get(Number(data.queueId)) ?? t('card.queue', { id: data.queueId }), cut(data.message, 40)].filter(Boolean).join('\n'));
     case 'tags':
       return line(cut(data.name));
     case 'typebot':
@@ -63,7 +63,8 @@ function Summary({ type, data }: { type: string; data: NodeData }) {
     case 'notification':
       return line(`${String(data.targetNumber ?? '')}\n${cut(data.message, 40)}`);
     case 'condition':
-      return line(`${String(data.key ?? '')} ${String(data.condition ?? '')} ${String(data.value ?? '')}`);
+      // The operator in words, as the editor names it ('area contiene ventas').
+      return line(`${String(data.key ?? '')} ${data.condition ? t(`editor.op.${String(data.condition)}`) : ''} ${String(data.value ?? '')}`);
     case 'googlesheets':
       if (data.lastError) return line(t('card.error', { error: cut(data.lastError, 60) }));
       return line(data.integrationId && data.spreadsheetId ? t('card.configured') : t('card.pending'));

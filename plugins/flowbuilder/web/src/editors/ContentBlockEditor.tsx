@@ -6,7 +6,7 @@ import type { NodeData } from '../graph.js';
 import { INTERVAL_MAX, contentBlockProblem, mediaProblem, type ContentElement, type ElementType, type MediaKind, type Problem } from '../validation.js';
 import { compressImage, uploadContent } from './media.js';
 import { storedVariables } from './variables.js';
-import type { BodyProps, FinishContext } from './NodeEditor.js';
+import type { FlowNodeEditorProps as BodyProps, FlowNodeFinishContext as FinishContext } from '@atende/sdk-web';
 
 /** An element being edited: a picked file waits here until the dialog is saved. */
 export type DraftElement = ContentElement & { file?: File };

@@ -5,7 +5,7 @@ import { useT } from '@atende/sdk-web';
 import { randomId, type NodeData } from '../graph.js';
 import { FOLLOW_UP_MAX_MINUTES, followUpProblem, mediaProblem, type FollowUpContent, type FollowUpTime, type MediaKind, type Problem } from '../validation.js';
 import { compressImage, uploadContent } from './media.js';
-import type { BodyProps, FinishContext } from './NodeEditor.js';
+import type { FlowNodeEditorProps as BodyProps, FlowNodeFinishContext as FinishContext } from '@atende/sdk-web';
 
 type DraftContent = FollowUpContent & { file?: File };
 type DraftTime = Omit<FollowUpTime, 'content'> & { content: DraftContent[] };

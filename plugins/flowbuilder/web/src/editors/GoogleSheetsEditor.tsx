@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
-import { ApiError, api, useCompany, useT } from '@atende/sdk-web';
+import { ApiError, api, useCompany, usePlugin, useT } from '@atende/sdk-web';
 import { SHEET_FIELD_KEYS } from '@atende/plugin-flowbuilder-contract';
 import type { NodeData } from '../graph.js';
 import { googleSheetsProblem, spreadsheetIdOf, type Problem } from '../validation.js';
-import type { BodyProps } from './NodeEditor.js';
+import type { FlowNodeEditorProps as BodyProps } from '@atende/sdk-web';
+import { INTEGRATIONS_PLUGIN, loadSheetIntegrations, type SheetIntegration } from '../options.js';
 
 export const googleSheetsDefaults = (): NodeData => ({ integrationId: null, spreadsheetId: '', spreadsheetUrl: '', selectedSheet: '', processingMode: 'Aleatorio' });
 export const googleSheetsCheck = (d: NodeData): Problem =>
@@ -12,11 +13,7 @@ export const googleSheetsCheck = (d: NodeData): Problem =>
 /** The id comes from the URL (§5); a saved step forgets any earlier error. */
 export const finishGoogleSheets = async (d: NodeData): Promise<NodeData> => ({ ...d, spreadsheetId: spreadsheetIdOf(String(d.spreadsheetUrl ?? '')) ?? '', lastError: null });
 
-interface Integration {
-  id: number;
-  name: string;
-  type: string;
-}
+type Integration = SheetIntegration;
 
 /**
  * Google Sheets step. The integrations and their sheets come from the queue-integration API (§7:
@@ -30,12 +27,13 @@ export function GoogleSheetsBody({ value, set }: BodyProps) {
   const [sheetsError, setSheetsError] = useState<string | null>(null);
   const [loadingSheets, setLoadingSheets] = useState(false);
 
+  // The integrations plugin serves them: asked for only when installed (issue 38 item 5).
+  const installed = usePlugin(INTEGRATIONS_PLUGIN);
   useEffect(() => {
-    api.get<{ queueIntegrations?: Integration[]; integrations?: Integration[] }>('/queueIntegration', { query: { type: 'googlesheets' } }).then(
-      (r) => setIntegrations((r.integrations ?? r.queueIntegrations ?? []).filter((i) => i.type === 'googlesheets-auth')),
-      () => setIntegrations([]),
-    );
-  }, []);
+    if (installed === null) return;
+    if (!installed) return setIntegrations([]);
+    loadSheetIntegrations().then(setIntegrations, () => setIntegrations([]));
+  }, [installed]);
 
   const loadSheets = async () => {
     const spreadsheetId = spreadsheetIdOf(String(value.spreadsheetUrl ?? ''));
@@ -68,7 +66,11 @@ export function GoogleSheetsBody({ value, set }: BodyProps) {
   const placeholders = t('fieldPlaceholders', { returnObjects: true }) as unknown as string[];
   return (
     <>
-      {integrations && !integrations.length && <Alert type="info" showIcon title={t('editor.noIntegrations')} style={{ marginBottom: 12 }} />}
+      {installed === false ? (
+        <Alert type="warning" showIcon title={t('integrationsMissing')} style={{ marginBottom: 12 }} data-testid="editor-sheets-missing" />
+      ) : (
+        integrations && !integrations.length && <Alert type="info" showIcon title={t('editor.noIntegrations')} style={{ marginBottom: 12 }} />
+      )}
       <Form.Item label={t('editor.integration')} required>
         <Select
           loading={!integrations}

@@ -115,3 +115,81 @@ describe('step editors: create and edit modes, and the §5 messages', () => {
     expect(data.intervalTimes[0]).toMatchObject({ minutes: 9999, content: [{ type: 'text', value: 'Hola' }] });
   });
 });
+
+describe('the steps issue 38 adds to the menu: question, condition, transfer to queue', () => {
+  it('a question needs its text and a variable name, and saves the trimmed name', async () => {
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="question" onSubmit={onSubmit} onClose={() => undefined} />));
+    expect(await screen.findByText('Agregar Pregunta')).toBeTruthy();
+    ok();
+    expect((await error()).textContent).toContain('El mensaje es obligatorio');
+    fireEvent.change(screen.getByTestId('editor-question-message'), { target: { value: '¿Ventas o soporte?' } });
+    fireEvent.change(screen.getByTestId('editor-answer-key'), { target: { value: '1area' } });
+    ok();
+    expect((await error()).textContent).toContain('Solo letras, números y _');
+    fireEvent.change(screen.getByTestId('editor-answer-key'), { target: { value: ' area ' } });
+    ok();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ message: '¿Ventas o soporte?', answerKey: 'area' }, {}));
+  });
+
+  it('a condition needs a variable and a value; operators are named in words', async () => {
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="condition" onSubmit={onSubmit} onClose={() => undefined} />));
+    expect(await screen.findByText('Agregar Condición')).toBeTruthy();
+    expect(screen.getByText('es igual a')).toBeTruthy();
+    ok();
+    expect((await error()).textContent).toContain('La variable es obligatoria');
+    fireEvent.change(screen.getByTestId('editor-condition-key'), { target: { value: 'area ' } });
+    fireEvent.change(screen.getByTestId('editor-condition-value'), { target: { value: 'ventas' } });
+    ok();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ key: 'area', condition: '==', value: 'ventas' }, {}));
+  });
+
+  it('a transfer needs a queue and tells the customer by default, in the editor’s language; the message can be turned off', async () => {
+    get.mockImplementation(async (url: string) => (url === '/queue/names' || url.startsWith('/queue') ? [{ id: 3, name: 'Ventas' }] : []) as never);
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="ticket" onSubmit={onSubmit} onClose={() => undefined} />));
+    expect(await screen.findByText('Agregar Transferir a una cola')).toBeTruthy();
+    const text = screen.getByTestId('editor-transfer-message') as HTMLTextAreaElement;
+    expect(text.value).toBe('Te estamos transfiriendo a {{queue}}. Un agente te atenderá en breve.');
+    ok();
+    expect((await error()).textContent).toContain('Elige una cola');
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('editor-transfer-notify'));
+    expect(screen.queryByTestId('editor-transfer-message')).toBeNull();
+    fireEvent.click(screen.getByTestId('editor-transfer-notify'));
+    expect((screen.getByTestId('editor-transfer-message') as HTMLTextAreaElement).value).toContain('{{queue}}');
+  });
+
+  it('a transfer edited with its message turned off saves an empty message (the customer is told nothing)', async () => {
+    get.mockResolvedValue([{ id: 3, name: 'Ventas' }]);
+    const onSubmit = vi.fn();
+    render(wrap(<NodeEditor type="ticket" initial={{ queueId: 3, name: 'Ventas', message: 'Te paso con {{queue}}' }} onSubmit={onSubmit} onClose={() => undefined} />));
+    fireEvent.click(await screen.findByTestId('editor-transfer-notify'));
+    ok();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ queueId: 3, name: 'Ventas', message: '' }, {}));
+  });
+
+  it('a type no plugin registered an editor for says so instead of an empty dialog', async () => {
+    render(wrap(<NodeEditor type="crm" onSubmit={() => undefined} onClose={() => undefined} />));
+    expect((await screen.findByTestId('editor-missing')).textContent).toContain('crm');
+  });
+});
+
+describe('what another plugin serves is asked for only when it is installed (issue 38 item 5)', () => {
+  it('a Google Sheets step without the integrations plugin says so and never calls /queueIntegration; with it, lists its integrations', async () => {
+    const { sessionEnded } = await import('@atende/sdk-web');
+    sessionEnded();
+    get.mockImplementation(async (url: string) => (url === '/plugins' ? [{ id: 'kanban', locked: false }] : { integrations: [] }) as never);
+    render(wrap(<NodeEditor type="googlesheets" onSubmit={() => undefined} onClose={() => undefined} />));
+    expect((await screen.findByTestId('editor-sheets-missing')).textContent).toContain('no está instalado');
+    expect(get.mock.calls.map((c) => c[0])).toEqual(['/plugins']);
+    cleanup();
+
+    sessionEnded();
+    get.mockImplementation(async (url: string) => (url === '/plugins' ? [{ id: 'integrations', locked: false }] : { integrations: [{ id: 5, name: 'Hoja ventas', type: 'googlesheets-auth' }] }) as never);
+    render(wrap(<NodeEditor type="googlesheets" onSubmit={() => undefined} onClose={() => undefined} />));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/queueIntegration', { query: { type: 'googlesheets' } }));
+    expect(screen.queryByTestId('editor-sheets-missing')).toBeNull();
+  });
+});
