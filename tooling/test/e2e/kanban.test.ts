@@ -82,6 +82,54 @@ describe('kanban in the browser', () => {
     await agent.getByTestId('kanban-lane-none').getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 15_000 });
   });
 
+  it('moves a card without a mouse: arrow keys on the focused card, the "Move to…" menu; lanes reorder and stay so', async () => {
+    const page = await (await browser.newContext({ hasTouch: true })).newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.getByTestId('menu-kanban').click();
+    await page.getByTestId('kanban-lane-none').getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 15_000 });
+    const laneIds = async () => page.locator('[data-testid="kanban-board"] > [data-testid^="kanban-lane-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    // The server's order (by name): Hecho, then Nuevo.
+    expect(await laneIds()).toEqual(['kanban-lane-none', `kanban-lane-${id.hecho}`, `kanban-lane-${id.nuevo}`]);
+
+    // Keyboard: focus the card, → twice (Hecho, then Nuevo), ← once (back to Hecho); the focus follows the card.
+    await page.getByTestId(`kanban-card-${id.ticket}`).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId(`kanban-lane-${id.hecho}`).getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 5000 });
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([id.hecho]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`kanban-card-${id.ticket}`);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([id.nuevo]);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([id.hecho]);
+
+    // Touch: the card's "Move to…" menu, tapped, lists the other lanes by name.
+    await page.getByTestId(`kanban-move-${id.ticket}`).tap();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await menu.getByText('Nuevo').waitFor({ timeout: 5000 });
+    await menu.getByText('Sin etiqueta').waitFor();
+    expect(await menu.getByText('Hecho').count()).toBe(0);
+    await page.getByTestId(`kanban-move-${id.ticket}-none`).tap();
+    await page.getByTestId('kanban-lane-none').getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 5000 });
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([]);
+
+    // Lanes: "Nuevo" moves before "Hecho"; a reload keeps the order; "no tag" stays first.
+    expect(await page.getByTestId(`kanban-lane-left-${id.hecho}`).isDisabled()).toBe(true);
+    expect(await page.getByTestId('kanban-lane-left-none').count()).toBe(0);
+    await page.getByTestId(`kanban-lane-left-${id.nuevo}`).click();
+    expect(await laneIds()).toEqual(['kanban-lane-none', `kanban-lane-${id.nuevo}`, `kanban-lane-${id.hecho}`]);
+    await page.reload();
+    await page.getByTestId('kanban-lane-none').getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 15_000 });
+    expect(await laneIds()).toEqual(['kanban-lane-none', `kanban-lane-${id.nuevo}`, `kanban-lane-${id.hecho}`]);
+    // The arrow key follows the board's order: → from "no tag" is now "Nuevo".
+    await page.getByTestId(`kanban-card-${id.ticket}`).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([id.nuevo]);
+    await page.getByTestId(`kanban-card-${id.ticket}`).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([]);
+    await page.screenshot({ path: 'tooling/test/artifacts/kanban-move-menu.png' });
+  });
+
   it('filters by number with a chip that clears, and "Ver" opens the ticket', async () => {
     const page = await (await browser.newContext()).newPage();
     await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
