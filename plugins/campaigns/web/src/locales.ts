@@ -134,7 +134,7 @@ const es = {
     result: '{{created}} de {{total}} contactos creados.',
     errorsTitle: 'Filas no importadas ({{count}})',
     columns: { row: 'Fila', name: 'Nombre', number: 'Número', reason: 'Motivo' },
-    reasons: { duplicated: 'repetido en la planilla o ya en la lista' },
+    reasons: { duplicated: 'repetido en la planilla o ya en la lista', not_a_number: 'no es un número de teléfono (solo dígitos, con código de país)' },
   },
 };
 type Texts = typeof es;
@@ -275,7 +275,7 @@ const pt: Texts = {
     result: '{{created}} de {{total}} contatos criados.',
     errorsTitle: 'Linhas não importadas ({{count}})',
     columns: { row: 'Linha', name: 'Nome', number: 'Número', reason: 'Motivo' },
-    reasons: { duplicated: 'repetido na planilha ou já na lista' },
+    reasons: { duplicated: 'repetido na planilha ou já na lista', not_a_number: 'não é um número de telefone (só dígitos, com código do país)' },
   },
 };
 
@@ -415,7 +415,7 @@ const en: Texts = {
     result: '{{created}} of {{total}} contacts created.',
     errorsTitle: 'Rows not imported ({{count}})',
     columns: { row: 'Row', name: 'Name', number: 'Number', reason: 'Reason' },
-    reasons: { duplicated: 'repeated in the sheet or already in the list' },
+    reasons: { duplicated: 'repeated in the sheet or already in the list', not_a_number: 'not a phone number (digits only, with the country code)' },
   },
 };
 
