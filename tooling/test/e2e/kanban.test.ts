@@ -130,6 +130,35 @@ describe('kanban in the browser', () => {
     await page.screenshot({ path: 'tooling/test/artifacts/kanban-move-menu.png' });
   });
 
+  it('new kanban tags made on the tags page get distinct colours, and their lanes show them', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.goto(`${server.url}/tags`);
+    for (const name of ['Seguimiento', 'Cierre']) {
+      await page.getByTestId('tags-add').click({ timeout: 15_000 });
+      await page.getByTestId('tag-name').fill(name);
+      await page.getByTestId('tag-kanban').click();
+      // The dialog asks for the colours in use and offers one nobody has.
+      await expect.poll(() => page.getByTestId('tag-modal').locator('.ant-color-picker-trigger').textContent(), { timeout: 10_000 }).toBe(name === 'Seguimiento' ? '#A4CCCC' : '#1677FF');
+      await page.getByTestId('tag-save').click();
+      await page.getByTestId('tag-modal').waitFor({ state: 'hidden', timeout: 10_000 });
+    }
+    const colours = async () =>
+      Object.fromEntries(((await api.get('/api/tags/list', checker)).body as { name: string; color: string }[]).map((t) => [t.name, t.color.toLowerCase()]));
+    await expect.poll(async () => Object.keys(await colours()).length, { timeout: 10_000 }).toBe(4);
+    const all = await colours();
+    // Every tag has its own colour: the two new ones differ from each other and from the existing lanes.
+    expect(new Set(Object.values(all)).size, JSON.stringify(all)).toBe(4);
+    await page.goto(`${server.url}/kanban`);
+    const lane = (await api.get('/api/tags/list', checker)).body.find((t: { name: string }) => t.name === 'Cierre') as { id: number };
+    await page.getByTestId(`kanban-lane-${lane.id}`).waitFor({ timeout: 15_000 });
+    // Clean up: the next tests expect the two original lanes.
+    for (const name of ['Seguimiento', 'Cierre']) {
+      const tag = (await api.get('/api/tags/list', checker)).body.find((t: { name: string }) => t.name === name) as { id: number };
+      expect((await api.del(`/api/tags/${tag.id}`, checker)).status).toBeLessThan(300);
+    }
+  });
+
   it('filters by number with a chip that clears, and "Ver" opens the ticket', async () => {
     const page = await (await browser.newContext()).newPage();
     await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
