@@ -99,6 +99,24 @@ describe('campaigns in the browser', () => {
     await page.getByTestId('campaign-report-status').filter({ hasText: 'Finalizada' }).waitFor({ timeout: 60_000 });
     await page.getByTestId('campaign-report-summary').filter({ hasText: '3 de 3 mensajes entregados' }).waitFor({ timeout: 15_000 });
     await page.getByTestId('campaign-report-list').filter({ hasText: 'Clientes E2E' }).waitFor();
+    // Issue 38 item 8: who got which variant, and how it went; a CSV of everyone.
+    const ana = page.getByTestId('campaign-recipient-51970000001');
+    await expect.poll(() => ana.textContent(), { timeout: 15_000 }).toMatch(/51970000001.*Ana.*Mensaje 1.*Entregado/);
+    expect(await page.locator('[data-testid^="campaign-recipient-5197"]').count()).toBe(3);
+    await choose(page, 'campaign-recipients-status', 'Falló');
+    await expect.poll(() => page.locator('[data-testid^="campaign-recipient-5197"]').count(), { timeout: 10_000 }).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('campaign-recipients-csv').click()]);
+    const csv = (await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        const parts: Buffer[] = [];
+        stream.on('data', (c: Buffer) => parts.push(c));
+        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        stream.on('error', reject);
+      }, reject);
+    })).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(download.suggestedFilename()).toMatch(/^campaign-\d+-recipients\.csv$/);
+    expect(csv[0]).toBe('Número,Nombre,Variante,Estado,Motivo del fallo,Enviado,Entregado');
+    expect(csv.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual(['51970000001,Ana,1,delivered', '51970000002,Bruno,1,delivered', '51970000003,Carla,1,delivered']);
     await page.screenshot({ path: 'tooling/test/artifacts/campaigns-report.png' });
     const sent = await queryDb(db.url, `select to_number, body from sandbox_outbox where whatsapp_id = $1 order by to_number`, [wa]);
     expect(sent.map((r) => r.body)).toEqual(['Hola Ana, tenemos ofertas', 'Hola Bruno, tenemos ofertas', 'Hola Carla, tenemos ofertas']);

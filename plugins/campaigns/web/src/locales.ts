@@ -70,6 +70,15 @@ const es = {
     scheduledAt: 'Programada',
     completedAt: 'Completada',
   },
+  recipients: {
+    title: 'Detalle por destinatario',
+    allStatuses: 'Todos los estados',
+    export: 'Exportar CSV',
+    empty: 'Todavía no hay destinatarios.',
+    columns: { number: 'Número', name: 'Nombre', variant: 'Variante', status: 'Estado', error: 'Motivo del fallo', sentAt: 'Enviado' },
+    status: { pending: 'Pendiente', sent: 'Enviado', delivered: 'Entregado', failed: 'Falló' },
+    reasons: { invalid_number: 'el número no tiene WhatsApp', no_connection: 'la campaña no tiene conexión', ERR_SENDING_WAPP_MSG: 'WhatsApp no confirmó el envío' } as Record<string, string>,
+  },
   settings: {
     messageInterval: 'Intervalo entre mensajes',
     longerIntervalAfter: 'Intervalo mayor después de',
@@ -211,6 +220,15 @@ const pt: Texts = {
     scheduledAt: 'Agendada',
     completedAt: 'Concluída',
   },
+  recipients: {
+    title: 'Detalhe por destinatário',
+    allStatuses: 'Todos os status',
+    export: 'Exportar CSV',
+    empty: 'Ainda não há destinatários.',
+    columns: { number: 'Número', name: 'Nome', variant: 'Variante', status: 'Status', error: 'Motivo da falha', sentAt: 'Enviado' },
+    status: { pending: 'Pendente', sent: 'Enviado', delivered: 'Entregue', failed: 'Falhou' },
+    reasons: { invalid_number: 'o número não tem WhatsApp', no_connection: 'a campanha não tem conexão', ERR_SENDING_WAPP_MSG: 'o WhatsApp não confirmou o envio' } as Record<string, string>,
+  },
   settings: {
     messageInterval: 'Intervalo entre mensagens',
     longerIntervalAfter: 'Intervalo maior depois de',
@@ -350,6 +368,15 @@ const en: Texts = {
     contactList: 'Contact list',
     scheduledAt: 'Scheduled',
     completedAt: 'Completed',
+  },
+  recipients: {
+    title: 'Per-recipient detail',
+    allStatuses: 'All statuses',
+    export: 'Export CSV',
+    empty: 'No recipients yet.',
+    columns: { number: 'Number', name: 'Name', variant: 'Variant', status: 'Status', error: 'Failure reason', sentAt: 'Sent' },
+    status: { pending: 'Pending', sent: 'Sent', delivered: 'Delivered', failed: 'Failed' },
+    reasons: { invalid_number: 'the number is not on WhatsApp', no_connection: 'the campaign has no connection', ERR_SENDING_WAPP_MSG: 'WhatsApp did not confirm the send' } as Record<string, string>,
   },
   settings: {
     messageInterval: 'Interval between messages',
