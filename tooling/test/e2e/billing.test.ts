@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { SUPER, TENANT_PASSWORD, client, createDatabase, startServer, twoCompanies, type RunningServer } from '@atende/sdk-server/testing';
+import { SUPER, TENANT_PASSWORD, client, createDatabase, queryDb, startServer, twoCompanies, type RunningServer } from '@atende/sdk-server/testing';
 import { launchBrowser } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
 
@@ -34,6 +34,7 @@ describe('billing in the browser', () => {
   it('an expired company is confined to billing, pays, is approved and gets the platform back', async () => {
     expect((await api.put(`/api/companies/${tiendaId}`, { dueDate: new Date(Date.now() - 3 * 86_400_000).toISOString() }, sup)).status).toBe(200);
     expect((await api.put('/api/settings/global/billing.payment_key', { value: 'Yape 999 111 222' }, sup)).status).toBe(200);
+    expect((await api.put('/api/settings/global/billing.support_whatsapp', { value: '+51 944 555 666' }, sup)).status).toBe(200);
     expect((await api.post('/api/invoices/generate', {}, sup)).body.created).toBe(1);
     const invoice = (await api.get('/api/invoices/all', sup)).body.invoices[0] as { id: number };
 
@@ -56,11 +57,27 @@ describe('billing in the browser', () => {
     await page.getByTestId('checkout-next').click();
     await page.getByText('Yape 999 111 222').waitFor();
     expect(await page.getByTestId('checkout-instructions').locator('li').count()).toBe(3);
+    // Issue 38 item 15: the steps name the support WhatsApp from the platform's settings, with its chat link.
+    const support = page.getByTestId('checkout-support');
+    expect(await support.textContent()).toContain('+51 944 555 666');
+    expect(await support.locator('a').getAttribute('href')).toBe('https://wa.me/51944555666');
     await page.getByTestId('checkout-pay').click();
     await page.getByTestId('checkout-sent').waitFor({ timeout: 15_000 });
     await page.getByTestId('checkout-sent').getByText('Pago Enviado a Revisión').waitFor();
+    // Issue 38 item 14: the toast says what happens next (nothing is activated yet), and so does the result.
+    // The date it names is the due date the server now holds (a short grace while the payment is reviewed).
+    const due = (await queryDb(db.url, `select due_date from companies where id = $1`, [tiendaId]))[0]!.due_date as Date;
+    const dueText = await page.evaluate((iso) => new Date(iso).toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric' }), due.toISOString());
+    await page.locator('.ant-message-notice').getByText(`Comprobante registrado. Mientras revisamos el pago puedes usar la plataforma hasta el ${dueText}; al aprobarlo se renovará tu plan.`).waitFor();
+    expect(await page.locator('.ant-message-notice').getByText('activado').count()).toBe(0);
+    await page.getByTestId('checkout-sent').getByText(`Cuando aprobemos el pago se renovará tu plan con su nuevo vencimiento; hasta entonces vence el ${dueText}.`).waitFor();
+    await page.getByTestId('checkout-sent').getByTestId('checkout-support').waitFor();
     // The payment channel's PENDING_REVIEW arrived live as an info toast.
     await page.locator('.ant-message-notice').getByText('Pago enviado a revisión').waitFor();
+    // The invoice under review offers no second "Pay".
+    await page.locator('.ant-modal-close').click();
+    await row.getByTestId(`in-review-${invoice.id}`).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId(`pay-${invoice.id}`).count()).toBe(0);
     await page.screenshot({ path: 'tooling/test/artifacts/billing-checkout.png' });
 
     // The super user approves on the review screen.
@@ -139,6 +156,60 @@ describe('billing in the browser', () => {
     const [r, g, b] = (bg.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
     expect(r + g + b).toBeLessThan(200);
     await page.screenshot({ path: 'tooling/test/artifacts/billing-reseller-dark.png' });
+    await context.close();
+  });
+
+  it('issue 38 items 15-16: without a support number the super user is told and the steps say so; 390 px pages do not scroll sideways', async () => {
+    sup = (await api.login(SUPER.email, SUPER.password)).token;
+    expect((await api.put('/api/settings/global/billing.payment_key', { value: 'Yape 999 111 222' }, sup)).status).toBe(200);
+    expect((await api.put('/api/settings/global/billing.support_whatsapp', { value: '' }, sup)).status).toBe(200);
+    // An invoice to pay: due in 5 days, inside the 10-day invoicing window.
+    expect((await api.put(`/api/companies/${tiendaId}`, { dueDate: new Date(Date.now() + 5 * 86_400_000).toISOString() }, sup)).status).toBe(200);
+    await api.post('/api/invoices/generate', {}, sup);
+    const superCtx = await browser.newContext();
+    const sp = await superCtx.newPage();
+    await signIn(sp, server.url, SUPER);
+    await sp.getByTestId('menu-settings').click();
+    await sp.getByRole('tab', { name: 'Facturación' }).click();
+    const warn = sp.getByTestId('billing-settings-missing');
+    await warn.waitFor({ timeout: 15_000 });
+    expect(await warn.textContent()).toContain('Falta el WhatsApp de soporte al que las empresas envían el comprobante.');
+    expect(await warn.textContent()).not.toContain('Falta el QR o la clave');
+    await superCtx.close();
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.goto(`${server.url}/subscription`);
+    await page.getByTestId('subscription-page').waitFor({ timeout: 15_000 });
+    await page.getByTestId('sub-plan').waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid^="invoice-"]').first().waitFor({ timeout: 15_000 });
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'tooling/test/artifacts/billing-subscription-390.png', fullPage: true });
+    // Renew opens the checkout; the current plan's badge sits under the name, which keeps its width.
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="sub-renew"]') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 15_000 });
+    expect(await page.getByTestId('sub-renew-reason').count()).toBe(0);
+    await page.getByTestId('sub-renew').click();
+    const current = page.locator('[data-testid^="plan-current-"]');
+    await current.waitFor({ timeout: 15_000 });
+    const planId = (await current.getAttribute('data-testid'))!.replace('plan-current-', '');
+    const name = await page.getByTestId(`plan-name-${planId}`).boundingBox();
+    const badge = await current.boundingBox();
+    expect(badge!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    // Without a support number, the payment step says so instead of pointing at "our support".
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('checkout-no-support').waitFor({ timeout: 5000 });
+    expect(await page.getByTestId('checkout-support').count()).toBe(0);
+    await page.screenshot({ path: 'tooling/test/artifacts/billing-checkout-390.png' });
+    await page.locator('.ant-modal-close').click();
+    await page.goto(`${server.url}/reseller`);
+    await page.getByTestId('reseller-page').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('reseller-referrals').textContent(), { timeout: 15_000 }).toMatch(/\d/);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'tooling/test/artifacts/billing-reseller-390.png', fullPage: true });
     await context.close();
   });
 });

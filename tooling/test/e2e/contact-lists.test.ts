@@ -66,12 +66,13 @@ describe('contact lists in the browser', () => {
     await ana.waitFor({ timeout: 15_000 });
     expect(await ana.locator('td').nth(1).textContent()).toBe('51987654321');
 
-    // A small sheet: two good rows and one refused (its number is already in the list).
+    // A small sheet: two good rows and two refused (a number already in the list, a number that is not one).
     const sheet = await xlsx([
       ['Nombre', 'Número', 'Email'],
       ['Bruno Díaz', '51911122233', 'bruno@example.com'],
       ['Carla Ruiz', '5511987654321', ''],
       ['Ana otra vez', '51987654321', ''],
+      ['Diego Letras', 'abc', ''],
     ]);
     await page.getByTestId('contact-items-import').click();
     await page.getByTestId('contact-import').locator('input[type=file]').setInputFiles({
@@ -82,8 +83,15 @@ describe('contact lists in the browser', () => {
     await page.getByTestId('contact-import-file').filter({ hasText: 'contactos.xlsx' }).waitFor();
     await page.getByTestId('contact-import-start').click();
     await page.getByTestId('contact-import-progress').waitFor({ timeout: 15_000 });
-    await page.getByTestId('contact-import-result').filter({ hasText: '2 de 3 contactos creados.' }).waitFor({ timeout: 15_000 });
-    await page.getByTestId('contact-import-errors').filter({ hasText: 'Número: repetido en la planilla o ya en la lista' }).waitFor();
+    await page.getByTestId('contact-import-result').filter({ hasText: '2 de 4 contactos creados.' }).waitFor({ timeout: 15_000 });
+    const errors = page.getByTestId('contact-import-errors');
+    await errors.filter({ hasText: 'Número: repetido en la planilla o ya en la lista' }).waitFor();
+    // One clear message per problem: "abc" is not a phone number (not "required; too short").
+    const diego = errors.locator('div', { hasText: 'Diego Letras' }).last();
+    expect(await diego.textContent()).toContain('Número: no es un número de teléfono (solo dígitos, con código de país)');
+    expect(await diego.textContent()).not.toContain(';');
+    // A finished import shows a full bar beside its check.
+    expect(await page.getByTestId('contact-import-progress').getAttribute('aria-valuenow')).toBe('100');
     await page.screenshot({ path: 'tooling/test/artifacts/contact-lists-import.png' });
     await page.getByTestId('contact-import-close').click();
 

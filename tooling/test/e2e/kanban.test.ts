@@ -82,6 +82,83 @@ describe('kanban in the browser', () => {
     await agent.getByTestId('kanban-lane-none').getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 15_000 });
   });
 
+  it('moves a card without a mouse: arrow keys on the focused card, the "Move to…" menu; lanes reorder and stay so', async () => {
+    const page = await (await browser.newContext({ hasTouch: true })).newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.getByTestId('menu-kanban').click();
+    await page.getByTestId('kanban-lane-none').getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 15_000 });
+    const laneIds = async () => page.locator('[data-testid="kanban-board"] > [data-testid^="kanban-lane-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    // The server's order (by name): Hecho, then Nuevo.
+    expect(await laneIds()).toEqual(['kanban-lane-none', `kanban-lane-${id.hecho}`, `kanban-lane-${id.nuevo}`]);
+
+    // Keyboard: focus the card, → twice (Hecho, then Nuevo), ← once (back to Hecho); the focus follows the card.
+    await page.getByTestId(`kanban-card-${id.ticket}`).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId(`kanban-lane-${id.hecho}`).getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 5000 });
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([id.hecho]);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(`kanban-card-${id.ticket}`);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([id.nuevo]);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([id.hecho]);
+
+    // Touch: the card's "Move to…" menu, tapped, lists the other lanes by name.
+    await page.getByTestId(`kanban-move-${id.ticket}`).tap();
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await menu.getByText('Nuevo').waitFor({ timeout: 5000 });
+    await menu.getByText('Sin etiqueta').waitFor();
+    expect(await menu.getByText('Hecho').count()).toBe(0);
+    await page.getByTestId(`kanban-move-${id.ticket}-none`).tap();
+    await page.getByTestId('kanban-lane-none').getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 5000 });
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([]);
+
+    // Lanes: "Nuevo" moves before "Hecho"; a reload keeps the order; "no tag" stays first.
+    expect(await page.getByTestId(`kanban-lane-left-${id.hecho}`).isDisabled()).toBe(true);
+    expect(await page.getByTestId('kanban-lane-left-none').count()).toBe(0);
+    await page.getByTestId(`kanban-lane-left-${id.nuevo}`).click();
+    expect(await laneIds()).toEqual(['kanban-lane-none', `kanban-lane-${id.nuevo}`, `kanban-lane-${id.hecho}`]);
+    await page.reload();
+    await page.getByTestId('kanban-lane-none').getByTestId(`kanban-card-${id.ticket}`).waitFor({ timeout: 15_000 });
+    expect(await laneIds()).toEqual(['kanban-lane-none', `kanban-lane-${id.nuevo}`, `kanban-lane-${id.hecho}`]);
+    // The arrow key follows the board's order: → from "no tag" is now "Nuevo".
+    await page.getByTestId(`kanban-card-${id.ticket}`).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([id.nuevo]);
+    await page.getByTestId(`kanban-card-${id.ticket}`).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(ticketTags, { timeout: 10_000 }).toEqual([]);
+    await page.screenshot({ path: 'tooling/test/artifacts/kanban-move-menu.png' });
+  });
+
+  it('new kanban tags made on the tags page get distinct colours, and their lanes show them', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.goto(`${server.url}/tags`);
+    for (const name of ['Seguimiento', 'Cierre']) {
+      await page.getByTestId('tags-add').click({ timeout: 15_000 });
+      await page.getByTestId('tag-name').fill(name);
+      await page.getByTestId('tag-kanban').click();
+      // The dialog asks for the colours in use and offers one nobody has.
+      await expect.poll(() => page.getByTestId('tag-modal').locator('.ant-color-picker-trigger').textContent(), { timeout: 10_000 }).toBe(name === 'Seguimiento' ? '#A4CCCC' : '#1677FF');
+      await page.getByTestId('tag-save').click();
+      await page.getByTestId('tag-modal').waitFor({ state: 'hidden', timeout: 10_000 });
+    }
+    const colours = async () =>
+      Object.fromEntries(((await api.get('/api/tags/list', checker)).body as { name: string; color: string }[]).map((t) => [t.name, t.color.toLowerCase()]));
+    await expect.poll(async () => Object.keys(await colours()).length, { timeout: 10_000 }).toBe(4);
+    const all = await colours();
+    // Every tag has its own colour: the two new ones differ from each other and from the existing lanes.
+    expect(new Set(Object.values(all)).size, JSON.stringify(all)).toBe(4);
+    await page.goto(`${server.url}/kanban`);
+    const lane = (await api.get('/api/tags/list', checker)).body.find((t: { name: string }) => t.name === 'Cierre') as { id: number };
+    await page.getByTestId(`kanban-lane-${lane.id}`).waitFor({ timeout: 15_000 });
+    // Clean up: the next tests expect the two original lanes.
+    for (const name of ['Seguimiento', 'Cierre']) {
+      const tag = (await api.get('/api/tags/list', checker)).body.find((t: { name: string }) => t.name === name) as { id: number };
+      expect((await api.del(`/api/tags/${tag.id}`, checker)).status).toBeLessThan(300);
+    }
+  });
+
   it('filters by number with a chip that clears, and "Ver" opens the ticket', async () => {
     const page = await (await browser.newContext()).newPage();
     await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });

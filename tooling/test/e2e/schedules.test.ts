@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { client, createDatabase, eventually, queryDb, sandbox, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
 import { launchBrowser } from '../support/browser.js';
-import { signIn } from '../support/ui.js';
+import { choose, signIn } from '../support/ui.js';
 
 const CUSTOMER = { number: '51944400001', name: 'Lucía Agenda' };
 
@@ -103,5 +103,45 @@ describe('schedules in the browser', () => {
     await expect.poll(() => page.getByTestId(`schedule-event-${row.id}`).count(), { timeout: 10_000 }).toBe(0);
     expect(await queryDb(db.url, `select id from schedules`)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('issue 38 item 12: at 390 px the month view shows each event\'s time and contact, and the view switcher fits', async () => {
+    const api = client(server.url);
+    const { token } = await api.login('admin@tienda.test', TENANT_PASSWORD);
+    // Noon tomorrow (or today when tomorrow is next month: the view shows this month).
+    const at = new Date();
+    at.setDate(at.getDate() + 1);
+    if (at.getMonth() !== new Date().getMonth()) at.setDate(at.getDate() - 1);
+    at.setHours(23, 30, 0, 0);
+    if (at.getTime() < Date.now()) at.setTime(Date.now() + 10 * 60_000);
+    const made = await api.post('/api/schedules', { body: 'Recordatorio de su cita', contactId, sendAt: at.toISOString() }, token);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id as number;
+
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/schedules`);
+    await page.getByTestId('schedules-month').waitFor({ timeout: 15_000 });
+    const event = page.getByTestId(`schedule-event-${id}`);
+    await event.waitFor({ timeout: 15_000 });
+    const time = await page.evaluate((iso) => new Date(iso).toLocaleTimeString('es', { hour: '2-digit', minute: '2-digit' }), at.toISOString());
+    expect(await event.getByTestId('schedule-event-time').textContent()).toBe(time);
+    // The name is there and visible (at least its first letters), not only icons.
+    const name = event.getByTestId('schedule-event-name');
+    expect(await name.textContent()).toBe(CUSTOMER.name);
+    expect((await name.boundingBox())!.width).toBeGreaterThan(20);
+    // Nothing sticks out sideways, the view switcher included.
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    const views = (await page.getByTestId('schedules-views').boundingBox())!;
+    expect(views.x + views.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'tooling/test/artifacts/schedules-month-390.png' });
+    // A tap on the event opens it for editing; the switcher changes the view.
+    await event.click();
+    await page.getByTestId('schedule-form').waitFor({ timeout: 5000 });
+    await page.keyboard.press('Escape');
+    await choose(page, 'schedules-views', 'Agenda');
+    await page.getByTestId(`schedule-event-${id}`).getByTestId('schedule-delete').waitFor({ timeout: 15_000 });
   });
 });

@@ -3,7 +3,8 @@ import { Alert, App, Button, Flex, Image, Modal, Result, Steps, Typography } fro
 import { useNavigate } from 'react-router-dom';
 import { ApiError, call, errorText, useT } from '@atende/sdk-web';
 import { BILLING_ENDPOINTS, RECURRENCE_MONTHS, type Invoice, type SubscriptionOverview } from '@atende/plugin-billing-contract';
-import { NS, money } from './common.js';
+import { NS, dateText, money } from './common.js';
+import { SupportContact } from './SupportContact.js';
 import { PlanCards } from './PlanCards.js';
 
 /**
@@ -11,12 +12,14 @@ import { PlanCards } from './PlanCards.js';
  * three instructions from the platform settings, Back and Pay), then 'Pago Enviado a Revisión'.
  */
 export function CheckoutDialog({ invoice, overview, onClose, onPaid }: { invoice: Invoice | null; overview: SubscriptionOverview; onClose: () => void; onPaid: () => void }) {
-  const { t } = useT(NS);
+  const { t, i18n } = useT(NS);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [planId, setPlanId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The due date the server left after the payment went to review (a short grace when it was about to end). */
+  const [usableUntil, setUsableUntil] = useState<string | null>(null);
 
   useEffect(() => {
     if (invoice) {
@@ -42,7 +45,11 @@ export function CheckoutDialog({ invoice, overview, onClose, onPaid }: { invoice
         body: { plan: plan.name, price: plan.value, users: plan.users, connections: plan.connections, invoiceId: invoice.id, planId: plan.id },
       });
       if (!r.success) throw new Error(r.error ?? t('checkout.error'));
-      void message.success(t('checkout.success'));
+      // In review, not active yet: the toast says what happens next (issue 38 item 14), with the due date
+      // as the server has it now (read back, not guessed).
+      const due = (await call(BILLING_ENDPOINTS.overview).catch(() => null))?.dueDate ?? overview.dueDate;
+      setUsableUntil(due);
+      void message.success({ content: t('checkout.success', { date: dateText(due, i18n.language) }), duration: 6 });
       setStep(2);
       onPaid();
     } catch (e) {
@@ -83,6 +90,7 @@ export function CheckoutDialog({ invoice, overview, onClose, onPaid }: { invoice
               <li key={line}>{line}</li>
             ))}
           </ol>
+          <SupportContact phone={payment.supportWhatsapp} />
           <Flex gap={8} justify="flex-end" style={{ alignSelf: 'stretch' }}>
             <Button onClick={() => setStep(0)}>{t('checkout.back')}</Button>
             <Button type="primary" loading={busy} onClick={() => void pay()} data-testid="checkout-pay">
@@ -95,7 +103,12 @@ export function CheckoutDialog({ invoice, overview, onClose, onPaid }: { invoice
         <Result
           status="success"
           title={t('checkout.sentTitle')}
-          subTitle={t('checkout.sentText', { phone: payment.supportWhatsapp ? ` ${payment.supportWhatsapp}` : '' })}
+          subTitle={
+            <Flex vertical gap={8} align="center">
+              <span>{t('checkout.nextSteps', { date: dateText(usableUntil ?? overview.dueDate, i18n.language) })}</span>
+              <SupportContact phone={payment.supportWhatsapp} />
+            </Flex>
+          }
           extra={
             <Button type="primary" onClick={() => navigate('/')}>
               {t('checkout.home')}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, Input, Table, theme } from 'antd';
+import { Button, Flex, Input, Table, Typography, theme } from 'antd';
 import { call, useCan, useCurrentUser, useDebouncedValue, useErrorToast, useT } from '@atende/sdk-web';
 import { BILLING_ENDPOINTS, BILLING_PERMISSIONS, type Invoice, type InvoiceStatus } from '@atende/plugin-billing-contract';
 import { InvoiceStatusTag, NS, dateText, money } from './common.js';
@@ -47,6 +47,8 @@ export function InvoicesTable({ list, onPay, extraActions }: { list: ReturnType<
         loading={list.loading}
         dataSource={list.rows}
         pagination={false}
+        // Narrow screens scroll the table, not the page (issue 38 item 16).
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('financeiro.empty') }}
         onRow={(r) => ({ style: r.overdue ? { background: token.colorErrorBg } : undefined, 'data-testid': `invoice-${r.id}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
@@ -65,6 +67,11 @@ export function InvoicesTable({ list, onPay, extraActions }: { list: ReturnType<
                   <Button size="small" disabled>
                     {t('paid')}
                   </Button>
+                ) : r.status === 'pending_review' ? (
+                  // Paid and waiting for approval: paying again would only send a second receipt.
+                  <Typography.Text type="secondary" data-testid={`in-review-${r.id}`}>
+                    {t('financeiro.awaitingApproval')}
+                  </Typography.Text>
                 ) : (
                   onPay &&
                   canPay &&

@@ -17,20 +17,21 @@ export function PlanCards({ plans, currentId, value, onChange }: { plans: PlanCa
             size="small"
             hoverable
             onClick={() => onChange(p.id)}
-            style={{ width: 200, cursor: 'pointer', ...(value === p.id ? { borderColor: token.colorPrimary } : {}) }}
+            style={{ width: 200, maxWidth: '100%', cursor: 'pointer', ...(value === p.id ? { borderColor: token.colorPrimary } : {}) }}
             data-testid={`plan-card-${p.id}`}
           >
             <Flex vertical gap={4}>
-              <Flex justify="space-between" align="center">
-                <Radio value={p.id}>
-                  <Typography.Text strong>{p.name}</Typography.Text>
-                </Radio>
-                {currentId === p.id && (
-                  <Tag icon={<CheckCircleFilled />} color="blue">
-                    {t('checkout.current')}
-                  </Tag>
-                )}
-              </Flex>
+              <Radio value={p.id}>
+                <Typography.Text strong style={{ wordBreak: 'break-word' }} data-testid={`plan-name-${p.id}`}>
+                  {p.name}
+                </Typography.Text>
+              </Radio>
+              {/* On its own line: beside the name it squeezed long plan names. */}
+              {currentId === p.id && (
+                <Tag icon={<CheckCircleFilled />} color="blue" style={{ alignSelf: 'flex-start' }} data-testid={`plan-current-${p.id}`}>
+                  {t('checkout.current')}
+                </Tag>
+              )}
               <Typography.Title level={4} style={{ margin: 0 }}>
                 {money(p.value)}
                 <Typography.Text type="secondary">{t('checkout.perMonth')}</Typography.Text>

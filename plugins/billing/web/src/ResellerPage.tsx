@@ -78,6 +78,7 @@ export default function ResellerPage() {
                 rowKey="id"
                 size="middle"
                 dataSource={metrics?.referrals ?? []}
+                scroll={{ x: 'max-content' }}
                 pagination={{ pageSize: 20, hideOnSinglePage: true }}
                 columns={[
                   { title: t('reseller.name'), dataIndex: 'name' },
@@ -115,6 +116,7 @@ export default function ResellerPage() {
                 rowKey="id"
                 size="middle"
                 dataSource={history}
+                scroll={{ x: 'max-content' }}
                 pagination={{ pageSize: 20, hideOnSinglePage: true }}
                 columns={[
                   { title: t('reseller.date'), dataIndex: 'createdAt', render: (v: string) => dateText(v, i18n.language) },

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Skeleton } from 'antd';
+import { Alert, App, Button, Form, Input, Skeleton } from 'antd';
 import { SETTING_ENDPOINTS } from '@atende/core-contract';
 import { call, useT } from '@atende/sdk-web';
 import { BILLING_SETTING_KEYS as K } from '@atende/plugin-billing-contract';
 import { NS, useSafeCall } from './common.js';
+import { missingPaymentSettings } from './support.js';
 
 type Values = Record<keyof typeof K, string>;
 
@@ -41,8 +42,20 @@ export default function SettingsTab() {
   };
 
   if (!initial) return <Skeleton active />;
+  // Said here, to the one who can fix it, rather than companies meeting empty payment steps.
+  const missing = missingPaymentSettings(initial);
   return (
     <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }} data-testid="billing-settings">
+      {missing.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('settings.incomplete')}
+          description={missing.map((m) => t(`settings.missing.${m}`)).join(' ')}
+          data-testid="billing-settings-missing"
+        />
+      )}
       <Form.Item name="qr" label={t('settings.qr')} extra={t('settings.qrHelp')}>
         <Input maxLength={2000} />
       </Form.Item>

@@ -32,7 +32,11 @@ export default function SubscriptionPage() {
   };
   usePaymentEvents(reload);
   const o = overview.data;
-  const unpaid = [...list.rows].filter((r) => r.status !== 'paid').sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0] ?? null;
+  // An invoice in review is already paid (waiting for approval): renewing means the next unpaid one.
+  const unpaid = [...list.rows].filter((r) => r.status !== 'paid' && r.status !== 'pending_review').sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0] ?? null;
+  const inReview = list.rows.some((r) => r.status === 'pending_review');
+  // Renew is never greyed out without the reason beside it.
+  const renewReason = unpaid || list.loading ? null : inReview ? t('sub.renewInReview') : t('sub.nothingToPay');
 
   return (
     <Flex vertical gap={16} data-testid="subscription-page">
@@ -69,13 +73,20 @@ export default function SubscriptionPage() {
                 </Descriptions.Item>
               </Descriptions>
               {canPay && (
-                <Flex gap={8} style={{ marginTop: 12 }}>
-                  <Button type="primary" disabled={!unpaid} title={unpaid ? undefined : t('sub.nothingToPay')} onClick={() => setPaying(unpaid)} data-testid="sub-renew">
-                    {t('sub.renew')}
-                  </Button>
-                  <Button onClick={() => setChanging(true)} disabled={!o.plan} data-testid="sub-change">
-                    {t('sub.changePlan')}
-                  </Button>
+                <Flex vertical gap={6} style={{ marginTop: 12 }}>
+                  <Flex gap={8} wrap>
+                    <Button type="primary" disabled={!unpaid} aria-describedby={renewReason ? 'sub-renew-reason' : undefined} onClick={() => setPaying(unpaid)} data-testid="sub-renew">
+                      {t('sub.renew')}
+                    </Button>
+                    <Button onClick={() => setChanging(true)} disabled={!o.plan} data-testid="sub-change">
+                      {t('sub.changePlan')}
+                    </Button>
+                  </Flex>
+                  {renewReason && (
+                    <Typography.Text type="secondary" id="sub-renew-reason" data-testid="sub-renew-reason">
+                      {renewReason}
+                    </Typography.Text>
+                  )}
                 </Flex>
               )}
             </Card>

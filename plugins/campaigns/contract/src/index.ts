@@ -1,4 +1,5 @@
 import { definePluginManifest, endpoint, type blobResponse, type formDataBody } from '@atende/core-contract';
+import type { campaignRecipientPageSchema, campaignRecipientQuerySchema } from './recipients.js';
 import type { z } from 'zod';
 import type {
   ContactList,
@@ -34,6 +35,7 @@ export * from './campaigns.js';
 export * from './limits.js';
 export * from './wall-time.js';
 export * from './settings-records.js';
+export * from './recipients.js';
 
 /**
  * Campaigns (automation-productivity §2–§9), on plans with `useCampaigns` and for companies whose
@@ -143,6 +145,10 @@ export const CAMPAIGN_ENDPOINTS = {
   /** Multipart `file`: an image, video, audio or PDF sent with every message (the text as its caption). */
   mediaUpload: endpoint<{ body: typeof formDataBody; response: typeof campaignSchema }>()({ method: 'POST', path: '/campaigns/:id/media-upload' }),
   mediaRemove: endpoint<{ response: typeof campaignSchema }>()({ method: 'DELETE', path: '/campaigns/:id/media-upload' }),
+  /** Who got which variant, and what failed and why (issue 38 item 8), paged, optionally one status. */
+  recipients: endpoint<{ query: typeof campaignRecipientQuerySchema; response: typeof campaignRecipientPageSchema }>()({ method: 'GET', path: '/campaigns/:id/recipients' }),
+  /** The same report, every recipient, as CSV (`?lang=` names the header row). */
+  recipientsCsv: endpoint<{ response: typeof blobResponse }>()({ method: 'GET', path: '/campaigns/:id/recipients/export', blob: true }),
 };
 
 export const CAMPAIGN_SETTINGS_ENDPOINTS = {

@@ -17,6 +17,7 @@ import { CampaignSettingsController, CampaignsController } from './campaigns/cam
 import { CampaignsRealtime } from './campaigns/campaigns.realtime.js';
 import { CampaignsService } from './campaigns/campaigns.service.js';
 import { CampaignReader } from './campaigns/campaign-reader.js';
+import { CampaignRecipientsService } from './campaigns/campaign-recipients.service.js';
 
 /** Contact lists, campaigns, campaign settings and the sending engine. */
 @Module({
@@ -30,6 +31,7 @@ import { CampaignReader } from './campaigns/campaign-reader.js';
     CampaignSettingsService,
     CampaignReader,
     CampaignsService,
+    CampaignRecipientsService,
     CampaignsRealtime,
     CampaignEngine,
   ],

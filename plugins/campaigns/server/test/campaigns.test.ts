@@ -310,6 +310,46 @@ describe('campaigns', () => {
     expect(heard.filter((e) => e.campaignId === c.id).at(-1)).toMatchObject({ status: 'FINALIZADA', progress: { delivered: 200 } });
   }, 180_000);
 
+  it('issue 38 item 8: the per-recipient report says who got which variant and what failed, pages, filters, exports CSV, and stays in its company', async () => {
+    await api.post('/api/campaign-settings', { settings: { messageInterval: 0.01, longerIntervalAfter: 0 } }, admin);
+    const listId = await list('Informe', 4, 51941000000, 2);
+    const c = await create({ name: 'Informe', message1: 'Uno {name}', message2: 'Dos {name}', whatsappId: wa, contactListId: listId, scheduleType: 'now' });
+    await finished(c.id);
+    const rows = (await queryDb(db.url, `select number, variant, status, error from campaign_shipping where campaign_id = $1 order by id`, [c.id])) as { number: string; variant: number; status: string; error: string | null }[];
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+
+    const page = await api.get(`/api/campaigns/${c.id}/recipients`, admin);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.count).toBe(rows.length);
+    expect(page.body.hasMore).toBe(false);
+    expect(page.body.records.map((r: { number: string; variant: number; status: string; error: string | null }) => ({ number: r.number, variant: r.variant, status: r.status, error: r.error }))).toEqual(rows.map((r) => ({ ...r, variant: r.variant + 1 })));
+    for (const r of page.body.records as { variant: number; status: string; sentAt: string | null }[]) {
+      expect([1, 2]).toContain(r.variant);
+      if (r.status === 'delivered' || r.status === 'sent') expect(r.sentAt).not.toBeNull();
+    }
+    // Only one status, e.g. the failures (with their reason).
+    const failedRows = rows.filter((r) => r.status === 'failed');
+    const failed = await api.get(`/api/campaigns/${c.id}/recipients?status=failed`, admin);
+    expect(failed.body.count).toBe(failedRows.length);
+    expect(failed.body.records.every((r: { status: string }) => r.status === 'failed')).toBe(true);
+    expect((await api.get(`/api/campaigns/${c.id}/recipients?status=nope`, admin)).status).toBe(400);
+
+    // CSV: a header in the asked language and a row per recipient.
+    const csv = await api.get(`/api/campaigns/${c.id}/recipients/export?lang=es`, admin);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (csv.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Número,Nombre,Variante,Estado,Motivo del fallo,Enviado,Entregado');
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(lines[1]!.startsWith(`${rows[0]!.number},`)).toBe(true);
+    expect(lines[1]!.split(',')[2]).toBe(String(rows[0]!.variant + 1));
+
+    // Another company's admin, and an unknown id: not found.
+    expect((await api.get(`/api/campaigns/${c.id}/recipients`, otherAdmin)).status).toBe(404);
+    expect((await api.get(`/api/campaigns/${c.id}/recipients/export`, otherAdmin)).status).toBe(404);
+    expect((await api.get(`/api/campaigns/999999/recipients`, admin)).status).toBe(404);
+  }, 180_000);
+
   it('cancel mid-way stops the sends; restart finishes the rest without sending anybody twice', async () => {
     await api.post('/api/campaign-settings', { settings: { messageInterval: 0.05, longerIntervalAfter: 0 } }, admin);
     const listId = await list('Cancelable', 60, 51940000000);

@@ -5,16 +5,31 @@ import { CONNECTION_ENDPOINTS, type Connection } from '@atende/core-contract';
 import { call, dayIn, useCurrentUser, useDebouncedValue, useRealtime, useT } from '@atende/sdk-web';
 import { KANBAN_ENDPOINTS, type KanbanCard } from '@atende/plugin-kanban-contract';
 import { Lane } from './Lane.js';
+import type { MoveTarget } from './KanbanCard.js';
+
+/** The viewer's lane order lives in this browser (a personal view, like a column width); no server round trip. */
+const orderKey = (companyId: number | undefined, userId: number | undefined) => `atende.kanban.laneOrder.${companyId ?? 0}.${userId ?? 0}`;
+const readOrder = (key: string): number[] => {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : [];
+  } catch {
+    return [];
+  }
+};
 import {
   activeChips,
   applyPage,
   applyTicket,
   emptyLanes,
   findCard,
+  laneBeside,
   laneKey,
   matches,
   moveCard,
+  orderTags,
   restoreCard,
+  shiftTag,
   type Filters,
   type LaneId,
   type LaneState,
@@ -39,6 +54,12 @@ export default function KanbanPage() {
   const [tags, setTags] = useState<LaneTag[] | null>(null);
   const [lanes, setLanes] = useState<LaneState[]>(() => emptyLanes([]));
   const [connections, setConnections] = useState<Connection[]>([]);
+  const storageKey = orderKey(user?.company.id, user?.id);
+  const [order, setOrder] = useState<number[]>(() => readOrder(storageKey));
+  useEffect(() => setOrder(readOrder(storageKey)), [storageKey]);
+  const ordered = useMemo(() => orderTags(tags ?? [], order), [tags, order]);
+  const laneOrder: LaneId[] = useMemo(() => [null, ...ordered.map((x) => x.id)], [ordered]);
+  const all: MoveTarget[] = useMemo(() => [{ id: null, title: t('noTag') }, ...ordered.map((x) => ({ id: x.id, title: x.name }))], [ordered, t]);
   const [laneHeight, setLaneHeight] = useState(() => Math.max(320, window.innerHeight - 330));
   // Answers for an older filter set are dropped.
   const generation = useRef(0);
@@ -127,6 +148,25 @@ export default function KanbanPage() {
     },
     [tags],
   );
+
+  /** Arrow keys on a focused card: the lane beside it; the focus follows the card into its new lane. */
+  const step = useCallback(
+    (ticketId: number, by: -1 | 1) => {
+      const found = findCard(lanesRef.current, ticketId);
+      if (!found) return;
+      const to = laneBeside(laneOrder, found.lane, by);
+      if (to === undefined) return;
+      void move(ticketId, to);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="kanban-lane-${laneKey(to)}"] [data-testid="kanban-card-${ticketId}"]`)?.focus());
+    },
+    [laneOrder, move],
+  );
+
+  const shift = (tagId: number, by: -1 | 1) => {
+    const next = shiftTag(ordered.map((x) => x.id), tagId, by);
+    setOrder(next);
+    localStorage.setItem(storageKey, JSON.stringify(next));
+  };
 
   const dragStart = useCallback((e: DragEvent, card: KanbanCard) => {
     e.dataTransfer.setData('text/plain', String(card.id));
@@ -236,11 +276,13 @@ export default function KanbanPage() {
         </Flex>
       )}
       <Flex gap={12} style={{ overflowX: 'auto', paddingBottom: 8 }} data-testid="kanban-board">
-        {lanes.map((lane) => {
-          const tag = lane.id === null ? null : tags?.find((x) => x.id === lane.id);
+        {laneOrder.map((id, at) => {
+          const lane = lanes.find((l) => l.id === id);
+          if (!lane) return null;
+          const tag = id === null ? null : ordered.find((x) => x.id === id);
           return (
             <Lane
-              key={laneKey(lane.id)}
+              key={laneKey(id)}
               lane={lane}
               title={tag ? tag.name : t('noTag')}
               color={tag ? tag.color : null}
@@ -248,6 +290,11 @@ export default function KanbanPage() {
               onMore={more}
               onDrop={move}
               onDragStart={dragStart}
+              all={all}
+              onStep={step}
+              // "No tag" stays first; the kanban tags' lanes move among themselves.
+              onShift={tag ? (by) => shift(tag.id, by) : undefined}
+              canShift={{ left: at > 1, right: at < laneOrder.length - 1 }}
             />
           );
         })}

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Badge, Empty, Flex, Spin, Typography, theme } from 'antd';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Badge, Button, Empty, Flex, Spin, Typography, theme } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useT } from '@atende/sdk-web';
 import type { KanbanCard as Card_ } from '@atende/plugin-kanban-contract';
-import { CARD_HEIGHT, KanbanCard } from './KanbanCard.js';
+import { CARD_HEIGHT, KanbanCard, type MoveTarget } from './KanbanCard.js';
 import { laneKey, visibleRange, type LaneId, type LaneState } from './board.js';
 
 /** Load the lane's next page this close (px) to its end (§9: 100 px). */
@@ -16,13 +17,19 @@ interface Props {
   onMore: (lane: LaneId) => void;
   onDrop: (ticketId: number, to: LaneId) => void;
   onDragStart: (e: DragEvent, card: Card_) => void;
+  /** Every lane of the board in order (the cards' "Move to…" menu offers the others). */
+  all: MoveTarget[];
+  onStep: (ticketId: number, step: -1 | 1) => void;
+  /** Moves this lane one place left or right; absent where it cannot (the "no tag" lane stays first). */
+  onShift?: (step: -1 | 1) => void;
+  canShift?: { left: boolean; right: boolean };
 }
 
 /**
  * One lane: a drop target, and a virtualised list (only the cards in view, plus a few either side, are
  * in the DOM; spacers hold the rest of the height), so thousands of cards scroll smoothly.
  */
-export function Lane({ lane, title, color, height, onMore, onDrop, onDragStart }: Props) {
+export function Lane({ lane, title, color, height, onMore, onDrop, onDragStart, all, onStep, onShift, canShift }: Props) {
   const { t } = useT('kanban');
   const { token } = theme.useToken();
   const scroller = useRef<HTMLDivElement>(null);
@@ -37,6 +44,7 @@ export function Lane({ lane, title, color, height, onMore, onDrop, onDragStart }
   }, [scrollTop, height, total, lane.hasMore, lane.loading, lane.id, onMore]);
 
   const key = laneKey(lane.id);
+  const targets = useMemo(() => all.filter((l) => l.id !== lane.id), [all, lane.id]);
   return (
     <Flex
       vertical
@@ -67,9 +75,15 @@ export function Lane({ lane, title, color, height, onMore, onDrop, onDragStart }
       }}
     >
       <Flex justify="space-between" align="center" style={{ padding: '8px 12px' }}>
-        <Typography.Text strong ellipsis title={title}>
+        <Typography.Text strong ellipsis title={title} style={{ flex: 1 }}>
           {title}
         </Typography.Text>
+        {onShift && (
+          <Flex gap={2} style={{ marginInlineEnd: 6 }}>
+            <Button size="small" type="text" icon={<LeftOutlined />} disabled={!canShift?.left} onClick={() => onShift(-1)} aria-label={t('laneLeft', { name: title })} title={t('laneLeft', { name: title })} data-testid={`kanban-lane-left-${key}`} />
+            <Button size="small" type="text" icon={<RightOutlined />} disabled={!canShift?.right} onClick={() => onShift(1)} aria-label={t('laneRight', { name: title })} title={t('laneRight', { name: title })} data-testid={`kanban-lane-right-${key}`} />
+          </Flex>
+        )}
         <Badge count={`${lane.cards.length}${lane.hasMore ? '+' : ''}`} color={color ?? token.colorTextTertiary} showZero data-testid={`kanban-lane-count-${key}`} />
       </Flex>
       <div ref={scroller} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} style={{ height, overflowY: 'auto', padding: '0 8px' }} data-testid={`kanban-lane-scroll-${key}`}>
@@ -83,7 +97,7 @@ export function Lane({ lane, title, color, height, onMore, onDrop, onDragStart }
           <div style={{ height: total, position: 'relative' }}>
             {lane.cards.slice(start, end).map((card, i) => (
               <div key={card.id} style={{ position: 'absolute', top: (start + i) * CARD_HEIGHT, left: 0, right: 0 }}>
-                <KanbanCard card={card} onDragStart={onDragStart} />
+                <KanbanCard card={card} onDragStart={onDragStart} targets={targets} onMove={onDrop} onStep={onStep} />
               </div>
             ))}
           </div>

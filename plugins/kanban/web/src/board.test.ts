@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KanbanCard, KanbanPage } from '@atende/plugin-kanban-contract';
-import { activeChips, applyPage, applyTicket, cut, emptyLanes, laneFor, matches, moveCard, numberTerm, restoreCard, visibleRange, type Filters, type LiveTicket, type Viewer } from './board.js';
+import { activeChips, applyPage, applyTicket, cut, emptyLanes, laneBeside, laneFor, matches, moveCard, numberTerm, orderTags, restoreCard, shiftTag, visibleRange, type Filters, type LiveTicket, type Viewer } from './board.js';
 
 const TAGS = [
   { id: 10, name: 'Nuevo', color: '#ff0000' },
@@ -109,5 +109,24 @@ describe('kanban board rules', () => {
     expect(visibleRange(150 * 2000, 600, 150, 5000)).toEqual({ start: 1996, end: 2008 });
     expect(visibleRange(150 * 4999, 600, 150, 5000)).toEqual({ start: 4995, end: 5000 });
     expect(visibleRange(0, 600, 150, 0)).toEqual({ start: 0, end: 0 });
+  });
+
+  it('keeps the viewer\'s lane order: chosen tags first, new ones after, deleted ones dropped; shifts stop at the ends', () => {
+    const tags = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
+    expect(orderTags(tags, [3, 9, 1]).map((t) => t.id)).toEqual([3, 1, 2, 4]);
+    expect(orderTags(tags, []).map((t) => t.id)).toEqual([1, 2, 3, 4]);
+    expect(shiftTag([1, 2, 3], 2, -1)).toEqual([2, 1, 3]);
+    expect(shiftTag([1, 2, 3], 2, 1)).toEqual([1, 3, 2]);
+    expect(shiftTag([1, 2, 3], 1, -1)).toEqual([1, 2, 3]);
+    expect(shiftTag([1, 2, 3], 3, 1)).toEqual([1, 2, 3]);
+    expect(shiftTag([1, 2, 3], 7, 1)).toEqual([1, 2, 3]);
+  });
+
+  it('finds the lane beside a card\'s for the arrow keys, none past the ends', () => {
+    const order = [null, 10, 20];
+    expect(laneBeside(order, null, 1)).toBe(10);
+    expect(laneBeside(order, 10, -1)).toBe(null);
+    expect(laneBeside(order, 20, 1)).toBeUndefined();
+    expect(laneBeside(order, null, -1)).toBeUndefined();
   });
 });

@@ -181,3 +181,29 @@ export function restoreCard(lanes: LaneState[], card: KanbanCard, lane: LaneId, 
     return { ...l, cards };
   });
 }
+
+/**
+ * The kanban tags in the viewer's chosen order: tags named in `order` first (in that order), then any
+ * newer tag in the server's order. Unknown ids in `order` (deleted tags) are dropped.
+ */
+export function orderTags<T extends { id: number }>(tags: readonly T[], order: readonly number[]): T[] {
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const known = tags.filter((t) => rank.has(t.id)).sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+  return [...known, ...tags.filter((t) => !rank.has(t.id))];
+}
+
+/** The order after moving tag `id` one place (`step` -1 left, +1 right); unchanged at either end. */
+export function shiftTag(order: readonly number[], id: number, step: -1 | 1): number[] {
+  const next = [...order];
+  const at = next.indexOf(id);
+  const to = at + step;
+  if (at < 0 || to < 0 || to >= next.length) return next;
+  [next[at], next[to]] = [next[to]!, next[at]!];
+  return next;
+}
+
+/** The lane `step` places from `from` in board order, or undefined past either end. */
+export function laneBeside(order: readonly LaneId[], from: LaneId, step: -1 | 1): LaneId | undefined {
+  const at = order.indexOf(from);
+  return at < 0 ? undefined : order[at + step];
+}

@@ -13,6 +13,10 @@ export const locales = {
     noTag: 'Sin etiqueta',
     emptyLane: 'Sin tickets',
     open: 'Ver',
+    moveTo: 'Mover a…',
+    keyboardHint: 'flechas izquierda y derecha para cambiar de columna',
+    laneLeft: 'Mover la columna {{name}} a la izquierda',
+    laneRight: 'Mover la columna {{name}} a la derecha',
   },
   pt: {
     title: 'Kanban',
@@ -27,6 +31,10 @@ export const locales = {
     noTag: 'Sem etiqueta',
     emptyLane: 'Sem tickets',
     open: 'Ver',
+    moveTo: 'Mover para…',
+    keyboardHint: 'setas esquerda e direita para mudar de coluna',
+    laneLeft: 'Mover a coluna {{name}} para a esquerda',
+    laneRight: 'Mover a coluna {{name}} para a direita',
   },
   en: {
     title: 'Kanban',
@@ -41,5 +49,9 @@ export const locales = {
     noTag: 'No tag',
     emptyLane: 'No tickets',
     open: 'View',
+    moveTo: 'Move to…',
+    keyboardHint: 'left and right arrows move it to another lane',
+    laneLeft: 'Move lane {{name}} left',
+    laneRight: 'Move lane {{name}} right',
   },
 };

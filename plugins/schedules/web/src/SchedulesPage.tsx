@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Empty, Flex, Input, Segmented, Space, Spin, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Card, Empty, Flex, Grid, Input, Segmented, Select, Space, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import { DeleteOutlined, EditOutlined, LeftOutlined, PlusOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { LoadError, PagedScroll, call, useConfirm, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT } from '@atende/sdk-web';
@@ -46,6 +46,36 @@ function EventChip({ s, lang, onEdit, onDelete, showDate = false }: { s: Schedul
   );
 }
 
+/**
+ * An event in a phone-width month cell (~50 px): no room for icons, so the time and the contact's name
+ * each get a line, and a tap opens the edit dialog (delete is in the day view, a tap on the date away).
+ */
+function CompactChip({ s, lang, onEdit }: { s: Schedule; lang: string } & Actions) {
+  const { t } = useT('schedules');
+  const { token } = theme.useToken();
+  const at = new Date(s.sendAt);
+  const time = at.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
+  const border = s.status === 'failed' ? token.colorError : s.status === 'sent' ? token.colorSuccess : token.colorPrimary;
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-label={`${t('edit')}: ${time} ${s.contact.name}`}
+      onClick={() => onEdit(s)}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && onEdit(s)}
+      style={{ background: token.colorFillTertiary, borderInlineStart: `2px solid ${border}`, borderRadius: token.borderRadiusSM, padding: '0 2px', marginBottom: 2, minWidth: 0, cursor: 'pointer', lineHeight: 1.2 }}
+      data-testid={`schedule-event-${s.id}`}
+    >
+      <Typography.Text type="secondary" style={{ fontSize: 10, display: 'block' }} data-testid="schedule-event-time">
+        {time}
+      </Typography.Text>
+      <Typography.Text style={{ fontSize: 11, display: 'block' }} ellipsis data-testid="schedule-event-name">
+        {s.contact.name}
+      </Typography.Text>
+    </div>
+  );
+}
+
 /** Every schedule of a range (all its pages), kept up to date by the page's live events. */
 function useRange(from: Date, to: Date, searchParam: string) {
   const [items, setItems] = useState<Schedule[]>([]);
@@ -83,28 +113,30 @@ function useRange(from: Date, to: Date, searchParam: string) {
 function MonthGrid({ anchor, items, lang, onDay, ...actions }: { anchor: Date; items: Schedule[]; lang: string; onDay: (d: Date) => void } & Actions) {
   const { t } = useT('schedules');
   const { token } = theme.useToken();
+  // Phone width: compact chips (time and name, no icons) and a narrower weekday header.
+  const narrow = !Grid.useBreakpoint().sm;
   const days = daysOf('month', anchor);
   const today = new Date();
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', border: `1px solid ${token.colorBorderSecondary}` }} data-testid="schedules-month">
       {days.slice(0, 7).map((d) => (
         <div key={`h${d.getDay()}`} style={{ padding: 4, textAlign: 'center', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-          <Typography.Text type="secondary">{d.toLocaleDateString(lang, { weekday: 'short' })}</Typography.Text>
+          <Typography.Text type="secondary" style={narrow ? { fontSize: 11 } : undefined}>
+            {d.toLocaleDateString(lang, { weekday: narrow ? 'narrow' : 'short' })}
+          </Typography.Text>
         </div>
       ))}
       {days.map((d) => {
         const mine = items.filter((s) => sameDay(new Date(s.sendAt), d));
         const outside = d.getMonth() !== anchor.getMonth();
         return (
-          <div key={d.toISOString()} style={{ minHeight: 96, padding: 4, borderTop: `1px solid ${token.colorBorderSecondary}`, borderInlineStart: `1px solid ${token.colorBorderSecondary}`, opacity: outside ? 0.55 : 1, minWidth: 0 }}>
+          <div key={d.toISOString()} style={{ minHeight: 96, padding: narrow ? 2 : 4, borderTop: `1px solid ${token.colorBorderSecondary}`, borderInlineStart: `1px solid ${token.colorBorderSecondary}`, opacity: outside ? 0.55 : 1, minWidth: 0 }}>
             <Button size="small" type={sameDay(d, today) ? 'primary' : 'text'} shape="circle" onClick={() => onDay(d)}>
               {d.getDate()}
             </Button>
-            {mine.slice(0, 3).map((s) => (
-              <EventChip key={s.id} s={s} lang={lang} {...actions} />
-            ))}
+            {mine.slice(0, 3).map((s) => (narrow ? <CompactChip key={s.id} s={s} lang={lang} {...actions} /> : <EventChip key={s.id} s={s} lang={lang} {...actions} />))}
             {mine.length > 3 && (
-              <Button size="small" type="link" onClick={() => onDay(d)}>
+              <Button size="small" type="link" onClick={() => onDay(d)} style={narrow ? { paddingInline: 0, fontSize: 11 } : undefined}>
                 {t('more', { count: mine.length - 3 })}
               </Button>
             )}
@@ -226,6 +258,7 @@ export default function SchedulesPage() {
   const showError = useErrorToast();
   const confirm = useConfirm();
   const [view, setView] = useState<View>('month');
+  const narrow = !Grid.useBreakpoint().sm;
   const [anchor, setAnchor] = useState(() => startOfDay(new Date()));
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
@@ -319,7 +352,12 @@ export default function SchedulesPage() {
             {label}
           </Typography.Text>
         </Space>
-        <Segmented<View> value={view} onChange={setView} options={VIEWS.map((v) => ({ value: v, label: t(`views.${v}`) }))} data-testid="schedules-views" />
+        {/* Five views do not fit a phone's width as buttons: a select there. */}
+        {narrow ? (
+          <Select<View> value={view} onChange={setView} options={VIEWS.map((v) => ({ value: v, label: t(`views.${v}`) }))} style={{ minWidth: 150 }} aria-label={t('view')} data-testid="schedules-views" />
+        ) : (
+          <Segmented<View> value={view} onChange={setView} options={VIEWS.map((v) => ({ value: v, label: t(`views.${v}`) }))} data-testid="schedules-views" />
+        )}
       </Flex>
       {view === 'agenda' ? (
         <AgendaView anchor={anchor} searchParam={searchParam} lang={lang} register={register} {...actions} />

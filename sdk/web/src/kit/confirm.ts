@@ -6,6 +6,8 @@ export interface ConfirmOptions {
   content?: string;
   /** A red "Delete" button instead of "OK". */
   danger?: boolean;
+  /** The confirming button's label when "OK"/"Delete" does not say what happens ("Send now", "Stop"). */
+  okText?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export function useConfirm(): (options: ConfirmOptions) => Promise<boolean> {
       modal.confirm({
         title: options.title,
         content: options.content,
-        okText: options.danger ? t('common.delete') : t('common.ok'),
+        okText: options.okText ?? (options.danger ? t('common.delete') : t('common.ok')),
         cancelText: t('common.cancel'),
         okButtonProps: { danger: options.danger, 'data-testid': 'confirm-ok' } as never,
         cancelButtonProps: { 'data-testid': 'confirm-cancel' } as never,

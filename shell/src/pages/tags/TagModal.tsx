@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { App, ColorPicker, Form, Input, Modal, Switch, type FormInstance } from 'antd';
 import type { TagDto } from '@atende/core-contract';
 import { ApiError, applyServerErrors, useCan, useErrorToast, useT, call } from '@atende/sdk-web';
-import { DEFAULT_TAG_COLOR, TAG_NAME_MAX, tagNameRules } from './tagRules.js';
+import { DEFAULT_TAG_COLOR, TAG_NAME_MAX, nextTagColor, tagNameRules } from './tagRules.js';
 
 interface Values {
   name: string;
@@ -39,6 +39,16 @@ export function TagModal({ editing, onClose, onSaved }: Props) {
     if (!editing) return;
     form.resetFields();
     form.setFieldsValue(tag ? { name: tag.name, color: tag.color, kanban: tag.kanban === 1 } : { name: '', color: DEFAULT_TAG_COLOR, kanban: false });
+    // A new tag starts in a colour no other tag has (kanban lanes side by side must differ).
+    if (!tag)
+      void call(TAG_ENDPOINTS.list)
+        .then((all) => {
+          // Unless the user already picked one (the picker may hold a string or a Color object).
+          const current: unknown = form.getFieldValue('color');
+          const hex = typeof current === 'string' ? current : (current as { toHexString?: () => string } | undefined)?.toHexString?.();
+          if (hex?.toLowerCase() === DEFAULT_TAG_COLOR.toLowerCase()) form.setFieldValue('color', nextTagColor(all.map((x) => x.color)));
+        })
+        .catch(() => undefined);
   }, [editing]);
 
   const save = async (values: Values) => {

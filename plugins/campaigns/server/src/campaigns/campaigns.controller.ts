@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Controller, Delete, Get, HttpCode, Inject, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { CurrentUser, MEDIA, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser, type Media } from '@atende/sdk-server';
 import {
   CAMPAIGN_MEDIA_MAX_BYTES,
   CAMPAIGN_MEDIA_TYPES,
   campaignInputSchema,
   campaignPageSchema,
+  campaignRecipientPageSchema,
+  campaignRecipientQuerySchema,
   campaignQuerySchema,
   campaignSchema,
   campaignSettingRecords,
@@ -15,12 +17,16 @@ import {
   campaignUpdateSchema,
   type Campaign,
   type CampaignPage,
+  type CampaignRecipientPage,
   type CampaignSettingRecord,
 } from '@atende/plugin-campaigns-contract';
 import { CampaignsEnabledGuard } from '../campaigns-enabled.guard.js';
 import { idSchema } from '../contact-lists/contact-lists.controller.js';
 import { CampaignSettingsService } from './campaign-settings.service.js';
 import { CampaignsService } from './campaigns.service.js';
+import { CampaignRecipientsService } from './campaign-recipients.service.js';
+
+const csvQuery = z.object({ lang: z.enum(['es', 'pt', 'en']).catch('es').default('es') });
 
 /** /api/campaigns (automation-productivity §7): admins of a plan with useCampaigns and campaignsEnabled on. */
 @Controller('campaigns')
@@ -28,6 +34,7 @@ import { CampaignsService } from './campaigns.service.js';
 export class CampaignsController {
   constructor(
     private readonly campaigns: CampaignsService,
+    private readonly recipients: CampaignRecipientsService,
     @Inject(MEDIA) private readonly media: Media,
   ) {}
 
@@ -96,6 +103,25 @@ export class CampaignsController {
   @ZodResponse(campaignSchema)
   removeMedia(@CurrentUser() user: AuthUser, @ZodParam('id', idSchema) id: number): Promise<Campaign> {
     return this.campaigns.detach(user.companyId, id);
+  }
+
+  /** Who got which variant, what failed and why (issue 38 item 8), 50 a page. */
+  @Get(':id/recipients')
+  @RequirePermission('campaigns:read')
+  @ZodResponse(campaignRecipientPageSchema)
+  recipientPage(@CurrentUser() user: AuthUser, @ZodParam('id', idSchema) id: number, @ZodQuery(campaignRecipientQuerySchema) q: z.infer<typeof campaignRecipientQuerySchema>): Promise<CampaignRecipientPage> {
+    return this.recipients.page(user.companyId, id, q.pageNumber, q.status);
+  }
+
+  /** The same report, every recipient, as a CSV download (`?lang=` names the header row). */
+  @Get(':id/recipients/export')
+  @RequirePermission('campaigns:read')
+  async recipientCsv(@CurrentUser() user: AuthUser, @ZodParam('id', idSchema) id: number, @ZodQuery(csvQuery) q: z.infer<typeof csvQuery>, @Res() res: ServerResponse): Promise<void> {
+    const csv = await this.recipients.csv(user.companyId, id, q.lang);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="campaign-${id}-recipients.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(csv);
   }
 }
 

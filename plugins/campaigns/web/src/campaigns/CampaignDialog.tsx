@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { Alert, App, Button, Col, Flex, Form, Input, InputNumber, Modal, Radio, Row, Select, Tabs, Typography, Upload } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Badge, Button, Card, Col, Flex, Form, Input, InputNumber, Modal, Radio, Row, Select, Tabs, Typography, Upload, theme } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { api, applyServerErrors, call, lengthRules, uploadWithProgress, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
+import { api, applyServerErrors, call, lengthRules, uploadWithProgress, useConfirm, useCurrentUser, useErrorToast, useT } from '@atende/sdk-web';
 import {
   CAMPAIGN_ENDPOINTS,
   CAMPAIGN_MAX_CONTACTS,
@@ -13,7 +13,7 @@ import {
   CONTACT_LIST_ENDPOINTS,
   type Campaign,
 } from '@atende/plugin-campaigns-contract';
-import { defaultLocalInput, formMode, saveCampaign, toLocalInput, toScheduledAt } from './campaigns.js';
+import { defaultLocalInput, filled, formMode, isImage, previewText, recipientCount, saveCampaign, toLocalInput, toScheduledAt } from './campaigns.js';
 
 const MESSAGES = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
 
@@ -34,7 +34,7 @@ interface Values {
   scheduledAt?: string;
   maxContacts?: number | null;
 }
-type Option = { value: number; label: string };
+type Option = { value: number; label: string; count?: number };
 
 /**
  * Create or edit a campaign (§3–§5): name, up to five message variants (any {name}, {number} or
@@ -44,9 +44,11 @@ type Option = { value: number; label: string };
  * otherwise read-only.
  */
 export function CampaignDialog({ record, open, onClose, onSaved }: { record: Campaign | null; open: boolean; onClose: () => void; onSaved: (c: Campaign) => void }) {
-  const { t } = useT('campaigns');
+  const { t, i18n } = useT('campaigns');
   const { t: core } = useT();
   const { message } = App.useApp();
+  const confirm = useConfirm();
+  const { token } = theme.useToken();
   const showError = useErrorToast();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -57,6 +59,8 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
   const [connections, setConnections] = useState<Option[]>([]);
   const recipientType = Form.useWatch('recipientType', form);
   const scheduleType = Form.useWatch('scheduleType', form);
+  const texts = MESSAGES.map((k) => Form.useWatch(k, form) as string | undefined);
+  const [tab, setTab] = useState<(typeof MESSAGES)[number]>('message1');
   // scheduledAt is a wall time of the company's zone (the session tells which).
   const timeZone = useCurrentUser()?.company.timeZone ?? 'America/Lima';
   const mode = formMode(record, timeZone);
@@ -74,14 +78,16 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
       addTagId: record?.addTagId ?? null,
       removeTagId: record?.removeTagId ?? null,
       whatsappId: record?.whatsappId ?? null,
-      scheduleType: record?.scheduleType ?? (record ? 'draft' : 'now'),
-      scheduledAt: record?.scheduledAt ? toLocalInput(record.scheduledAt) : defaultLocalInput(),
+      // A new campaign is scheduled by default: "send now" reaches the whole list at once and asks first.
+      scheduleType: record?.scheduleType ?? (record ? 'draft' : 'schedule'),
+      scheduledAt: record?.scheduledAt ? toLocalInput(record.scheduledAt) : defaultLocalInput(timeZone),
       maxContacts: record?.maxContacts ?? null,
     });
     setFile(null);
     setDropMedia(false);
+    setTab('message1');
     void call(CONTACT_LIST_ENDPOINTS.names, {})
-      .then((l) => setLists(l.map((x) => ({ value: x.id, label: `${x.name} (${x.contactsCount})` }))))
+      .then((l) => setLists(l.map((x) => ({ value: x.id, label: `${x.name} (${x.contactsCount})`, count: x.contactsCount }))))
       .catch(showError);
     void api
       .get<{ id: number; name: string }[]>('/tags/list')
@@ -93,7 +99,20 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
       .catch(showError);
   }, [open, record]);
 
+  /** "Send now" goes out to every recipient at once: say how many and ask (issue 38 item 6). */
+  const confirmNow = async (v: Values) => {
+    if (mode !== 'all' || v.scheduleType !== 'now') return true;
+    const count = v.recipientType === 'contacts' ? recipientCount(lists.find((l) => l.value === v.contactListId)?.count, v.maxContacts) : null;
+    const tag = tags.find((x) => x.value === v.tagId)?.label ?? '';
+    return confirm({
+      title: count === null ? t('form.confirmNowTag', { tag }) : t('form.confirmNow', { count, n: count.toLocaleString(i18n.language) }),
+      content: t('form.confirmNowHelp'),
+      okText: t('form.sendNow'),
+    });
+  };
+
   const save = async (v: Values) => {
+    if (!(await confirmNow(v))) return;
     setSaving(true);
     try {
       const messages = Object.fromEntries(MESSAGES.map((k) => [k, v[k]?.trim() ? v[k] : null]));
@@ -145,6 +164,10 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
     return false;
   };
   const mediaName = file?.name ?? (!dropMedia ? record?.mediaName : null);
+  // The picked file (not yet uploaded) previews from memory; a saved one from its URL.
+  const picked = useMemo(() => (file && isImage(file.type) ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (picked && URL.revokeObjectURL(picked)), [picked]);
+  const preview = picked ?? (!file && !dropMedia && isImage(record?.mediaPath) ? record!.mediaPath : null);
 
   return (
     <Modal
@@ -226,7 +249,7 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
           </Col>
           <Col xs={24} md={12}>
             {scheduleType === 'schedule' && (
-              <Form.Item name="scheduledAt" label={t('form.scheduledAt')} rules={[{ required: true, message: t('form.required') }]}>
+              <Form.Item name="scheduledAt" label={t('form.scheduledAt')} rules={[{ required: true, message: t('form.required') }]} extra={<span data-testid="campaign-zone">{t('form.zone', { zone: timeZone })}</span>}>
                 <Input type="datetime-local" disabled={locked} data-testid="campaign-scheduled-at" />
               </Form.Item>
             )}
@@ -235,9 +258,18 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
         <Typography.Text type="secondary">{t('form.variablesHelp')}</Typography.Text>
         <Tabs
           size="small"
+          activeKey={tab}
+          onChange={(k) => setTab(k as (typeof MESSAGES)[number])}
           items={MESSAGES.map((k, i) => ({
             key: k,
-            label: t('form.message', { n: i + 1 }),
+            // A filled variant shows a green dot, an empty one a grey one: no need to open each tab.
+            label: (
+              <span data-testid={`campaign-tab-${k}`} data-filled={filled(texts[i]) ? 'true' : 'false'}>
+                <Badge status={filled(texts[i]) ? 'success' : 'default'} style={{ marginInlineEnd: 6 }} />
+                {t('form.message', { n: i + 1 })}
+                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{filled(texts[i]) ? ` (${t('form.filled')})` : ` (${t('form.empty')})`}</span>
+              </span>
+            ),
             forceRender: true,
             children: (
               <Form.Item name={k} rules={[{ max: CAMPAIGN_MESSAGE_MAX, message: core('validation.too_long', { defaultValue: 'too long' }) }]}>
@@ -271,7 +303,27 @@ export function CampaignDialog({ record, open, onClose, onSaved }: { record: Cam
             </>
           )}
         </Flex>
+        <Preview text={texts[MESSAGES.indexOf(tab)] ?? ''} image={preview} label={t('form.preview', { n: MESSAGES.indexOf(tab) + 1 })} empty={t('form.previewEmpty')} bubble={token.colorSuccessBg} />
       </Form>
     </Modal>
+  );
+}
+
+/** The selected variant as a contact would see it: the image above the text, {name}/{number} filled with a sample. */
+function Preview({ text, image, label, empty, bubble }: { text: string; image: string | null; label: string; empty: string; bubble: string }) {
+  const body = previewText(text, { name: 'Ana', number: '51987654321' });
+  return (
+    <Card size="small" title={label} style={{ marginTop: 12 }} data-testid="campaign-preview">
+      <div style={{ maxWidth: 320, background: bubble, borderRadius: 8, padding: 6 }}>
+        {image && <img src={image} alt="" style={{ display: 'block', maxWidth: '100%', maxHeight: 220, borderRadius: 6, marginBottom: body ? 6 : 0 }} data-testid="campaign-preview-image" />}
+        {body ? (
+          <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} data-testid="campaign-preview-text">
+            {body}
+          </Typography.Paragraph>
+        ) : (
+          !image && <Typography.Text type="secondary">{empty}</Typography.Text>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -13,6 +13,7 @@ import {
   type CampaignProgressEvent,
 } from '@atende/plugin-campaigns-contract';
 import { STATUS_COLORS, applyProgress, percent } from './campaigns.js';
+import { RecipientsTable } from './RecipientsTable.js';
 
 const when = (value: string | null, lang: string) => (value ? new Date(value.includes('T') ? value : value.replace(' ', 'T')).toLocaleString(lang) : '—');
 
@@ -87,6 +88,8 @@ export default function CampaignReportPage() {
           </Col>
         ))}
       </Row>
+      {/* Read again as the counts move (sent, delivered, failed), not on every message. */}
+      <RecipientsTable campaignId={campaign.id} lang={i18n.language} version={p.delivered + p.failed * 100_000 + (campaign.status === 'FINALIZADA' ? 1e9 : 0)} />
     </Card>
   );
 }

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, Flex, Input, Space, Tag, Tooltip } from 'antd';
 import { BarChartOutlined, DeleteOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { ApiError, call, PagedTable, useConfirm, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useRealtimeReconnected, useT } from '@atende/sdk-web';
+import { ApiError, call, PagedTable, useConfirm, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useRealtimeReconnected, useT } from '@atende/sdk-web';
 import { CAMPAIGN_ENDPOINTS, CAMPAIGN_EVENT, CAMPAIGN_PROGRESS_EVENT, type Campaign, type CampaignEvent, type CampaignProgressEvent } from '@atende/plugin-campaigns-contract';
 import { CampaignDialog } from './CampaignDialog.js';
 import { STATUS_COLORS, applyCampaignEvent, applyProgress, reportPath } from './campaigns.js';
 
-const when = (iso: string | null, lang: string) => (iso ? new Date(iso.includes('T') ? iso : iso.replace(' ', 'T')).toLocaleString(lang) : '—');
+/** An instant (ISO, with 'T') shown on the company's clock; a wall time (`YYYY-MM-DD HH:mm:ss`, already the company's) as written. */
+const when = (at: string | null, lang: string, timeZone: string) =>
+  !at ? '—' : at.includes('T') ? new Date(at).toLocaleString(lang, { timeZone }) : new Date(at.replace(' ', 'T')).toLocaleString(lang);
 
 /** The campaigns tab (§2): search and a table with name, status, list, connection, times and actions. */
 export function CampaignsTab() {
@@ -21,12 +23,16 @@ export function CampaignsTab() {
   const list = usePagedList(CAMPAIGN_ENDPOINTS.page, 'records', { searchParam });
   const [editing, setEditing] = useState<Campaign | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Scheduled times are the company's wall clock: the column says which zone.
+  const timeZone = useCurrentUser()?.company.timeZone ?? 'America/Lima';
 
   useRealtime<CampaignEvent>(CAMPAIGN_EVENT, (e) => list.setItems((rows) => applyCampaignEvent(rows, e, searchParam)));
   useRealtime<CampaignProgressEvent>(CAMPAIGN_PROGRESS_EVENT, (e) => list.setItems((rows) => rows.map((r) => applyProgress(r, e))));
   useRealtimeReconnected(() => list.reload());
 
   const act = async (c: Campaign, action: 'cancel' | 'restart') => {
+    // Stopping halts a broadcast mid-way: asked first, saying what becomes of the rest.
+    if (action === 'cancel' && !(await confirm({ title: t('campaigns.confirmStop', { name: c.name }), content: t('campaigns.confirmStopHelp'), danger: true, okText: t('campaigns.stop') }))) return;
     try {
       const saved = await call(CAMPAIGN_ENDPOINTS[action], { params: { id: c.id } });
       list.setItems((rows) => applyCampaignEvent(rows, { action: 'update', record: saved }));
@@ -80,18 +86,18 @@ export function CampaignsTab() {
           },
           { title: t('campaigns.columns.contactList'), key: 'list', ellipsis: true, render: (_: unknown, c: Campaign) => c.contactList?.name ?? (c.recipientType === 'tags' ? t('campaigns.byTag') : '—') },
           { title: t('campaigns.columns.whatsapp'), key: 'wa', ellipsis: true, render: (_: unknown, c: Campaign) => c.whatsapp?.name ?? '—' },
-          { title: t('campaigns.columns.scheduledAt'), key: 'at', width: 170, render: (_: unknown, c: Campaign) => when(c.scheduledAt ?? c.confirmNow, i18n.language) },
-          { title: t('campaigns.columns.completedAt'), key: 'done', width: 170, render: (_: unknown, c: Campaign) => when(c.completedAt, i18n.language) },
+          { title: <span data-testid="campaigns-zone-column">{`${t('campaigns.columns.scheduledAt')} (${timeZone})`}</span>, key: 'at', width: 190, render: (_: unknown, c: Campaign) => when(c.scheduledAt ?? c.confirmNow, i18n.language, timeZone) },
+          { title: t('campaigns.columns.completedAt'), key: 'done', width: 170, render: (_: unknown, c: Campaign) => when(c.completedAt, i18n.language, timeZone) },
           {
             title: t('campaigns.columns.actions'),
             key: 'actions',
-            width: 190,
+            width: 260,
             render: (_: unknown, c: Campaign) => (
               <Space size={0}>
                 {c.status === 'EM_ANDAMENTO' && (
-                  <Tooltip title={t('campaigns.stop')}>
-                    <Button type="text" icon={<PauseCircleOutlined />} aria-label={t('campaigns.stop')} onClick={() => void act(c, 'cancel')} data-testid="campaign-stop" />
-                  </Tooltip>
+                  <Button type="text" danger icon={<PauseCircleOutlined />} onClick={() => void act(c, 'cancel')} data-testid="campaign-stop">
+                    {t('campaigns.stop')}
+                  </Button>
                 )}
                 {c.status === 'CANCELADA' && (
                   <Tooltip title={t('campaigns.restart')}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wallTime, type Campaign } from '@atende/plugin-campaigns-contract';
-import { applyCampaignEvent, applyProgress, formMode, percent, saveCampaign, toLocalInput, toScheduledAt } from './campaigns.js';
+import { applyCampaignEvent, applyProgress, defaultLocalInput, filled, formMode, isImage, percent, previewText, recipientCount, saveCampaign, toLocalInput, toScheduledAt } from './campaigns.js';
 
 // A wall time of the company's zone (Lima, UTC−5), whatever this machine's zone is.
 const ZONE = 'America/Lima';
@@ -54,5 +54,30 @@ describe('campaign screen helpers', () => {
     log.length = 0;
     await saveCampaign({ record: null, hasFile: true, dropMedia: false, body: full, full }, calls);
     expect(log).toEqual(['create {"scheduleType":null,"scheduledAt":null}', 'upload 9', 'update 9 {"scheduleType":"now","scheduledAt":null}']);
+  });
+});
+
+describe('the campaign form\'s helpers (issue 38: confirm with the count, the zone, filled variants, preview)', () => {
+  it('proposes two hours ahead on the company\'s clock, not the browser\'s', () => {
+    const at = new Date('2026-06-01T15:30:00Z');
+    expect(defaultLocalInput('America/Lima', at)).toBe('2026-06-01T10:30');
+    expect(defaultLocalInput('Asia/Tokyo', at)).toBe('2026-06-02T00:30');
+  });
+  it('counts a send-now\'s recipients: the list, capped by the maximum; unknown for a tag', () => {
+    expect(recipientCount(2431, null)).toBe(2431);
+    expect(recipientCount(2431, 500)).toBe(500);
+    expect(recipientCount(3, 500)).toBe(3);
+    expect(recipientCount(null, 500)).toBeNull();
+    expect(recipientCount(undefined, null)).toBeNull();
+  });
+  it('marks filled variants, fills the preview\'s sample, knows an image', () => {
+    expect(filled('  ')).toBe(false);
+    expect(filled(null)).toBe(false);
+    expect(filled('Hola')).toBe(true);
+    expect(previewText('Hola {name} ({number}) {name}', { name: 'Ana', number: '51' })).toBe('Hola Ana (51) Ana');
+    expect(isImage('image/png')).toBe(true);
+    expect(isImage('/public/company1/promo.JPG')).toBe(true);
+    expect(isImage('application/pdf')).toBe(false);
+    expect(isImage(null)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { CAMPAIGN_EDIT_MARGIN_MS, fromWallTime, type Campaign, type CampaignEvent, type CampaignProgressEvent, type CampaignStatus } from '@atende/plugin-campaigns-contract';
+import { CAMPAIGN_EDIT_MARGIN_MS, fromWallTime, wallTime, type Campaign, type CampaignEvent, type CampaignProgressEvent, type CampaignStatus } from '@atende/plugin-campaigns-contract';
 
 // Pure helpers of the campaigns screens (unit-tested in campaigns.test.ts).
 
@@ -40,12 +40,29 @@ export const STATUS_COLORS: Record<CampaignStatus, string> = {
   FINALIZADA: 'success',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
 /** `datetime-local` value → `YYYY-MM-DD HH:mm:ss` (§5), and back. */
 export const toScheduledAt = (local: string): string | null => (local ? `${local.replace('T', ' ').slice(0, 16)}:00` : null);
 export const toLocalInput = (scheduledAt: string | null): string => (scheduledAt ? scheduledAt.replace(' ', 'T').slice(0, 16) : '');
-export const defaultLocalInput = (now = new Date(Date.now() + 2 * 60 * 60 * 1000)) =>
-  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+/** Two hours from now as the company's wall clock reads it (the field is in the company's zone, not the browser's). */
+export const defaultLocalInput = (timeZone: string, now = new Date(Date.now() + 2 * 60 * 60 * 1000)) => toLocalInput(wallTime(now, timeZone));
+
+/**
+ * How many contacts a "send now" reaches, for its confirmation: the list's valid contacts, capped by the
+ * campaign's maximum; null when the recipients are a tag (the count is the server's to make at send time).
+ */
+export function recipientCount(listCount: number | null | undefined, maxContacts: number | null | undefined): number | null {
+  if (listCount === null || listCount === undefined) return null;
+  return maxContacts ? Math.min(listCount, maxContacts) : listCount;
+}
+
+/** A message variant "filled" for its tab's mark: any non-blank text. */
+export const filled = (text: string | null | undefined) => !!text?.trim();
+
+/** The preview's text: the variant with {name} and {number} as a sample contact would get them. */
+export const previewText = (text: string, sample: { name: string; number: string }) => text.replaceAll('{name}', sample.name).replaceAll('{number}', sample.number);
+
+/** Whether the campaign's file shows as an image in the preview (by MIME type, or by the stored file's extension). */
+export const isImage = (typeOrPath: string | null | undefined) => !!typeOrPath && (/^image\//.test(typeOrPath) || /\.(png|jpe?g)$/i.test(typeOrPath));
 
 /** The server calls the campaign dialog's save makes (CampaignDialog.tsx), injected so their order can be tested. */
 export interface CampaignSaveCalls<C> {

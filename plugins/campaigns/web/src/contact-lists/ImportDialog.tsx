@@ -10,7 +10,7 @@ import {
   type ContactImportResult,
   type ContactListImportEvent,
 } from '@atende/plugin-campaigns-contract';
-import { checkSheet, importPercent, sheetType } from './contactLists.js';
+import { checkSheet, importPercent, importProblems, sheetType } from './contactLists.js';
 
 type Phase = 'pick' | 'running' | 'done';
 
@@ -39,7 +39,8 @@ export function ImportDialog({ contactListId, open, onClose, onImported }: { con
   }, [open]);
 
   useRealtime<ContactListImportEvent>(CONTACT_LIST_IMPORT_EVENT, (e) => {
-    if (phase === 'running' && e.contactListId === contactListId) setProgress((p) => ({ ...p, uploaded: 1, processed: e.processed, total: e.total }));
+    // Progress only moves forward (a late event must not pull a finished bar back).
+    if (phase === 'running' && e.contactListId === contactListId) setProgress((p) => (e.processed < p.processed ? p : { ...p, uploaded: 1, processed: e.processed, total: e.total }));
   });
 
   const pick = (f: File) => {
@@ -57,7 +58,7 @@ export function ImportDialog({ contactListId, open, onClose, onImported }: { con
       const form = new FormData();
       form.append(CONTACT_IMPORT_FIELD, new File([file], file.name, { type: sheetType(file.name) }));
       const answer = await uploadWithProgress<ContactImportResult>(`/contact-lists/${contactListId}/upload`, form, {
-        onProgress: (uploaded) => setProgress((p) => ({ ...p, uploaded })),
+        onProgress: (uploaded) => setProgress((p) => ({ ...p, uploaded: Math.max(p.uploaded, uploaded) })),
       });
       setProgress({ uploaded: 1, processed: answer.total, total: answer.total });
       setResult(answer);
@@ -69,8 +70,8 @@ export function ImportDialog({ contactListId, open, onClose, onImported }: { con
     }
   };
 
-  const reason = (e: ContactImportError) =>
-    e.errors.map((d) => `${d.path ? `${t(`items.columns.${d.path}`, { defaultValue: d.path })}: ` : ''}${d.message === 'duplicated' ? t('import.reasons.duplicated') : validationText(core, d.message)}`).join('; ');
+  const text = (m: string) => (m === 'duplicated' || m === 'not_a_number' ? t(`import.reasons.${m}`) : validationText(core, m));
+  const reason = (e: ContactImportError) => importProblems(e).map((d) => `${d.path ? `${t(`items.columns.${d.path}`, { defaultValue: d.path })}: ` : ''}${text(d.message)}`).join('; ');
 
   return (
     <Modal
@@ -120,7 +121,7 @@ export function ImportDialog({ contactListId, open, onClose, onImported }: { con
         )}
         {phase !== 'pick' && (
           <div>
-            <Progress percent={importPercent(progress)} status={phase === 'running' ? 'active' : 'success'} data-testid="contact-import-progress" />
+            <Progress percent={phase === 'done' ? 100 : importPercent(progress)} status={phase === 'running' ? 'active' : 'success'} data-testid="contact-import-progress" />
             {phase === 'running' && (
               <Typography.Text type="secondary">
                 {progress.total > 0 ? t('import.processing', { processed: progress.processed, total: progress.total }) : t('import.uploading')}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactList, ContactListItem } from '@atende/plugin-campaigns-contract';
-import { applyItemEvent, applyListEvent, checkSheet, importPercent, matchesItem, sheetType } from './contactLists.js';
+import { applyItemEvent, applyListEvent, checkSheet, importPercent, importProblems, matchesItem, sheetType } from './contactLists.js';
 
 const list = (id: number, name: string): ContactList => ({ id, name, contactsCount: 0, createdAt: '', updatedAt: '' });
 const item = (id: number, name: string, number: string, contactListId = 1): ContactListItem => ({
@@ -50,5 +50,17 @@ describe('contact lists (web)', () => {
     expect(importPercent({ uploaded: 0.5, processed: 0, total: 0 })).toBe(15);
     expect(importPercent({ uploaded: 1, processed: 5000, total: 10000 })).toBe(65);
     expect(importPercent({ uploaded: 1, processed: 10000, total: 10000 })).toBe(100);
+  });
+});
+
+describe('an import\'s refused rows (issue 38 item 9)', () => {
+  it('says one thing per column, and "not a phone number" for a number with no digit', () => {
+    expect(importProblems({ number: 'abc', errors: [{ path: 'number', message: 'required' }, { path: 'number', message: 'too_short' }] })).toEqual([{ path: 'number', message: 'not_a_number' }]);
+    expect(importProblems({ number: '12', errors: [{ path: 'number', message: 'too_short' }, { path: 'email', message: 'invalid_email' }, { path: 'email', message: 'too_long' }] })).toEqual([
+      { path: 'number', message: 'too_short' },
+      { path: 'email', message: 'invalid_email' },
+    ]);
+    expect(importProblems({ number: '', errors: [{ path: 'number', message: 'required' }] })).toEqual([{ path: 'number', message: 'required' }]);
+    expect(importProblems({ number: 'x51', errors: [{ path: 'number', message: 'duplicated' }] })).toEqual([{ path: 'number', message: 'duplicated' }]);
   });
 });

@@ -59,3 +59,20 @@ export function importPercent(state: { uploaded: number; processed: number; tota
   const rows = state.total > 0 ? state.processed / state.total : 0;
   return Math.round(Math.min(1, state.uploaded) * 30 + Math.min(1, rows) * 70);
 }
+
+/**
+ * One problem per column of a refused row, as the importer should read it: the validator may stack
+ * several issues on one field ("required; too short" for a number "abc"), the first one stands; a
+ * number that was written but has no digit at all is "not a phone number", whatever the validator said.
+ */
+export function importProblems(e: { number: string; errors: { path: string; message: string }[] }): { path: string; message: string }[] {
+  const seen = new Set<string>();
+  const out: { path: string; message: string }[] = [];
+  for (const d of e.errors) {
+    if (seen.has(d.path)) continue;
+    seen.add(d.path);
+    const notDigits = d.path === 'number' && d.message !== 'duplicated' && e.number.trim() !== '' && !/\d/.test(e.number);
+    out.push({ path: d.path, message: notDigits ? 'not_a_number' : d.message });
+  }
+  return out;
+}
