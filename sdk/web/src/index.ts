@@ -7,3 +7,4 @@ export * from './errors.js';
 export * from './plugin.js';
 export * from './zones.js';
 export * from './kit/index.js';
+export * from './version.js';

@@ -10,6 +10,8 @@ export interface LoadedPlugin {
   definition: PluginDefinition;
   /** Directory holding the built remote (remoteEntry.js), or null for server-only plugins or unbuilt remotes. */
   webDir: string | null;
+  /** The @atende/sdk-web version its remote was built with (the remote's atende-remote.json), null when unknown. */
+  webSdk?: string | null;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +56,17 @@ function resolveWebDir(def: PluginDefinition): string | null {
  * satisfy is refused with one error line, and so is every plugin that depends on it; the others boot
  * (README: compatibility). Anything else wrong with a plugin stops the boot.
  */
+/** The SDK version a built remote declares (`atende-remote.json`, written by its build), or null. */
+export function readWebSdk(webDir: string | null): string | null {
+  if (!webDir) return null;
+  try {
+    const stamp = JSON.parse(readFileSync(path.join(webDir, 'atende-remote.json'), 'utf8')) as { sdkWeb?: unknown };
+    return typeof stamp.sdkWeb === 'string' ? stamp.sdkWeb : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function loadPlugins(
   specifiers: string[],
   opts: { kernelVersion?: string; refuse?: (line: string) => void } = {},
@@ -83,7 +96,8 @@ export async function loadPlugins(
       refused.add(definition.id);
       continue;
     }
-    loaded.push({ definition, webDir: resolveWebDir(definition) });
+    const webDir = resolveWebDir(definition);
+    loaded.push({ definition, webDir, webSdk: readWebSdk(webDir) });
   }
   // A plugin that needs a refused one is refused too (repeated: a chain of dependents).
   for (let changed = true; changed; ) {
