@@ -111,6 +111,8 @@ export interface StartServerOptions {
   redisDb?: number;
   /** How long to wait for /api/health (default 60 s). */
   bootTimeoutMs?: number;
+  /** The kernel's main.js to run (default `kernelMain()`: the installed @atende/server). */
+  kernel?: string;
 }
 
 /**
@@ -122,7 +124,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const redisUrl = opts.redisDb === undefined ? (opts.redisUrl ?? TEST_REDIS_URL) : redisUrlWithDb(opts.redisUrl ?? TEST_REDIS_URL, opts.redisDb);
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'atende-test-'));
   let output = '';
-  const child = spawn(process.execPath, [kernelMain()], {
+  const child = spawn(process.execPath, [opts.kernel ?? kernelMain()], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,
