@@ -28,6 +28,7 @@ interface EsNode {
   [key: string]: unknown;
 }
 
+/** What `sharedImports()` gives the bundler. */
 export interface SharedImportsPlugin {
   name: string;
   enforce: 'pre';
