@@ -1,7 +1,7 @@
 import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { SDK_WEB_VERSION, useT } from '@atende/sdk-web';
-import { IncompatibleRemoteError } from './remote-loader.js';
+import { IncompatibleRemoteError } from './incompatible-remote.js';
 
 type FailureProps = { pluginId: string; onRetry: () => void; error?: Error | null };
 

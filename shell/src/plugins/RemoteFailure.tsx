@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { SDK_WEB_VERSION, useT } from '@atende/sdk-web';
-import { IncompatibleRemoteError } from './remote-loader.js';
+import { IncompatibleRemoteError } from './incompatible-remote.js';
 
 /**
  * What RemoteBoundary shows instead of a plugin that failed to load or to render; a remote built with an

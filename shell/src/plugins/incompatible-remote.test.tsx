@@ -8,7 +8,8 @@ import { signedInAs } from '../testing.js';
 // The share scope is what downloads remotes: an incompatible one must be refused before it is touched.
 const importRemote = vi.fn();
 vi.mock('./share-scope.js', () => ({ importRemote }));
-const { IncompatibleRemoteError, loadWebPlugin } = await import('./remote-loader.js');
+const { loadWebPlugin } = await import('./remote-loader.js');
+const { IncompatibleRemoteError } = await import('./incompatible-remote.js');
 const { RemoteBoundary } = await import('./RemoteBoundary.js');
 
 const manifest = (sdkWeb: string | null): PluginManifest => ({

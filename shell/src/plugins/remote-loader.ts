@@ -1,18 +1,7 @@
 import type { PluginManifest } from '@atende/core-contract';
 import { webPluginLoaded } from './web-plugins.model.js';
 import { $sessionGeneration, registerErrorTexts, registerLocales, sdkWebMismatch, SDK_WEB_VERSION, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
-
-/** A remote built with an SDK this shell cannot serve (GET /api/plugins `sdkWeb`): never imported. */
-export class IncompatibleRemoteError extends Error {
-  override readonly name = 'IncompatibleRemoteError';
-  constructor(
-    readonly pluginId: string,
-    readonly builtWith: string,
-    reason: string,
-  ) {
-    super(`Plugin ${pluginId} not loaded: ${reason}.`);
-  }
-}
+import { IncompatibleRemoteError } from './incompatible-remote.js';
 
 /** The share scope, fetched and defined with the first remote (share-scope.ts); a failed fetch is tried again. */
 let scope: Promise<typeof import('./share-scope.js')> | undefined;
