@@ -1,43 +1,19 @@
 // npm run new-plugin -- <id> [--dir <folder>] [--no-register] [--link]
 // Scaffolds plugins/<id>/{contract,server,web}: a tenant-scoped API with a migration, a federated page
 // with es/pt/en texts, and a drawer entry. Then `npm start` shows it at /<id>.
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+// The id rules and the template copying are create-atende-plugin's (the published scaffold); this
+// generator only lays the plugin out as three workspace packages and registers it.
+import { checkId, copyTree, names } from 'create-atende-plugin';
 import { ROOT, run } from '../lib/workspace.mjs';
 
+export { names };
+
 const TEMPLATES = path.join(ROOT, 'tooling', 'generators', 'templates');
-const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-// Ids that would collide with kernel API paths or shell routes.
-const RESERVED = new Set(['api', 'auth', 'health', 'plugins', 'public', 'socket-io', 'login', 'signup', 'forgetpsw', 'settings', 'core', 'sdk', 'shell', 'helps', 'todo', 'todolist', 'announcements', 'kanban']);
-
-export function names(id) {
-  const words = id.split('-');
-  return {
-    __ID__: id,
-    __SNAKE__: words.join('_'),
-    __PASCAL__: words.map((w) => w[0].toUpperCase() + w.slice(1)).join(''),
-    __CONST__: words.join('_').toUpperCase(),
-    __TITLE__: words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' '),
-  };
-}
-
-function fill(text, vars) {
-  return Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(k, v), text);
-}
-
-function copyTree(from, to, vars) {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from)) {
-    const src = path.join(from, entry);
-    const dest = path.join(to, fill(entry.replace(/\.tmpl$/, ''), vars));
-    if (statSync(src).isDirectory()) copyTree(src, dest, vars);
-    else writeFileSync(dest, fill(readFileSync(src, 'utf8'), vars));
-  }
-}
 
 export async function generate(id, { dir = path.join(ROOT, 'plugins'), register = true, link = false, install = !link } = {}) {
-  if (!ID.test(id)) throw new Error(`"${id}" is not a valid plugin id: use kebab-case (a-z, 0-9, dashes), starting with a letter.`);
-  if (RESERVED.has(id)) throw new Error(`"${id}" is reserved by the kernel or an existing plugin.`);
+  checkId(id);
   const target = path.resolve(dir, id);
   if (existsSync(target)) throw new Error(`${path.relative(ROOT, target) || target} already exists.`);
   const vars = names(id);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PLAN_FLAGS } from '@atende/core-contract';
-import { hashPassword } from '@atende/core-server/password';
+import { hashPassword } from '@atende/server/password';
 import { ROOT, freePort } from '../lib/workspace.mjs';
 
 export const SEED = {

@@ -68,6 +68,11 @@ export const pluginManifestSchema = z.object({
   id: z.string(),
   version: z.string(),
   remoteEntry: z.string().nullable(),
+  /**
+   * The @atende/sdk-web version the remote was built with (its `atende-remote.json`); the shell refuses
+   * a remote its own SDK cannot serve (`sdkWebMismatch`). Null: no remote, or built without the stamp.
+   */
+  sdkWeb: z.string().nullable().optional(),
   routes: z.array(pluginRouteSchema),
   menu: z.array(pluginMenuItemSchema),
   settingsTabs: z.array(pluginSettingsTabSchema),

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

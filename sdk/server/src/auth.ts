@@ -9,9 +9,13 @@ export interface AuthUser {
   super: boolean;
 }
 
+/** Metadata key `@Public()` sets: the auth guard lets the route through without a token. */
 export const PUBLIC_ROUTE = 'atende:public';
+/** Metadata key `@AllowExpired()` sets: the route stays open while the company's subscription is expired. */
 export const ALLOW_EXPIRED = 'atende:allow-expired';
+/** Metadata key `@RequirePermission()` sets: the permission the guard checks against the kernel's and plugins' tables. */
 export const REQUIRED_PERMISSION = 'atende:permission';
+/** Metadata key `@WithoutPlanFlag()` sets: the route is served to companies whose plan lacks the plugin's flag. */
 export const WITHOUT_PLAN_FLAG = 'atende:without-plan-flag';
 
 /** Marks a route as reachable without a token (sign-in, health). */
@@ -33,6 +37,7 @@ export const WithoutPlanFlag = () => SetMetadata(WITHOUT_PLAN_FLAG, true);
 /** The route needs this permission from the kernel table or the owning plugin's table. */
 export const RequirePermission = (permission: string) => SetMetadata(REQUIRED_PERMISSION, permission);
 
+/** Parameter decorator: the signed-in `AuthUser` of the request (undefined on a `@Public()` route without a token). */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser | undefined => {
   const req = ctx.switchToHttp().getRequest<{ user?: AuthUser }>();
   return req.user;

@@ -11,6 +11,7 @@
 /** Session status machine of core-operations §4. */
 export type SessionStatus = 'DISCONNECTED' | 'qrcode' | 'OPENING' | 'PAIRING' | 'CONNECTED' | 'TIMEOUT';
 
+/** The kind of an inbound WhatsApp message, as providers report it (`chat` for text). */
 export type InboundMediaType =
   | 'chat'
   | 'image'
@@ -28,12 +29,14 @@ export type InboundMediaType =
   /** A kind Atende cannot show (payments, events, catalogues…): kept as a placeholder, never dropped. */
   | 'unsupported';
 
+/** A media file attached to an inbound message: bytes and what they are. */
 export interface ChannelMedia {
   mimetype: string;
   fileName?: string;
   data: Buffer;
 }
 
+/** One message a channel provider received (or saw sent from the phone), before the kernel stores it. */
 export interface InboundMessage {
   /** Unique within the connection; for groups it includes the participant (`<id>:<participant>`). */
   providerMessageId: string;
@@ -68,6 +71,7 @@ export interface OutboundMedia {
   url?: string;
 }
 
+/** What the kernel asks a channel session to send: text, or media with an optional caption. */
 export interface OutboundMessage {
   /** Phone number (digits only) or group id. */
   to: string;
@@ -120,6 +124,7 @@ export class ChannelNotYetError extends Error {
 /** By code, not class identity (as isChannelRecipientError). */
 export const isChannelNotYetError = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === 'CHANNEL_NOT_YET';
 
+/** A contact as a channel provider knows it (number, name, picture). */
 export interface ChannelContact {
   number: string;
   name?: string;
@@ -169,12 +174,14 @@ export interface ChannelEvents {
   call?(from: string, callId: string): void;
 }
 
+/** The connection a provider starts a session for: its id, company and name. */
 export interface ChannelConnection {
   id: number;
   companyId: number;
   name: string;
 }
 
+/** A running session of one connection: sends, deletes and edits messages, and stops. */
 export interface ChannelSession {
   send(message: OutboundMessage): Promise<{ providerMessageId: string }>;
   /**
@@ -225,6 +232,7 @@ export interface ChannelInbox {
   keep(items: KeptItem[]): Promise<void>;
 }
 
+/** Options of `ChannelProvider.start`. */
 export interface ChannelStartOptions {
   /** Ask for a pairing code for this phone number instead of a QR. */
   pairingPhone?: string;
@@ -234,6 +242,7 @@ export interface ChannelStartOptions {
   inbox?: ChannelInbox;
 }
 
+/** A channel implementation (Baileys, sandbox, Cloud API…), registered in CHANNEL_REGISTRY under its `id`. */
 export interface ChannelProvider {
   /** Stored on the connection (`provider` column): 'baileys', 'sandbox', 'cloud-api'… */
   readonly id: string;
@@ -246,9 +255,11 @@ export interface ChannelProvider {
   unlink?(connection: ChannelConnection): Promise<void>;
 }
 
+/** The providers the kernel knows, by id (inject CHANNEL_REGISTRY to add one). */
 export interface ChannelRegistry {
   register(provider: ChannelProvider): void;
   get(id: string): ChannelProvider | undefined;
 }
 
+/** Injection token of the ChannelRegistry. */
 export const CHANNEL_REGISTRY = Symbol.for('atende:channel-registry');

@@ -7,6 +7,7 @@ import type { PlanFlag } from '@atende/core-contract';
  */
 export const COMPANIES = Symbol.for('atende:companies');
 
+/** A company's terms as the COMPANIES port answers them: name, plan, due date and status. */
 export interface CompanyTerms {
   id: number;
   name: string;
@@ -31,6 +32,7 @@ export interface OfferedPlan {
   queues: number;
 }
 
+/** The COMPANIES port: read a company's terms and change its plan or due date with an audit row. */
 export interface Companies {
   get(companyId: number): Promise<CompanyTerms | null>;
   /**

@@ -3,8 +3,10 @@
  * Inject by the `CONTACTS` and `CONNECTIONS` tokens.
  */
 export const CONTACTS = Symbol.for('atende:contacts');
+/** Injection token of the Connections port. */
 export const CONNECTIONS = Symbol.for('atende:connections');
 
+/** A contact as the CONTACTS port answers it. */
 export interface ContactSummary {
   id: number;
   name: string;
@@ -15,6 +17,7 @@ export interface ContactSummary {
   extraInfo: { name: string; value: string }[];
 }
 
+/** The CONTACTS port: get, find by number, upsert and list by tag, always within one company. */
 export interface Contacts {
   get(companyId: number, contactId: number): Promise<ContactSummary | null>;
   byNumber(companyId: number, number: string): Promise<ContactSummary | null>;
@@ -27,6 +30,7 @@ export interface Contacts {
   byTag(companyId: number, tagId: number, page?: { afterId?: number; limit?: number }): Promise<ContactSummary[]>;
 }
 
+/** A WhatsApp connection as the CONNECTIONS port answers it (id, name, provider, status, default). */
 export interface ConnectionSummary {
   id: number;
   name: string;
@@ -35,6 +39,7 @@ export interface ConnectionSummary {
   isDefault: boolean;
 }
 
+/** The CONNECTIONS port: a company's WhatsApp connections. */
 export interface Connections {
   list(companyId: number): Promise<ConnectionSummary[]>;
   get(companyId: number, connectionId: number): Promise<ConnectionSummary | null>;

@@ -16,8 +16,10 @@ import { createExtensionPoint } from './extension-point.js';
  */
 export type BindingField = 'promptId' | 'integrationId';
 
+/** Every binding field the connection and queue APIs accept. */
 export const BINDING_FIELDS: readonly BindingField[] = ['promptId', 'integrationId'];
 
+/** What a plugin registers in HANDLER_BINDINGS: the field it answers to and how to check a record of a company. */
 export interface BindingTarget {
   /** The API field (of connections and queues) that names this plugin's records. One plugin per field. */
   field: BindingField;

@@ -43,6 +43,7 @@ export interface InboundHandler {
 /** 'handled': the message was this handler's, the chain ends. 'pass': the next handler sees it. */
 export type InboundHandlerResult = 'handled' | 'pass';
 
+/** The stored inbound message a chain handler sees. */
 export interface InboundChainMessage {
   id: number;
   body: string;
@@ -52,6 +53,7 @@ export interface InboundChainMessage {
   isGroup: boolean;
 }
 
+/** The ticket the message landed on, as a chain handler sees it. */
 export interface InboundChainTicket extends TicketSummary {
   isGroup: boolean;
   /** Opened by this very message. */
@@ -60,6 +62,7 @@ export interface InboundChainTicket extends TicketSummary {
   holder: string | null;
 }
 
+/** What a chain handler gets: the message, its ticket, the company, claim/release of the ticket and `reply`. */
 export interface InboundChainContext {
   readonly companyId: number;
   readonly message: InboundChainMessage;

@@ -6,6 +6,7 @@ import type { Queue, Worker, Processor, WorkerOptions } from 'bullmq';
  * anything else in core/server is private and may change.
  */
 export const REALTIME = Symbol.for('atende:realtime');
+/** Injection token of the JobQueues port. */
 export const JOB_QUEUES = Symbol.for('atende:job-queues');
 
 /**
@@ -43,6 +44,7 @@ export interface RealtimeAudience {
   withoutPlanFlag?: boolean;
 }
 
+/** The JOB_QUEUES port: BullMQ queues and workers on the kernel's Redis, named per plugin. */
 export interface JobQueues {
   /** A BullMQ queue on the kernel's Redis connection; names are prefixed with the plugin id by convention. */
   queue(name: string): Queue;

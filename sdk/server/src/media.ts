@@ -9,8 +9,10 @@ import type { Readable } from 'node:stream';
  */
 export const MEDIA = Symbol.for('atende:media');
 
+/** The broad type of a stored file, from its MIME type. */
 export type MediaKind = 'image' | 'audio' | 'video' | 'application';
 
+/** A file the MEDIA port stored: its URL (company-scoped), kind, MIME type and name. */
 export interface StoredMedia {
   url: string;
   kind: MediaKind;
@@ -51,6 +53,7 @@ export interface OpenedMedia {
   size: number;
 }
 
+/** The MEDIA port: store, stream, remove and receive files under the kernel's upload rules, and read spreadsheets. */
 export interface Media {
   /**
    * Streams the one file of `options.field` from a multipart request to a temporary file, under the

@@ -6,6 +6,7 @@
  */
 export const MESSAGES = Symbol.for('atende:messages');
 
+/** What the MESSAGES port sends: a text (optionally with media), who sent it (`source`) and a correlation id. */
 export interface SendText {
   /** The text; with `media`, its caption (a voice note carries none: the text then goes first, on its own). */
   body: string;
@@ -17,6 +18,7 @@ export interface SendText {
   correlationId?: string;
 }
 
+/** The MESSAGES port: send through a ticket's connection the way an agent would (stored, announced, queued). */
 export interface Messages {
   /** To the contact of a ticket of `companyId` (404 ERR_NO_TICKET_FOUND for another company's). */
   sendToTicket(companyId: number, ticketId: number, message: SendText): Promise<{ messageId: number }>;

@@ -4,11 +4,19 @@ import type { EntitySchema } from '@mikro-orm/core';
 import type { MigrationObject } from '@mikro-orm/core';
 import type { PermissionTable, PlanFlag, PluginMenuItem, PluginRoute, PluginSettingsTab, ZoneName } from '@atende/core-contract';
 import { PLUGIN_ID_PATTERN, PLAN_FLAGS, ZONE_NAMES } from '@atende/core-contract';
+import { assertRequirements, type PluginRequirements } from './compat.js';
 
+/** What a plugin package default-exports (through `definePlugin`); the kernel's loader reads it at boot. */
 export interface PluginDefinition {
   /** kebab-case; also the URL segment of its remote (`/plugins/<id>/`). */
   id: string;
+  /** The plugin's own version (semver recommended; shown in logs and `GET /api/plugins`). */
   version: string;
+  /**
+   * The kernel versions it runs on (`{ kernel: '^1.0.0' }`, a semver range). A kernel outside the range
+   * refuses the plugin at boot with one log line and boots the rest; omitted, any kernel loads it.
+   */
+  requires?: PluginRequirements;
   /** When set, only companies whose plan has this flag may use the plugin (403 ERR_NO_PERMISSION otherwise). */
   planFlag?: PlanFlag;
   /** Ids of plugins that must be installed too. */
@@ -37,6 +45,7 @@ export interface PluginDefinition {
   settings?: { company?: Record<string, PluginSetting>; global?: Record<string, PluginSetting> };
 }
 
+/** One setting a plugin declares (`definePlugin({ settings })`). */
 export interface PluginSetting {
   schema: ZodType<string>;
   default: string;
@@ -44,7 +53,12 @@ export interface PluginSetting {
   secret?: boolean;
 }
 
+/**
+ * Declares a plugin: the default export of its server package. Checks what can be checked without the
+ * kernel (id, plan flag, settings keys, zones, migration names, `requires` ranges) and freezes it.
+ */
 export function definePlugin<T extends PluginDefinition>(definition: T): T {
+  assertRequirements(definition.id, definition.requires);
   if (!PLUGIN_ID_PATTERN.test(definition.id)) {
     throw new Error(`Plugin id "${definition.id}" must be kebab-case (a-z, 0-9 and dashes).`);
   }

@@ -4,6 +4,7 @@
  */
 export const SETTINGS = Symbol.for('atende:settings');
 
+/** The SETTINGS port: read company and global settings (defaults applied) and write a plugin's own keys. */
 export interface Settings {
   /** A company's value of `key` (a kernel option or a declared plugin key), or its default. */
   company(companyId: number, key: string): Promise<string>;

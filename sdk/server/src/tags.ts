@@ -4,6 +4,7 @@
  */
 export const TAGS = Symbol.for('atende:tags');
 
+/** A tag as the TAGS port answers it, with its tickets count. */
 export interface TagSummary {
   id: number;
   name: string;
@@ -14,6 +15,7 @@ export interface TagSummary {
   ticketsCount: number;
 }
 
+/** The TAGS port: a company's tags. */
 export interface Tags {
   /** By name; `kanban` keeps only tags with (true) or without (false) the flag; `ids` only those (others' ids are simply absent). */
   list(companyId: number, query?: { kanban?: boolean; ids?: number[] }): Promise<TagSummary[]>;

@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/core';
  */
 export const TENANCY = Symbol.for('atende:tenancy');
 
+/** The TENANCY port: an EntityManager scoped to one company outside a request (workers, timers, subscribers). */
 export interface Tenancy {
   /** Runs `work` with an EntityManager scoped to `companyId` (a fresh one: its own identity map). */
   forCompany<T>(companyId: number, work: (em: EntityManager) => Promise<T>): Promise<T>;

@@ -6,6 +6,7 @@
  */
 export const TICKET_HOLDS = Symbol.for('atende:ticket-holds');
 
+/** The TICKET_HOLDS port: who holds a ticket in the inbound chain, and letting go of it from outside a handler. */
 export interface TicketHolds {
   /** The key of the handler holding the ticket now (`<plugin id>.<name>`), null when nobody does or the hold has expired. */
   holder(companyId: number, ticketId: number): Promise<string | null>;

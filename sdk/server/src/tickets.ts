@@ -6,6 +6,7 @@
  */
 export const TICKETS = Symbol.for('atende:tickets');
 
+/** A ticket as the TICKETS port answers it. */
 export interface TicketSummary {
   id: number;
   status: 'open' | 'pending' | 'closed';
@@ -15,6 +16,7 @@ export interface TicketSummary {
   whatsappId: number;
 }
 
+/** Filters of `tickets.find` (with `viewerUserId`, exactly what that user may see). */
 export interface TicketQuery {
   /**
    * Only the tickets this user of the company may see, by the same rule as the ticket lists, the
@@ -66,6 +68,7 @@ export interface TicketPage {
   cursor: string | null;
 }
 
+/** The TICKETS port: find, open, transition and tag tickets through the kernel's own rules. */
 export interface Tickets {
   get(companyId: number, ticketId: number): Promise<TicketSummary | null>;
   find(companyId: number, query: TicketQuery): Promise<TicketSummary[]>;

@@ -16,10 +16,14 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
   }
 }
 
+/** Parameter decorator: the request body parsed by `schema` (400 with field errors otherwise). */
 export const ZodBody = (schema: z.ZodType) => Body(new ZodPipe(schema));
+/** Parameter decorator: the query string parsed by `schema` (400 with field errors otherwise). */
 export const ZodQuery = (schema: z.ZodType) => Query(new ZodPipe(schema));
+/** Parameter decorator: path parameter `name` parsed by `schema` (400 otherwise). */
 export const ZodParam = (name: string, schema: z.ZodType) => Param(name, new ZodPipe(schema));
 
+/** Metadata key `@ZodResponse()` sets: the kernel shapes the handler's answer with that schema. */
 export const RESPONSE_SCHEMA = 'atende:response-schema';
 
 /**

@@ -14,6 +14,7 @@ export class ApiError extends Error {
   }
 }
 
+/** Options of one `api` call: query, body, abort signal, answer type (JSON or Blob). */
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
@@ -81,10 +82,12 @@ async function send<T>(method: string, path: string, opts: RequestOptions = {}, 
   throw new ApiError(res.status, code, message, isApiErrorBody(data) ? data.details : undefined);
 }
 
+/** The HTTP client of the kernel's API (`/api` prefix, bearer token, one refresh on 401, `ApiError` on failure). Prefer `call(ENDPOINT)`. */
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => send<T>('GET', path, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => send<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => send<T>('PUT', path, { ...opts, body }),
   delete: <T = void>(path: string, opts?: RequestOptions) => send<T>('DELETE', path, opts),
 };
+/** The type of `api`. */
 export type ApiClient = typeof api;

@@ -3,18 +3,22 @@ import { can, type PermissionTable, type PlanFlag, type SessionUser } from '@ate
 import { $token, $user } from './session.model.js';
 import { api } from './api.js';
 
+/** The signed-in user (null when signed out). */
 export function useCurrentUser(): SessionUser | null {
   return useUnit($user);
 }
 
+/** The signed-in user's company, with its plan flags (null when signed out). */
 export function useCompany(): SessionUser['company'] | null {
   return useUnit($user)?.company ?? null;
 }
 
+/** The current access token (null when signed out). */
 export function useToken(): string | null {
   return useUnit($token);
 }
 
+/** Whether the company's plan has this flag. */
 export function usePlanFlag(flag: PlanFlag): boolean {
   return useCompany()?.planFlags[flag] ?? false;
 }
@@ -24,6 +28,7 @@ export function useCan(permission: string, table?: PermissionTable): boolean {
   return can(useUnit($user), permission, table);
 }
 
+/** The `api` client, as a hook. */
 export function useApi() {
   return api;
 }

@@ -3,10 +3,13 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@atende/core-contract';
 import { STORAGE_KEYS } from './session.model.js';
 
+/** A plugin's texts per language (es is the fallback). */
 export type Locales = Partial<Record<Language, Record<string, unknown>>>;
 
+/** The language used when none is chosen, and the fallback of every text: Spanish. */
 export const DEFAULT_LANGUAGE: Language = 'es';
 
+/** The language the user chose on this browser, or the default. */
 export function storedLanguage(): Language {
   try {
     const v = localStorage.getItem(STORAGE_KEYS.language);
@@ -54,6 +57,7 @@ export function registerLocales(namespace: string, locales: Locales): void {
   for (const [lng, res] of Object.entries(locales)) i18n.addResourceBundle(lng, namespace, res, true, true);
 }
 
+/** Switches the interface language and remembers it on this browser. */
 export async function changeLanguage(lang: Language): Promise<void> {
   // The texts first, so the interface never shows a language half-translated.
   if (loadCoreTexts && !i18n.hasResourceBundle(lang, 'core')) i18n.addResourceBundle(lang, 'core', await loadCoreTexts(lang), true, true);

@@ -8,3 +8,4 @@ export * from './plugin.js';
 export * from './zones.js';
 export * from './kit/index.js';
 export * from './extensions/index.js';
+export * from './version.js';

@@ -6,12 +6,14 @@ import type { PluginErrorTexts } from './errors.js';
 
 type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
+/** A page of a remote: the path (as the server manifest names it) and its lazy component. */
 export interface WebPluginRoute {
   /** Must match a route path of the server manifest (`/helps`, `/helps/:id`). */
   path: string;
   load: Lazy;
 }
 
+/** A settings tab of a remote: its key (as the server manifest names it) and its lazy component. */
 export interface WebPluginSettingsTab {
   /** Must match a settings tab key of the server manifest. */
   key: string;
@@ -28,6 +30,7 @@ export interface WebPluginMenuEntry {
   useBadge?: () => number;
 }
 
+/** What a remote default-exports (through `defineWebPlugin`): pages, tabs, widgets, drawer extras, texts and error texts. */
 export interface WebPluginDefinition {
   id: string;
   routes?: WebPluginRoute[];

@@ -10,9 +10,12 @@ let generation = 0;
 
 /** The current socket; a new one replaces it whenever the access token changes. */
 export const socketChanged = createEvent<Socket | null>();
+/** The realtime socket of this session (null when signed out). */
 export const $socket = createStore<Socket | null>(null, { serialize: 'ignore' }).on(socketChanged, (_, s) => s);
 
+/** Fired when the realtime socket connects or drops. */
 export const realtimeStatusChanged = createEvent<'connected' | 'disconnected'>();
+/** Whether the realtime socket is connected now. */
 export const $realtimeStatus = createStore<'connected' | 'disconnected'>('disconnected').on(
   realtimeStatusChanged,
   (_, s) => s,
@@ -49,6 +52,7 @@ export async function connectRealtime(token: string): Promise<Socket | null> {
   return socket;
 }
 
+/** Closes the realtime socket (the shell does it on sign-out). */
 export function disconnectRealtime(): void {
   generation++;
   socket?.disconnect();
@@ -56,6 +60,7 @@ export function disconnectRealtime(): void {
   socketChanged(null);
 }
 
+/** The current realtime socket, or null (prefer `useRealtime`). */
 export function getSocket(): Socket | null {
   return socket;
 }

@@ -16,6 +16,7 @@
  */
 import { esmExternalRequirePlugin } from 'vite';
 import { HOST_SHARED_KEYS, SHARE_SCOPE_GLOBAL, antdPlugins, type AntdPlugin } from './federation.js';
+import { REMOTE_STAMP_FILE, SDK_WEB_VERSION } from './version.js';
 
 /** The ESTree nodes sharedImports() reads from the parsed chunk (start/end are offsets into the code). */
 interface EsNode {
@@ -27,6 +28,7 @@ interface EsNode {
   [key: string]: unknown;
 }
 
+/** What `sharedImports()` gives the bundler. */
 export interface SharedImportsPlugin {
   name: string;
   enforce: 'pre';
@@ -122,6 +124,28 @@ export function sharedImports(): SharedImportsPlugin {
   };
 }
 
+/** What `sdkStamp()` gives the bundler. */
+export interface SdkStampPlugin {
+  name: string;
+  apply: 'build';
+  generateBundle(this: { emitFile(file: { type: 'asset'; fileName: string; source: string }): void }): void;
+}
+
+/**
+ * Writes `atende-remote.json` (`{ "sdkWeb": "<this SDK's version>" }`) beside remoteEntry.js: the SDK the
+ * remote was built with, which the kernel reports in `GET /api/plugins` and the shell checks before
+ * loading it (sdkWebMismatch). Any bundler's build can emit the same file; this is Vite's/Rollup's.
+ */
+export function sdkStamp(): SdkStampPlugin {
+  return {
+    name: 'atende:sdk-stamp',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: REMOTE_STAMP_FILE, source: `${JSON.stringify({ sdkWeb: SDK_WEB_VERSION })}\n` });
+    },
+  };
+}
+
 /**
  * The Vite config of a plugin's remote, served by the kernel under /plugins/<id>/ (`plugins`: the
  * framework's, e.g. React's, typed by the caller; Vite is this entry's peer dependency).
@@ -132,7 +156,13 @@ export function remoteBuild<P = never>(id: string, plugins: P[] = []) {
     // antd components by their own entries and icons one by one (antdPlugins), then the share scope.
     // A CommonJS dependency's require() of a shared key (use-sync-external-store's of 'react', say) becomes
     // an import first (Rolldown's esmExternalRequirePlugin), which sharedImports then turns into a read.
-    plugins: [...plugins, ...antdPlugins('remote'), sharedImports(), esmExternalRequirePlugin({ external: [...HOST_SHARED_KEYS] })] as (P | AntdPlugin | SharedImportsPlugin | ReturnType<typeof esmExternalRequirePlugin>)[],
+    plugins: [...plugins, ...antdPlugins('remote'), sharedImports(), sdkStamp(), esmExternalRequirePlugin({ external: [...HOST_SHARED_KEYS] })] as (
+      | P
+      | AntdPlugin
+      | SharedImportsPlugin
+      | SdkStampPlugin
+      | ReturnType<typeof esmExternalRequirePlugin>
+    )[],
     build: {
       target: 'esnext',
       outDir: 'dist',

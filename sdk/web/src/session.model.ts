@@ -18,9 +18,13 @@ function read(key: string): string | null {
   }
 }
 
+/** Fired by the shell when a user signs in (token and user). */
 export const sessionStarted = createEvent<{ token: string; user: SessionUser }>();
+/** Fired when the access token is refreshed. */
 export const tokenRefreshed = createEvent<string>();
+/** Fired when the signed-in user's data changes (profile, company, plan). */
 export const userUpdated = createEvent<SessionUser>();
+/** Fired on sign-out or when the session can no longer be refreshed. */
 export const sessionEnded = createEvent<void>();
 
 /**
@@ -29,12 +33,14 @@ export const sessionEnded = createEvent<void>();
  */
 export const $sessionGeneration = createStore(0).on(sessionEnded, (n) => n + 1);
 
+/** The current access token (kept in browser storage), null when signed out. */
 export const $token = createStore<string | null>(read(STORAGE_KEYS.token))
   .on(sessionStarted, (_, { token }) => token)
   .on(tokenRefreshed, (_, token) => token)
   // Not .reset(): the default state is the token read at page load, which sign-out must not bring back.
   .on(sessionEnded, () => null);
 
+/** The signed-in user, null when signed out. */
 export const $user = createStore<SessionUser | null>(null)
   .on(sessionStarted, (_, { user }) => user)
   .on(userUpdated, (_, user) => user)

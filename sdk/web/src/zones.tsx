@@ -42,6 +42,7 @@ export interface ZoneContexts {
 const everyZoneTyped: [ZoneName] extends [keyof ZoneContexts] ? ([keyof ZoneContexts] extends [ZoneName] ? true : never) : never = true;
 void everyZoneTyped;
 
+/** The props a widget of zone `Z` receives: `{ context }`, typed by ZoneContexts. */
 export type ZoneWidgetProps<Z extends ZoneName> = { context: ZoneContexts[Z] };
 
 /** A widget for one zone: a lazily loaded component of that zone's context (and, for tabs, a label). */
@@ -63,12 +64,14 @@ export function bindingFields(values: Record<string, unknown>): { promptId?: num
   return out;
 }
 
+/** A widget with the plugin it belongs to, as the shell registers it. */
 export type RegisteredWidget = WebPluginWidget & { pluginId: string };
 
 /** Filled by the shell as plugin remotes load (a plugin's remote loads when one of its zones first shows). */
 export const widgetsRegistered = createEvent<RegisteredWidget[]>();
 /** Only these plugins keep their widgets (the shell says so each time the plugin list changes). */
 export const widgetsKeptFor = createEvent<string[]>();
+/** The widgets of the loaded plugins this session (what `Zone` renders from). */
 export const $widgets = createStore<RegisteredWidget[]>([])
   .on(widgetsRegistered, (all, added) => [...all.filter((w) => !added.some((a) => a.pluginId === w.pluginId)), ...added])
   .on(widgetsKeptFor, (all, ids) => all.filter((w) => ids.includes(w.pluginId)))

@@ -116,6 +116,8 @@ const en: Tree = {
   plugins: {
     loadFailed: 'The “{{id}}” module could not be loaded.',
     loadFailedHint: 'The rest of the application keeps working. Try again in a moment.',
+    incompatible: 'The “{{id}}” module was built with SDK {{built}} and this Atende runs SDK {{running}}: it cannot be opened.',
+    incompatibleHint: 'Ask the module’s vendor for a compatible version, or update Atende.',
   },
   notFound: { title: 'Page not found', back: 'Back to start' },
   home: { welcome: 'Welcome to Atende', empty: 'There are no modules available for your profile yet.' },

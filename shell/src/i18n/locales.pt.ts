@@ -116,6 +116,8 @@ const pt: Tree = {
   plugins: {
     loadFailed: 'Não foi possível carregar o módulo «{{id}}».',
     loadFailedHint: 'O restante da aplicação continua funcionando. Tente novamente em instantes.',
+    incompatible: 'O módulo «{{id}}» foi compilado com o SDK {{built}} e esta versão do Atende traz o SDK {{running}}: não pode ser aberto.',
+    incompatibleHint: 'Peça ao fornecedor do módulo uma versão compatível ou atualize o Atende.',
   },
   notFound: { title: 'Página não encontrada', back: 'Voltar ao início' },
   home: { welcome: 'Bem-vindo ao Atende', empty: 'Ainda não há módulos disponíveis para o seu perfil.' },

@@ -114,6 +114,8 @@ const es = {
   plugins: {
     loadFailed: 'No se pudo cargar el módulo «{{id}}».',
     loadFailedHint: 'El resto de la aplicación sigue funcionando. Intente de nuevo en unos instantes.',
+    incompatible: 'El módulo «{{id}}» se compiló con el SDK {{built}} y esta versión de Atende trae el SDK {{running}}: no se puede abrir.',
+    incompatibleHint: 'Pida al proveedor del módulo una versión compatible o actualice Atende.',
   },
   notFound: { title: 'Página no encontrada', back: 'Volver al inicio' },
   home: { welcome: 'Bienvenido a Atende', empty: 'Todavía no hay módulos disponibles para su perfil.' },

@@ -1,15 +1,17 @@
 import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from 'antd';
-import { useT } from '@atende/sdk-web';
+import { SDK_WEB_VERSION, useT } from '@atende/sdk-web';
+import { IncompatibleRemoteError } from './incompatible-remote.js';
 
-type FailureProps = { pluginId: string; onRetry: () => void };
+type FailureProps = { pluginId: string; onRetry: () => void; error?: Error | null };
 
 /** The failure notice without antd's Result, for when RemoteFailure's own chunk cannot load (the network that failed the plugin). */
-function PlainFailure({ pluginId, onRetry }: FailureProps) {
+function PlainFailure({ pluginId, onRetry, error }: FailureProps) {
   const { t } = useT();
+  const incompatible = error instanceof IncompatibleRemoteError;
   return (
-    <div role="alert" data-testid="remote-error" style={{ padding: 24, textAlign: 'center' }}>
-      <p>{t('plugins.loadFailed', { id: pluginId })}</p>
+    <div role="alert" data-testid={incompatible ? 'remote-incompatible' : 'remote-error'} style={{ padding: 24, textAlign: 'center' }}>
+      <p>{incompatible ? t('plugins.incompatible', { id: pluginId, built: error.builtWith, running: SDK_WEB_VERSION }) : t('plugins.loadFailed', { id: pluginId })}</p>
       <Button onClick={onRetry}>{t('common.retry')}</Button>
     </div>
   );
@@ -51,7 +53,7 @@ export class RemoteBoundary extends Component<Props, State> {
     if (this.state.error) {
       return (
         <Suspense fallback={null}>
-          <RemoteFailure pluginId={this.props.pluginId} onRetry={() => {
+          <RemoteFailure pluginId={this.props.pluginId} error={this.state.error} onRetry={() => {
               this.props.onRetry?.();
               this.setState((s) => ({ error: null, attempt: s.attempt + 1 }));
             }} />

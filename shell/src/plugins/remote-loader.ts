@@ -1,6 +1,7 @@
 import type { PluginManifest } from '@atende/core-contract';
 import { webPluginLoaded } from './web-plugins.model.js';
-import { $sessionGeneration, registerErrorTexts, registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
+import { $sessionGeneration, registerErrorTexts, registerLocales, sdkWebMismatch, SDK_WEB_VERSION, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
+import { IncompatibleRemoteError } from './incompatible-remote.js';
 
 /** The share scope, fetched and defined with the first remote (share-scope.ts); a failed fetch is tried again. */
 let scope: Promise<typeof import('./share-scope.js')> | undefined;
@@ -19,6 +20,9 @@ function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefini
   if (cached) return cached;
   const promise = (async () => {
     if (!manifest.remoteEntry) throw new Error(`Plugin ${manifest.id} has no web remote.`);
+    // Checked before any download: the shell hands its own SDK to the remote, so an incompatible one would fail in odd ways.
+    const mismatch = sdkWebMismatch(manifest.sdkWeb, SDK_WEB_VERSION);
+    if (mismatch) throw new IncompatibleRemoteError(manifest.id, manifest.sdkWeb ?? '', mismatch);
     const { importRemote } = await shareScope();
     const definition = (await importRemote(manifest.remoteEntry)).default as WebPluginDefinition | undefined;
     if (!definition || definition.id !== manifest.id) throw new Error(`The remote of plugin ${manifest.id} did not export its definition.`);

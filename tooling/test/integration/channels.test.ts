@@ -83,7 +83,7 @@ describe('channel engine through the sandbox provider', () => {
 
   describe('Baileys credentials at rest', () => {
     it('are stored per connection in PostgreSQL, encrypted, and cleared per connection', async () => {
-      const { PgAuthStore, encryptedStore } = await import('@atende/core-server/baileys');
+      const { PgAuthStore, encryptedStore } = await import('@atende/server/baileys');
       const c = new pg.Client({ connectionString: db.url });
       await c.connect();
       try {
@@ -106,7 +106,7 @@ describe('channel engine through the sandbox provider', () => {
     });
 
     it('signal keys are read in one query and written in one statement; old sent messages are pruned (issue 10 item 8)', async () => {
-      const { PgAuthStore, encryptedStore } = await import('@atende/core-server/baileys');
+      const { PgAuthStore, encryptedStore } = await import('@atende/server/baileys');
       const c = new pg.Client({ connectionString: db.url });
       await c.connect();
       try {
@@ -149,7 +149,7 @@ describe('channel engine through the sandbox provider', () => {
     });
 
     it('sent copies live in channel_sent_messages, encrypted, pruned by age and by count per connection, cleared with the connection (issue 28 item 7)', async () => {
-      const { PgAuthStore, encryptedStore } = await import('@atende/core-server/baileys');
+      const { PgAuthStore, encryptedStore } = await import('@atende/server/baileys');
       const c = new pg.Client({ connectionString: db.url });
       await c.connect();
       try {

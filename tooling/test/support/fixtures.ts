@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { PLAN_FLAGS, type PlanFlag } from '@atende/core-contract';
-import { hashPassword } from '@atende/core-server/password';
+import { hashPassword } from '@atende/server/password';
 
 /**
  * Seeds a tenant straight into the database (companies/users API arrives with the tenancy issue):

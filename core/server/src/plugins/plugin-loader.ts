@@ -2,12 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isPluginDefinition, type PluginDefinition } from '@atende/sdk-server';
+import { Logger } from '@nestjs/common';
+import { isPluginDefinition, kernelMismatch, type PluginDefinition } from '@atende/sdk-server';
+import { KERNEL_VERSION } from './kernel-version.js';
 
 export interface LoadedPlugin {
   definition: PluginDefinition;
   /** Directory holding the built remote (remoteEntry.js), or null for server-only plugins or unbuilt remotes. */
   webDir: string | null;
+  /** The @atende/sdk-web version its remote was built with (the remote's atende-remote.json), null when unknown. */
+  webSdk?: string | null;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,8 +51,30 @@ function resolveWebDir(def: PluginDefinition): string | null {
   return existsSync(path.join(dir, 'remoteEntry.js')) ? dir : null;
 }
 
-export async function loadPlugins(specifiers: string[]): Promise<LoadedPlugin[]> {
-  const loaded: LoadedPlugin[] = [];
+/**
+ * Imports the listed plugins. A plugin whose `requires.kernel` range this kernel's version does not
+ * satisfy is refused with one error line, and so is every plugin that depends on it; the others boot
+ * (README: compatibility). Anything else wrong with a plugin stops the boot.
+ */
+/** The SDK version a built remote declares (`atende-remote.json`, written by its build), or null. */
+export function readWebSdk(webDir: string | null): string | null {
+  if (!webDir) return null;
+  try {
+    const stamp = JSON.parse(readFileSync(path.join(webDir, 'atende-remote.json'), 'utf8')) as { sdkWeb?: unknown };
+    return typeof stamp.sdkWeb === 'string' ? stamp.sdkWeb : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loadPlugins(
+  specifiers: string[],
+  opts: { kernelVersion?: string; refuse?: (line: string) => void } = {},
+): Promise<LoadedPlugin[]> {
+  const kernelVersion = opts.kernelVersion ?? KERNEL_VERSION;
+  const refuse = opts.refuse ?? ((line: string) => Logger.error(line, 'PluginLoader'));
+  const refused = new Set<string>();
+  let loaded: LoadedPlugin[] = [];
   for (const spec of specifiers) {
     const url = path.isAbsolute(spec) ? pathToFileURL(spec).href : spec;
     let mod: { default?: unknown };
@@ -64,7 +90,26 @@ export async function loadPlugins(specifiers: string[]): Promise<LoadedPlugin[]>
     if (loaded.some((p) => p.definition.id === definition.id)) {
       throw new Error(`Two plugins use the id "${definition.id}".`);
     }
-    loaded.push({ definition, webDir: resolveWebDir(definition) });
+    const mismatch = kernelMismatch(definition.requires, kernelVersion);
+    if (mismatch) {
+      refuse(`Plugin "${definition.id}" ${definition.version} not loaded: it ${mismatch}.`);
+      refused.add(definition.id);
+      continue;
+    }
+    const webDir = resolveWebDir(definition);
+    loaded.push({ definition, webDir, webSdk: readWebSdk(webDir) });
+  }
+  // A plugin that needs a refused one is refused too (repeated: a chain of dependents).
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const { definition } of loaded) {
+      const missing = (definition.dependsOn ?? []).find((dep) => refused.has(dep));
+      if (!missing) continue;
+      refuse(`Plugin "${definition.id}" ${definition.version} not loaded: it depends on "${missing}", which was not loaded.`);
+      refused.add(definition.id);
+      changed = true;
+    }
+    loaded = loaded.filter((p) => !refused.has(p.definition.id));
   }
   const ids = new Set(loaded.map((p) => p.definition.id));
   for (const { definition } of loaded) {

@@ -23,6 +23,7 @@ const registry = new PluginRegistry([
       },
     },
     webDir: '/plugins/billing/web',
+    webSdk: '1.0.0',
   },
   {
     definition: { id: 'sheets', version: '1', planFlag: 'useIntegrations', module: SheetsModule, manifest: { routes: [{ path: '/sheets' }, { path: '/sheets/callback', public: true }] } },
@@ -37,7 +38,9 @@ describe('GET /api/plugins: routes for every situation (issue 12 items 2 and 3)'
     const [billing, sheets] = await controller({ useIntegrations: false }).list(admin, {});
     expect(billing).toMatchObject({ locked: false, remoteEntry: '/plugins/billing/remoteEntry.js', zones: ['layout.drawer.footer'] });
     expect(billing.routes.map((r) => r.path)).toEqual(['/invoices', '/pay']);
-    expect(sheets).toEqual({ id: 'sheets', version: '1', remoteEntry: null, routes: [{ path: '/sheets' }], menu: [], settingsTabs: [], zones: [], locked: true });
+    // The SDK its remote was built with (its atende-remote.json), for the shell's check; unknown → null.
+    expect(billing.sdkWeb).toBe('1.0.0');
+    expect(sheets).toEqual({ id: 'sheets', version: '1', remoteEntry: null, sdkWeb: null, routes: [{ path: '/sheets' }], menu: [], settingsTabs: [], zones: [], locked: true });
   });
 
   it('while the subscription is expired: only allowExpired routes and their menu entries, no tabs or zones', async () => {
@@ -50,7 +53,7 @@ describe('GET /api/plugins: routes for every situation (issue 12 items 2 and 3)'
 
   it('public pages are listed for the shell before sign-in, whatever the plans', () => {
     expect(controller({}).listPublic()).toEqual([
-      { id: 'sheets', version: '1', remoteEntry: '/plugins/sheets/remoteEntry.js', routes: [{ path: '/sheets/callback', public: true }], menu: [], settingsTabs: [], zones: [], locked: false },
+      { id: 'sheets', version: '1', remoteEntry: '/plugins/sheets/remoteEntry.js', sdkWeb: null, routes: [{ path: '/sheets/callback', public: true }], menu: [], settingsTabs: [], zones: [], locked: false },
     ]);
   });
 });

@@ -24,7 +24,7 @@ export class PluginsController {
     const expired = req.subscriptionExpired === true;
     const flags = await this.plans.flagsOf(user.companyId);
     const allowed = (permission?: string) => !permission || can(user, permission, this.registry.permissions);
-    return this.registry.plugins.map(({ definition: d, webDir }) => {
+    const answers = this.registry.plugins.map(({ definition: d, webDir }): PluginManifest => {
       const routes = (d.manifest?.routes ?? []).filter((r) => !r.public && allowed(r.permission) && (!expired || r.allowExpired));
       const paths = new Set(routes.map((r) => r.path));
       if (d.planFlag && !flags[d.planFlag]) {
@@ -56,6 +56,13 @@ export class PluginsController {
         locked: false,
       };
     });
+    return this.withSdkVersions(answers);
+  }
+
+  /** Each answer with a remote says which SDK that remote was built with (the shell checks it). */
+  private withSdkVersions(answers: PluginManifest[]): PluginManifest[] {
+    const sdk = new Map(this.registry.plugins.map((p) => [p.definition.id, p.webSdk]));
+    return answers.map((a) => ({ ...a, sdkWeb: a.remoteEntry ? (sdk.get(a.id) ?? null) : null }));
   }
 
   /** The plugins' public pages (an OAuth callback, say), for the shell before anyone signs in. */
@@ -63,9 +70,10 @@ export class PluginsController {
   @Public()
   @ZodResponse(pluginListResponseSchema)
   listPublic(): PluginManifest[] {
-    return this.registry.plugins
+    const answers = this.registry.plugins
       .map(({ definition: d, webDir }) => ({ d, webDir, routes: (d.manifest?.routes ?? []).filter((r) => r.public).map((r) => ({ path: r.path, public: true })) }))
       .filter(({ webDir, routes }) => webDir && routes.length)
       .map(({ d, routes }) => ({ id: d.id, version: d.version, remoteEntry: `/plugins/${d.id}/remoteEntry.js`, routes, menu: [], settingsTabs: [], zones: [], locked: false }));
+    return this.withSdkVersions(answers);
   }
 }

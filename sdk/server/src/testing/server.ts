@@ -7,11 +7,23 @@ import path from 'node:path';
 import pg from 'pg';
 
 /**
- * The kernel the workspace built (@atende/core-server's dist/main.js), found by package resolution at
- * run time: the kit never imports kernel code, it runs the server as a separate process.
+ * The kernel to run: `ATENDE_KERNEL_MAIN` (a path to a built main.js) if set, otherwise the installed
+ * `@atende/server` package's dist/main.js, found by package resolution from the project being tested
+ * (its working directory) and then from the kit itself. The kit never imports kernel code: it runs the
+ * server as a separate process, so a plugin's project only needs `@atende/server` installed.
  */
-function kernelMain(): string {
-  const pkg = createRequire(import.meta.url).resolve('@atende/core-server/package.json');
+export function kernelMain(): string {
+  if (process.env.ATENDE_KERNEL_MAIN) return path.resolve(process.env.ATENDE_KERNEL_MAIN);
+  let pkg: string;
+  try {
+    pkg = createRequire(path.join(process.cwd(), 'noop.js')).resolve('@atende/server/package.json');
+  } catch {
+    try {
+      pkg = createRequire(import.meta.url).resolve('@atende/server/package.json');
+    } catch {
+      throw new Error('The Atende kernel is not installed: add @atende/server to your devDependencies (or set ATENDE_KERNEL_MAIN).');
+    }
+  }
   return path.join(path.dirname(pkg), 'dist', 'main.js');
 }
 
@@ -26,19 +38,37 @@ function freePort(): Promise<number> {
   });
 }
 
+/** PostgreSQL the kit creates test databases on (any database of the server; the user must be able to create databases). */
 export const ADMIN_DB_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Redis the kernel under test uses; a path picks the database (`redis://127.0.0.1:6379/3`). `startServer({ redisUrl, redisDb })` overrides it per server. */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Prefix of the databases `createDatabase` makes (`TEST_DB_PREFIX`, default `atende_test_`): lets a project tell its leftovers from others'. */
+export const TEST_DB_PREFIX = process.env.TEST_DB_PREFIX ?? 'atende_test_';
+/** The platform super user every server the kit starts is created with. */
 export const SUPER = { email: 'super@test.local', password: 'Sup3r-secret-pw' };
 
+/** `url` with its path set to `/<db>` (a Redis database number). */
+export function redisUrlWithDb(url: string, db: number): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+/** A PostgreSQL URL on the kit's server (`ADMIN_DB_URL`) naming database `name`. */
 export function dbUrl(name: string): string {
   const u = new URL(ADMIN_DB_URL);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-/** A fresh, empty database for one test file; dropped by the returned function. */
-export async function createDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  const name = `atende_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+/**
+ * A fresh, empty database for one test file, named `<prefix><pid>_<time>_<random>` (`prefix` defaults
+ * to `TEST_DB_PREFIX`; lowercase letters, digits and underscores); dropped by the returned function.
+ */
+export async function createDatabase(opts: { prefix?: string } = {}): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const prefix = opts.prefix ?? TEST_DB_PREFIX;
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error(`Database prefix "${prefix}": use lowercase letters, digits and underscores.`);
+  const name = `${prefix}${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: ADMIN_DB_URL });
   await admin.connect();
   await admin.query(`create database "${name}"`);
@@ -55,6 +85,7 @@ export async function createDatabase(): Promise<{ name: string; url: string; dro
   };
 }
 
+/** A kernel started by `startServer`. */
 export interface RunningServer {
   url: string;
   port: number;
@@ -65,15 +96,35 @@ export interface RunningServer {
   process: ChildProcess;
 }
 
+/** What `startServer` takes: only `databaseUrl` is required. */
+export interface StartServerOptions {
+  databaseUrl: string;
+  /** Extra environment for the kernel, e.g. `ATENDE_PLUGINS` (comma-separated package names or absolute paths to a plugin's built entry). */
+  env?: Record<string, string>;
+  /** Kept after `stop()` when given; otherwise a temporary directory, removed on stop. */
+  dataDir?: string;
+  /** Port to listen on (default: a free one). */
+  port?: number;
+  /** Redis for this server (default `TEST_REDIS_URL`). */
+  redisUrl?: string;
+  /** Redis database number, replacing the URL's path (give each parallel test file its own to keep queues apart). */
+  redisDb?: number;
+  /** How long to wait for /api/health (default 60 s). */
+  bootTimeoutMs?: number;
+  /** The kernel's main.js to run (default `kernelMain()`: the installed @atende/server). */
+  kernel?: string;
+}
+
 /**
- * Spawns the built kernel and waits until /api/health answers. `env.ATENDE_PLUGINS` adds plugins to
- * those of plugins/installed.json (comma-separated package names or absolute paths to a built entry).
+ * Spawns the kernel (`kernelMain()`) and waits until /api/health answers. `env.ATENDE_PLUGINS` adds
+ * plugins to the kernel's installed list.
  */
-export async function startServer(opts: { databaseUrl: string; env?: Record<string, string>; dataDir?: string }): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const redisUrl = opts.redisDb === undefined ? (opts.redisUrl ?? TEST_REDIS_URL) : redisUrlWithDb(opts.redisUrl ?? TEST_REDIS_URL, opts.redisDb);
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'atende-test-'));
   let output = '';
-  const child = spawn(process.execPath, [kernelMain()], {
+  const child = spawn(process.execPath, [opts.kernel ?? kernelMain()], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,
@@ -81,7 +132,7 @@ export async function startServer(opts: { databaseUrl: string; env?: Record<stri
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: opts.databaseUrl,
-      REDIS_URL: TEST_REDIS_URL,
+      REDIS_URL: redisUrl,
       DATA_DIR: dataDir,
       SUPER_EMAIL: SUPER.email,
       SUPER_PASSWORD: SUPER.password,
@@ -95,7 +146,7 @@ export async function startServer(opts: { databaseUrl: string; env?: Record<stri
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (opts.bootTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${output}`);
     try {
@@ -147,12 +198,14 @@ export function bootFailure(env: Record<string, string>): Promise<{ code: number
   });
 }
 
+/** One answer of the `client`: status, parsed JSON body (or text) and headers. */
 export interface ApiResult<T = any> {
   status: number;
   body: T;
   headers: Headers;
 }
 
+/** A small HTTP client for the kernel's API (`/api/...` paths, bearer token per call) with `login`. */
 export function client(baseUrl: string) {
   const call = async <T = any>(method: string, p: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...opts.headers };

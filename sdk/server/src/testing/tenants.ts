@@ -1,5 +1,6 @@
 import { SUPER, type client } from './server.js';
 
+/** The password of the company admins `twoCompanies` creates. */
 export const TENANT_PASSWORD = 'Str0ng-pass';
 
 /**

@@ -12,4 +12,5 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
   }
 }
 
+/** Resolves after `ms` milliseconds (prefer `eventually`: a fixed pause is a guess). */
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

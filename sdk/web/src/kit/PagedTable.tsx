@@ -12,6 +12,7 @@ const Table = lazy(async () => ({ default: (await import('antd/es/table/index.js
 
 type PageState = Pick<PagedList<unknown>, 'hasMore' | 'loading' | 'loaded' | 'loadMore'>;
 
+/** Props of `PagedScroll`: a list that loads the next page as it scrolls. */
 export interface PagedScrollProps {
   list: PageState;
   /** `<testId>-scroll` on the container, `<testId>-load-more` on the fallback button. */
@@ -41,6 +42,7 @@ export function PagedScroll({ list, testId, maxHeight = 'calc(100vh - 240px)', c
   );
 }
 
+/** Props of `PagedTable`: an antd table over a `usePagedList` list. */
 export interface PagedTableProps<T> extends Omit<PagedScrollProps, 'children'> {
   items: T[];
   columns: TableColumnsType<T>;

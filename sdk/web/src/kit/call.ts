@@ -6,7 +6,9 @@ type ParamsOf<P extends string> = [PathParams<P>] extends [never] ? { params?: u
 type QueryOf<Q> = Q extends z.ZodNever ? { query?: undefined } : { query?: Partial<z.input<Q>> };
 type BodyOf<B> = B extends z.ZodNever ? { body?: undefined } : { body: z.input<B> };
 
+/** What `call(endpoint, input)` takes for an endpoint: its path parameters, query and body, typed from the contract. */
 export type CallInput<E> = E extends Endpoint<infer _M, infer P, infer Q, infer B, infer _R> ? ParamsOf<P> & QueryOf<Q> & BodyOf<B> & Pick<RequestOptions, 'signal' | 'noRefresh'> : never;
+/** What `call(endpoint)` resolves to: the endpoint's response type (a Blob for file answers). */
 export type CallResult<E> = E extends Endpoint<infer _M, infer _P, infer _Q, infer _B, infer R> ? (R extends z.ZodVoid ? void : z.output<R>) : never;
 
 /** Fills a path's `:name` parameters (each encoded). */

@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useT } from '../i18n.js';
 
+/** Texts and danger flag of a `useConfirm()` dialog. */
 export interface ConfirmOptions {
   title: string;
   content?: string;

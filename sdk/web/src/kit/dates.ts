@@ -52,6 +52,7 @@ export function dayIn(timeZone: string | undefined, at: Date = new Date()): stri
   }
 }
 
+/** The colour a due date shows with (see `dueColour`). */
 export type DueColour = 'yellow' | 'orange' | 'red';
 
 /** Company row colour by days to due date (commercial-admin §4): 5 yellow, −3…4 orange, −4 red, else none. */

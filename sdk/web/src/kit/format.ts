@@ -1,6 +1,7 @@
 /** Plan prices are in soles, shown Peruvian style (commercial-admin §9: locale es-PE). */
 const PRICE = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** A price with two decimals, as the screens show it. */
 export function formatPrice(value: number): string {
   return PRICE.format(value);
 }
@@ -18,4 +19,5 @@ export function maskTime(value: string): string {
   return d.length > 2 ? `${d.slice(0, 2)}:${d.slice(2)}` : d;
 }
 
+/** A 24-hour `HH:mm` time. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;

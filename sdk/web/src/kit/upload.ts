@@ -1,6 +1,7 @@
 import { ApiError, refreshSession } from '../api.js';
 import { $token, sessionEnded } from '../session.model.js';
 
+/** Options of `uploadWithProgress`: method, progress callback and abort signal. */
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
   /** 0..1 as the body leaves the browser (the server's checks come after). */

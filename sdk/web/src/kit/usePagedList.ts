@@ -4,6 +4,7 @@ import type { Endpoint } from '@atende/core-contract';
 import { api } from '../api.js';
 import { useErrorToast } from '../errors.js';
 
+/** What `usePagedList` answers: the items loaded so far (settable, for live updates), the count, whether more pages exist, and loading state. */
 export interface PagedList<T> {
   items: T[];
   setItems: Dispatch<SetStateAction<T[]>>;

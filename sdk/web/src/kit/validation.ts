@@ -44,6 +44,7 @@ async function firstCode(pick: (s: Schemas) => { safeParse: (v: unknown) => { su
   return r.success ? null : (r.error?.issues[0]?.message ?? 'invalid_value');
 }
 
+/** antd form rules of an e-mail field (required, valid address), with translated messages. */
 export function emailRules(t: T): Rule[] {
   return [
     { required: true, whitespace: true, message: validationText(t, 'required') },
