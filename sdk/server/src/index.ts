@@ -18,3 +18,4 @@ export * from './companies.js';
 export * from './inbound-chain.js';
 export * from './handler-bindings.js';
 export * from './ticket-holds.js';
+export * from './logging.js';
