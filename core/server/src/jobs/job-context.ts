@@ -1,5 +1,8 @@
+import { Logger } from '@nestjs/common';
 import type { Job, Processor } from 'bullmq';
 import { logContext, newRequestId, runWithLogContext, type LogContext } from '@atende/sdk-server';
+
+const logger = new Logger('Jobs');
 
 /** The key under which a job's data carries the log context of the code that queued it. */
 export const JOB_CONTEXT_KEY = '__log';
@@ -26,6 +29,9 @@ export function inJobContext(processor: Processor): Processor {
       job.data = rest;
       if (carried && typeof carried.requestId === 'string') ctx = { requestId: carried.requestId, companyId: carried.companyId ?? undefined, userId: carried.userId ?? undefined };
     }
-    return runWithLogContext(ctx ?? { requestId: newRequestId() }, () => processor(job, token, signal));
+    return runWithLogContext(ctx ?? { requestId: newRequestId() }, () => {
+      logger.debug(`${job.queueName} ${job.name} #${job.id} attempt ${job.attemptsMade + 1}`);
+      return processor(job, token, signal);
+    });
   };
 }
