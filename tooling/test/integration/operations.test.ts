@@ -33,7 +33,7 @@ describe('operations: health, metrics, request ids, logs', () => {
     redis = await startPrivateRedis({ aof: true });
     s = await startServer({
       databaseUrl: db.url,
-      env: { REDIS_URL: redis.url, METRICS_TOKEN, LOG_LEVEL: 'debug', DRAIN_DELAY_MS: '4000' },
+      env: { REDIS_URL: redis.url, METRICS_TOKEN, LOG_LEVEL: 'debug', LOG_FORMAT: 'json', DRAIN_DELAY_MS: '4000' },
     });
     api = client(s.url);
     ({ admin, companyId } = await twoCompanies(api));
