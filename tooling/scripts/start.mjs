@@ -2,6 +2,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, buildAll, ensureInstalled } from '../lib/workspace.mjs';
+import { onSupportedNode } from '../lib/runtime.mjs';
+
+// On a Node older than the dependencies support, re-run on the runtime fetched from npm (README, Runtime).
+await onSupportedNode();
 
 const started = Date.now();
 await ensureInstalled();

@@ -4,6 +4,10 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, buildAll, canConnect, ensureInstalled, run } from '../lib/workspace.mjs';
+import { onSupportedNode } from '../lib/runtime.mjs';
+
+// On a Node older than the dependencies support, re-run on the runtime fetched from npm (README, Runtime).
+await onSupportedNode();
 
 const only = process.argv.slice(2); // e.g. `npm test -- unit` runs just that suite
 const suites = ['unit', 'integration', 'faults', 'e2e'].filter((s) => !only.length || only.includes(s));

@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { PluginsModule } from './plugins/plugins.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import { CompaniesModule } from './companies/companies.module.js';
@@ -19,6 +20,7 @@ import { OutboundModule } from './messages/outbound.module.js';
 export const KERNEL_MODULES: Type<unknown>[] = [
   AuthModule,
   HealthModule,
+  MetricsModule,
   PluginsModule,
   PlansModule,
   CompaniesModule,

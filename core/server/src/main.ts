@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -21,8 +21,11 @@ import { redisNamespace } from './jobs/namespace.js';
 import { securityHeaders } from './http/security-headers.js';
 import { jsonGzip } from './http/json-gzip.js';
 import { literalRoutesFirst, type RouterLayer } from './http/route-order.js';
-
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+import { configureLogging, defaultFormat, PinoNestLogger } from './logging/logger.js';
+import { requestContext } from './logging/request-context.js';
+import { RequestContextInterceptor } from './logging/request-context.interceptor.js';
+import { MetricsService } from './metrics/metrics.service.js';
+import { drainState } from './health/draining.js';
 
 function shellDist(config: AppConfig): string | null {
   if (config.SHELL_DIST) return path.resolve(config.SHELL_DIST);
@@ -64,17 +67,19 @@ const SHUTDOWN_HARD_LIMIT_MS = 35_000;
  * a pool or a timer would keep it alive; a close that hangs (issue 28: after a database outage SIGTERM
  * hung for minutes) is cut short by a hard timer. Replaces Nest's enableShutdownHooks, which waits forever.
  */
-function exitOnSignals(app: NestExpressApplication, logger: Logger): void {
+function exitOnSignals(app: NestExpressApplication, logger: Logger, drainDelayMs: number): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    logger.log(`${signal}: shutting down`);
+    // Readiness answers 503 from now on; DRAIN_DELAY_MS gives the proxy time to notice before the app closes.
+    drainState.start();
+    logger.log(`${signal}: shutting down${drainDelayMs ? ` in ${drainDelayMs} ms (draining)` : ''}`);
     setTimeout(() => {
       logger.error(`Shutdown did not end within ${SHUTDOWN_HARD_LIMIT_MS / 1000} s; exiting anyway.`);
       process.exit(1);
-    }, SHUTDOWN_HARD_LIMIT_MS).unref();
-    app.close().then(
+    }, SHUTDOWN_HARD_LIMIT_MS + drainDelayMs).unref();
+    new Promise((resolve) => setTimeout(resolve, drainDelayMs)).then(() => app.close()).then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error(`Shutdown failed: ${(err as Error).message}`);
@@ -88,6 +93,9 @@ function exitOnSignals(app: NestExpressApplication, logger: Logger): void {
 
 async function main() {
   const config = loadConfig();
+  // pino for every line of the kernel and plugins (Nest's Logger included): JSON, or pretty in a terminal.
+  const pino = configureLogging({ level: config.LOG_LEVEL, format: defaultFormat(config.LOG_FORMAT) });
+  Logger.overrideLogger(new PinoNestLogger(pino));
   const logger = new Logger('Atende');
   const secrets = loadSecrets(config.dataDir, {
     jwtSecret: config.JWT_SECRET,
@@ -100,11 +108,15 @@ async function main() {
   redis.on('error', (err) => logger.warn(`Redis: ${err.message}`));
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, secrets, plugins, redis }), {
-    logger: LEVELS.slice(0, LEVELS.indexOf(config.LOG_LEVEL) + 1),
+    logger: new PinoNestLogger(pino),
     bodyParser: true,
     // `req.rawBody`: the exact bytes of a JSON body, for a plugin's signed webhook (HMAC over the raw body).
     rawBody: true,
   });
+  // First: every request gets its id and log context, and is timed for the metrics.
+  app.use(requestContext);
+  app.use(app.get(MetricsService).observe);
+  app.useGlobalInterceptors(new RequestContextInterceptor());
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   // Before the body parsers, so their 400/413 answers carry the same headers.
@@ -116,13 +128,15 @@ async function main() {
   app.use(compression());
   app.use(cookieParser());
   app.useWebSocketAdapter(new RedisIoAdapter(app, redis, redisNamespace(config)));
-  exitOnSignals(app, logger);
+  exitOnSignals(app, logger, config.DRAIN_DELAY_MS);
 
   const orm = app.get(MikroORM);
   const applied = await orm.migrator.up();
   if (applied.length) logger.log(`Applied migrations: ${applied.map((m) => m.name).join(', ')}`);
   await bootstrapPlatform(orm.em, config.SUPER_EMAIL, config.SUPER_PASSWORD, (m) => logger.log(m));
 
+  // Prometheus scrapes /metrics (outside /api, as it expects), before the shell's catch-all.
+  app.use('/metrics', app.get(MetricsService).handler);
   serveStatic(app, plugins, shellDist(config));
   await app.init();
   // A plugin's literal path (GET /api/tags/kanban) is not captured by a kernel route's parameter (/api/tags/:id).

@@ -19,3 +19,4 @@ export * from './inbound-chain.js';
 export * from './handler-bindings.js';
 export * from './ticket-holds.js';
 export * from './compat.js';
+export * from './logging.js';

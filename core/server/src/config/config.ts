@@ -97,6 +97,18 @@ export const envSchema = z.object({
    * being recorded, so a test can kill the server inside that window (issue 28 item 1).
    */
   OUTBOUND_TEST_RECORD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * Token for GET /metrics (Prometheus: `Authorization: Bearer <token>`), at least 16 characters. Unset:
+   * /metrics answers 404, so metrics are never public by accident.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * On SIGTERM, how long /api/health/ready answers 503 (draining) before the server stops taking
+   * requests, so a proxy or orchestrator takes it out of rotation first.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(0),
+  /** Log lines: JSON (one object a line) or pretty text; unset: pretty when stdout is a terminal, else JSON. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** WhatsApp Web version to announce when the current one cannot be fetched at boot (e.g. 2.3000.1023223821). */
   WA_WEB_VERSION: z
     .string()

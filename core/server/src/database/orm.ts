@@ -6,6 +6,7 @@ import { KERNEL_MIGRATIONS } from './migrations/index.js';
 import { tenantFilter } from '../tenancy/tenant-filter.js';
 import { releaseDeadCheckouts } from './pool-leaks.js';
 import { watchDatabase } from './unavailable.js';
+import { trackPool } from '../metrics/pool-gauge.js';
 
 /**
  * One ORM for kernel and plugins. Schema changes only through migrations (never schema sync);
@@ -27,8 +28,13 @@ export function ormOptions(databaseUrl: string, pluginEntities: EntitySchema[], 
       snapshot: false,
     },
     pool: { min: 0, max: 20 },
-    // Connections a database outage left checked out go back to the pool (see pool-leaks.ts).
-    driverOptions: { onPoolCreated: releaseDeadCheckouts },
+    // Connections a database outage left checked out go back to the pool (see pool-leaks.ts); the pool's use is a metric.
+    driverOptions: {
+      onPoolCreated: (pool: Parameters<typeof releaseDeadCheckouts>[0]) => {
+        releaseDeadCheckouts(pool);
+        trackPool(pool);
+      },
+    },
     allowGlobalContext: false,
     debug: false,
   });

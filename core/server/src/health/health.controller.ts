@@ -2,10 +2,19 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
-import { APP_VERSION, healthResponseSchema, type HealthResponse } from '@atende/core-contract';
+import {
+  APP_VERSION,
+  healthLiveResponseSchema,
+  healthReadyResponseSchema,
+  healthResponseSchema,
+  type HealthLiveResponse,
+  type HealthReadyResponse,
+  type HealthResponse,
+} from '@atende/core-contract';
 import { Public, ZodResponse } from '@atende/sdk-server';
 import { REDIS } from '../jobs/redis.js';
 import { RedisPersistenceProbe } from './redis-persistence.js';
+import { drainState } from './draining.js';
 
 async function probe(fn: () => Promise<unknown>, timeoutMs = 2000) {
   const started = performance.now();
@@ -20,6 +29,8 @@ async function probe(fn: () => Promise<unknown>, timeoutMs = 2000) {
 @Controller('health')
 export class HealthController {
   private readonly persistence: RedisPersistenceProbe;
+  /** Once every migration is seen applied it stays so (they run at boot); until then asked each time. */
+  private migrationsApplied = false;
 
   constructor(
     private readonly orm: MikroORM,
@@ -45,5 +56,55 @@ export class HealthController {
     const persistence = redis.status === 'up' ? await this.persistence.read() : undefined;
     res.status(up ? 200 : 503);
     return { status: up && persistence !== 'none' ? 'ok' : 'degraded', version: APP_VERSION, database, redis: { ...redis, ...(persistence ? { persistence } : {}) } };
+  }
+
+  /** Liveness: the event loop answers. Asks nothing else, so a database outage never restarts the process. */
+  @Public()
+  @Get('live')
+  @ZodResponse(healthLiveResponseSchema)
+  live(): HealthLiveResponse {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Readiness: whether to route traffic here. 503 while PostgreSQL or Redis do not answer, Redis keeps no
+   * append-only file (the inbound inbox would not survive its restart), a migration is pending, or the
+   * process is draining after SIGTERM.
+   */
+  @Public()
+  @Get('ready')
+  @ZodResponse(healthReadyResponseSchema)
+  async ready(@Res({ passthrough: true }) res: Response): Promise<HealthReadyResponse> {
+    const [database, redis, migrations] = await Promise.all([
+      probe(() => this.orm.em.getConnection().execute('select 1')),
+      probe(() => this.redis.ping()),
+      this.pendingMigrations(),
+    ]);
+    const checks = {
+      database: database.status === 'up',
+      redis: redis.status === 'up',
+      // 'unknown' (INFO refused by a managed Redis) is trusted: only a Redis that says it keeps nothing fails.
+      redisPersistence: redis.status === 'up' && (await this.persistence.read()) !== 'none',
+      migrations: migrations === 0,
+      draining: drainState.active,
+    };
+    const ready = checks.database && checks.redis && checks.redisPersistence && checks.migrations && !checks.draining;
+    res.status(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'not_ready', checks };
+  }
+
+  /** Number of migrations not applied; -1 when the database cannot tell. */
+  private async pendingMigrations(): Promise<number> {
+    if (this.migrationsApplied) return 0;
+    try {
+      const pending = await Promise.race([
+        this.orm.migrator.getPending(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+      ]);
+      this.migrationsApplied = pending.length === 0;
+      return pending.length;
+    } catch {
+      return -1;
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { logContext, newRequestId, runWithLogContext } from '@atende/sdk-server';
 import { MikroORM } from '@mikro-orm/postgresql';
 import {
   AppError,
@@ -109,7 +110,13 @@ export class InboundChainService {
    * `ticket` is the pipeline's view of the ticket the message was stored on; when it is not held and no
    * handler applies to it, nothing is opened at all (the common case: an open ticket with an agent).
    */
-  async run(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<ChainOutcome> {
+  run(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<ChainOutcome> {
+    // A chain run logs under the request id of its inbound job (or a new one) and its company (issue 35 item 3).
+    const ctx = logContext();
+    return runWithLogContext({ requestId: ctx?.requestId ?? newRequestId(), companyId }, () => this.runChain(companyId, message, ticket));
+  }
+
+  private async runChain(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<ChainOutcome> {
     const handlers = this.handlers();
     // The ticket's binding is looked up only while some handler works on bindings (one query by primary keys).
     const needsBinding = handlers.some(({ handler }) => handler.bound);

@@ -6,6 +6,7 @@ import { REDIS } from './redis.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { redisNamespace } from './namespace.js';
 import { MarkerHub } from './marker-hub.js';
+import { inJobContext, withJobContext } from './job-context.js';
 
 /**
  * BullMQ queues and workers on the kernel's Redis, closed with the app. However many workers run (two per
@@ -16,6 +17,8 @@ import { MarkerHub } from './marker-hub.js';
 export class JobQueuesService implements JobQueues, OnApplicationShutdown {
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
+  /** Jobs that failed in this process, by queue name (a metric). */
+  readonly failed = new Map<string, number>();
 
   private readonly prefix: string;
   private hub?: MarkerHub;
@@ -32,6 +35,11 @@ export class JobQueuesService implements JobQueues, OnApplicationShutdown {
     let q = this.queues.get(name);
     if (!q) {
       q = new Queue(name, { connection: this.redis, prefix: this.prefix });
+      // Every job carries the request id of the code that queued it (issue 35 item 3).
+      const add = q.add.bind(q);
+      const addBulk = q.addBulk.bind(q);
+      q.add = ((jobName, data, opts) => add(jobName, withJobContext(data), opts)) as Queue['add'];
+      q.addBulk = ((jobs) => addBulk(jobs.map((j) => ({ ...j, data: withJobContext(j.data) })))) as Queue['addBulk'];
       this.queues.set(name, q);
     }
     return q;
@@ -39,14 +47,20 @@ export class JobQueuesService implements JobQueues, OnApplicationShutdown {
 
   worker(name: string, processor: Processor, options: Omit<WorkerOptions, 'connection'> = {}): Worker {
     const hub = this.markerHub();
-    const w = new Worker(name, processor, { prefix: this.prefix, ...options, connection: this.hubConnections[0] }, hub.backendFactory);
+    const w = new Worker(name, inJobContext(processor), { prefix: this.prefix, ...options, connection: this.hubConnections[0] }, hub.backendFactory);
     this.workers.push(w);
+    w.on('failed', () => this.failed.set(name, (this.failed.get(name) ?? 0) + 1));
     // A session's workers close when it stops (sessions restart many times): forgotten then.
     w.once('closed', () => {
       const at = this.workers.indexOf(w);
       if (at >= 0) this.workers.splice(at, 1);
     });
     return w;
+  }
+
+  /** The queues this process has opened, for metrics (their depths are read from Redis). */
+  openQueues(): Queue[] {
+    return [...this.queues.values()];
   }
 
   /** Made with the first worker: a process with none (a script) opens no connection for it. */

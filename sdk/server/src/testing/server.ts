@@ -138,6 +138,8 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       SUPER_PASSWORD: SUPER.password,
       LOG_LEVEL: 'log',
       NO_COLOR: '1',
+      // Readable lines, as a terminal shows them: tests match log text; a test of the JSON lines sets 'json'.
+      LOG_FORMAT: 'pretty',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

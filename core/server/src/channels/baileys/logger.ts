@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { BaileysLogger } from './socket.js';
+import { rootLogger } from '../../logging/logger.js';
 
 const LEVELS = { error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' } as const;
 
@@ -9,5 +10,7 @@ const LEVELS = { error: 'error', warn: 'warn', log: 'info', debug: 'debug', verb
  * connection and company ids; Baileys' own logger is a child kept at warn.
  */
 export function channelLogger(level: keyof typeof LEVELS, destination?: NodeJS.WritableStream): BaileysLogger {
-  return pino({ level: LEVELS[level], base: { service: 'channels' } }, destination ?? process.stdout) as unknown as BaileysLogger;
+  // Without a destination (tests give one): a child of the kernel's logger, so its redaction, format and ids apply.
+  if (!destination) return rootLogger().child({ service: 'channels' }, { level: LEVELS[level] }) as unknown as BaileysLogger;
+  return pino({ level: LEVELS[level], base: { service: 'channels' } }, destination) as unknown as BaileysLogger;
 }
