@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { antdPlugins, hostSharedModule } from '@atende/sdk-web/federation';
+import { atendeHost } from '@atende/sdk-web/vite';
 
 const api = process.env.ATENDE_API ?? 'http://localhost:8080';
 
@@ -56,29 +56,16 @@ const formContextImport: Plugin = {
 const ROUTER_FACADE = fileURLToPath(new URL('./src/shared/react-router-dom.ts', import.meta.url));
 const SHARED_MODULES = fileURLToPath(new URL('./src/plugins/shared-modules.ts', import.meta.url));
 
-/**
- * Writes src/plugins/shared-modules.ts, the share scope the shell hands plugin remotes
- * (src/plugins/share-scope.ts): every shared key as a dynamic import of the module the shell itself
- * uses. Nothing of it runs on a page that loads no remote (/login).
- */
-const sharedModules: Plugin = {
-  name: 'atende:shared-modules',
-  load(id) {
-    if (id !== SHARED_MODULES) return null;
-    return hostSharedModule({ 'react-router-dom': ROUTER_FACADE });
-  },
-};
-
-// Plugin remotes are imported at run time from GET /api/plugins; the share scope they read is defined
-// with the first one (src/plugins/share-scope.ts).
+// The shell is the module federation host: remotes are registered at run time from GET /api/plugins, and
+// the federation runtime starts with the first one (src/plugins/federation-host.ts).
 export default defineConfig({
   plugins: [
     react(),
     startupModules,
     formContextImport,
-    // antd components as their own modules (each one shared with remotes), icons one by one (see antdPlugins).
-    antdPlugins('host'),
-    sharedModules,
+    // The share scope remotes receive. 'react-router-dom' is the router the shell renders: 'react-router',
+    // which the package re-exports (the shell's own imports go through the facade, ROUTER_FACADE).
+    atendeHost({ sharedModulesFile: SHARED_MODULES, imports: { 'react-router-dom': 'react-router' } }),
   ],
   resolve: { alias: [{ find: /^react-router-dom$/, replacement: ROUTER_FACADE }] },
   build: {

@@ -116,6 +116,9 @@ const en: Tree = {
   plugins: {
     loadFailed: 'The “{{id}}” module could not be loaded.',
     loadFailedHint: 'The rest of the application keeps working. Try again in a moment.',
+    refused: 'The module “{{id}}” was not loaded: it needs versions this application does not have.',
+    refusedNeeds: '{{pkg}}: needs {{needs}}, the application has {{has}}',
+    refusedNone: 'none',
   },
   notFound: { title: 'Page not found', back: 'Back to start' },
   home: { welcome: 'Welcome to Atende', empty: 'There are no modules available for your profile yet.' },

@@ -116,6 +116,9 @@ const pt: Tree = {
   plugins: {
     loadFailed: 'Não foi possível carregar o módulo «{{id}}».',
     loadFailedHint: 'O restante da aplicação continua funcionando. Tente novamente em instantes.',
+    refused: 'O módulo «{{id}}» não foi carregado: precisa de versões que esta aplicação não tem.',
+    refusedNeeds: '{{pkg}}: precisa de {{needs}}, a aplicação tem {{has}}',
+    refusedNone: 'nenhuma',
   },
   notFound: { title: 'Página não encontrada', back: 'Voltar ao início' },
   home: { welcome: 'Bem-vindo ao Atende', empty: 'Ainda não há módulos disponíveis para o seu perfil.' },

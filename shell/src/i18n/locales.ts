@@ -114,6 +114,9 @@ const es = {
   plugins: {
     loadFailed: 'No se pudo cargar el módulo «{{id}}».',
     loadFailedHint: 'El resto de la aplicación sigue funcionando. Intente de nuevo en unos instantes.',
+    refused: 'El módulo «{{id}}» no se cargó: necesita versiones que esta aplicación no tiene.',
+    refusedNeeds: '{{pkg}}: necesita {{needs}}, la aplicación tiene {{has}}',
+    refusedNone: 'ninguna',
   },
   notFound: { title: 'Página no encontrada', back: 'Volver al inicio' },
   home: { welcome: 'Bienvenido a Atende', empty: 'Todavía no hay módulos disponibles para su perfil.' },

@@ -1,9 +1,9 @@
 /**
- * What the shell shares as 'react-router-dom' (one router for the shell and every plugin remote).
- * A shared module is loaded whole, and the package whole is ~63 kB gzip (data routers, framework mode,
- * server cookies and sessions): the shell uses <BrowserRouter>, so only the declarative API works here
- * anyway. This module re-exports just that (~15 kB gzip); ROUTER_EXPORTS in @atende/sdk-web/federation
- * lists the same names, and a remote importing another name fails its build.
+ * The shell's own 'react-router-dom' (an alias in vite.config.ts): the declarative API only. The package
+ * whole is ~63 kB gzip (data routers, framework mode, server cookies and sessions) and the shell uses
+ * <BrowserRouter>, so this module re-exports just that (~15 kB gzip) on the first load. Plugin remotes
+ * receive the whole of 'react-router' as their 'react-router-dom' (atendeHost in vite.config.ts), loaded
+ * with the first remote: the same module instance, so they see the shell's router.
  * Imports 'react-router' (what react-router-dom re-exports): 'react-router-dom' itself is this module.
  */
 export {
