@@ -1,59 +1,18 @@
 import type { PluginManifest } from '@atende/core-contract';
-import { REMOTE_EXPOSE, REQUIREMENTS_FILE, remoteName, unmetRequirements, type RemoteRequirements, type UnmetRequirement } from '@atende/sdk-web/federation';
-import { remoteRefused, webPluginLoaded } from './web-plugins.model.js';
+import { webPluginLoaded } from './web-plugins.model.js';
+import { RemoteRefusedError, importRemote } from './remote-import.js';
 import { $sessionGeneration, registerErrorTexts, registerLocales, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
 
-/** A remote built against versions the shell cannot give (its notice names them); the rest of the shell goes on. */
-export class RemoteRefusedError extends Error {
-  constructor(
-    readonly pluginId: string,
-    readonly unmet: UnmetRequirement[],
-  ) {
-    super(`Plugin ${pluginId} was not loaded: it needs ${unmet.map((u) => `${u.package} ${u.needs} (the shell has ${u.has ?? 'none'})`).join(', ')}.`);
-    this.name = 'RemoteRefusedError';
-  }
-}
-
-const registered = new Set<string>();
-/** The federation runtime, fetched and started with the first remote (federation-host.ts); a failed fetch is tried again. */
-let host: Promise<typeof import('./federation-host.js')> | undefined;
-function federationHost() {
-  host ??= import('./federation-host.js').catch((err: unknown) => {
-    host = undefined;
-    throw err;
-  });
-  return host;
-}
 const loaded = new Map<string, Promise<WebPluginDefinition>>();
 
-/** What the remote says it needs (REQUIREMENTS_FILE beside its entry), read before any of its code runs. */
-async function requirementsOf(manifest: PluginManifest & { remoteEntry: string }): Promise<RemoteRequirements> {
-  const res = await fetch(new URL(REQUIREMENTS_FILE, new URL(manifest.remoteEntry, location.href)), { credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`Plugin ${manifest.id}: its remote has no ${REQUIREMENTS_FILE} (HTTP ${res.status}); build it with atendeRemote (@atende/sdk-web/vite).`);
-  return (await res.json()) as RemoteRequirements;
-}
-
-/** Loads a plugin's remote once (module federation at run time), after checking its versions against the shell's. */
+/** Loads a plugin's remote once (remote-import.ts: module federation, after its versions are checked). */
 function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefinition> {
   const cached = loaded.get(manifest.id);
   if (cached) return cached;
   const promise = (async () => {
     if (!manifest.remoteEntry) throw new Error(`Plugin ${manifest.id} has no web remote.`);
-    const [fed, requirements] = await Promise.all([federationHost(), requirementsOf({ ...manifest, remoteEntry: manifest.remoteEntry })]);
-    const unmet = unmetRequirements(requirements, fed.versions, (version, range) => fed.satisfy(version, range));
-    if (unmet.length) {
-      const refusal = new RemoteRefusedError(manifest.id, unmet);
-      remoteRefused({ pluginId: manifest.id, unmet });
-      throw refusal;
-    }
-    const name = remoteName(manifest.id);
-    if (!registered.has(name)) {
-      fed.registerRemotes([{ name, entry: manifest.remoteEntry, type: 'module' }]);
-      registered.add(name);
-    }
-    const mod = await fed.loadRemote<{ default: WebPluginDefinition }>(`${name}/${REMOTE_EXPOSE.slice(2)}`);
-    const definition = mod?.default;
-    if (!definition || definition.id !== manifest.id) throw new Error(`Remote ${name} did not expose plugin ${manifest.id}.`);
+    const definition = (await importRemote(manifest.remoteEntry, manifest.id)).default as WebPluginDefinition | undefined;
+    if (!definition || definition.id !== manifest.id) throw new Error(`The remote of plugin ${manifest.id} did not expose its definition.`);
     return definition;
   })();
   loaded.set(manifest.id, promise);
