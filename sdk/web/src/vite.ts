@@ -46,11 +46,20 @@ export function sharedRanges(pkg: SdkPackageJson = sdkPackage()): Record<string,
 /** Emits REQUIREMENTS_FILE beside remoteEntry.js: what the remote needs, read by the shell before loading it. */
 function requirementsFile(id: string, shared: Record<string, string>): Plugin {
   const requirements: RemoteRequirements = { id, shared };
+  const source = `${JSON.stringify(requirements, null, 2)}\n`;
   return {
     name: 'atende:remote-requirements',
-    apply: 'build',
+    // The dev server answers it too, for a shell in dev mode (another origin: CORS).
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== `${server.config.base}${REQUIREMENTS_FILE}`) return next();
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.end(source);
+      });
+    },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: REQUIREMENTS_FILE, source: `${JSON.stringify(requirements, null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: REQUIREMENTS_FILE, source });
     },
   };
 }
@@ -95,7 +104,8 @@ export function atendeRemote<P = never>(id: string, plugins: P[] = [], options: 
         treeshake: { manualPureFunctions: ['endpoint'] },
       },
     },
-    server: { cors: true, origin: process.env.ATENDE_REMOTE_ORIGIN },
+    // Dev mode: the shell's page (another origin) imports this server's modules.
+    server: { cors: true },
   };
 }
 

@@ -35,8 +35,22 @@ async function requirementsOf(entry: string, pluginId: string): Promise<RemoteRe
   return (await res.json()) as RemoteRequirements;
 }
 
+/**
+ * Dev mode (docs/plugins/dev-mode.md): the shell's dev server started with
+ * VITE_ATENDE_DEV_REMOTES="helps=http://localhost:5174" loads those plugins' remotes from their own dev
+ * servers (hot reload), and every other remote from the kernel as usual. Empty in a build.
+ */
+export function devRemoteEntry(pluginId: string, list: string | undefined = import.meta.env.DEV ? (import.meta.env.VITE_ATENDE_DEV_REMOTES as string | undefined) : undefined): string | undefined {
+  for (const item of (list ?? '').split(',')) {
+    const [id, origin] = item.split('=').map((s) => s.trim());
+    if (id === pluginId && origin) return new URL(`/plugins/${pluginId}/remoteEntry.js`, origin).href;
+  }
+  return undefined;
+}
+
 /** The module a plugin's remote exposes (its default export is the plugin's definition). */
-export async function importRemote(entry: string, pluginId: string): Promise<{ default?: unknown }> {
+export async function importRemote(kernelEntry: string, pluginId: string): Promise<{ default?: unknown }> {
+  const entry = devRemoteEntry(pluginId) ?? kernelEntry;
   const [fed, requirements] = await Promise.all([federationHost(), requirementsOf(entry, pluginId)]);
   const unmet = unmetRequirements(requirements, fed.versions, (version, range) => fed.satisfy(version, range));
   if (unmet.length) {
