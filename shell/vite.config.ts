@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { atendeHost } from '@atende/sdk-web/vite';
+import { antdImports } from './vite/antd-imports.js';
 
 const api = process.env.ATENDE_API ?? 'http://localhost:8080';
 
@@ -65,6 +66,8 @@ export default defineConfig({
     formContextImport,
     // The share scope remotes receive. 'react-router-dom' is the router the shell renders: 'react-router',
     // which the package re-exports (the shell's own imports go through the facade, ROUTER_FACADE).
+    // antd components and icons one module each, so the start-up chunk holds only those it uses.
+    antdImports(),
     atendeHost({ sharedModulesFile: SHARED_MODULES, imports: { 'react-router-dom': 'react-router' } }),
   ],
   resolve: { alias: [{ find: /^react-router-dom$/, replacement: ROUTER_FACADE }] },
