@@ -1,9 +1,10 @@
 /**
- * The shell's own 'react-router-dom' (an alias in vite.config.ts): the declarative API only. The package
- * whole is ~63 kB gzip (data routers, framework mode, server cookies and sessions) and the shell uses
- * <BrowserRouter>, so this module re-exports just that (~15 kB gzip) on the first load. Plugin remotes
- * receive the whole of 'react-router' as their 'react-router-dom' (atendeHost in vite.config.ts), loaded
- * with the first remote: the same module instance, so they see the shell's router.
+ * The router of the shell and of every plugin remote ('react-router-dom' here by an alias in
+ * vite.config.ts, and what atendeHost shares as 'react-router-dom'): the declarative API only. The
+ * package whole is ~63 kB gzip (data routers, framework mode, server cookies and sessions) and the shell
+ * renders <BrowserRouter>, so only this API works inside it anyway; a shared module is kept whole, so
+ * sharing the package would keep all of it in the start-up chunk. A remote importing another name gets
+ * undefined: add the name here.
  * Imports 'react-router' (what react-router-dom re-exports): 'react-router-dom' itself is this module.
  */
 export {
