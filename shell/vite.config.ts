@@ -69,7 +69,7 @@ export default defineConfig({
     // The share scope remotes receive. Their 'react-router-dom' is the shell's own, the declarative API
     // (ROUTER_FACADE): a shared module is kept whole, and the whole router would stay in the start-up
     // chunk (+33 kB gzip on /login) because the shell imports it there.
-    atendeHost({ sharedModulesFile: SHARED_MODULES, imports: { 'react-router-dom': ROUTER_FACADE } }),
+    atendeHost({ sharedModulesFile: SHARED_MODULES, imports: { 'react-router-dom': ROUTER_FACADE }, copies: ['@atende/core-contract'] }),
   ],
   resolve: { alias: [{ find: /^react-router-dom$/, replacement: ROUTER_FACADE }] },
   build: {

@@ -123,7 +123,17 @@ export interface AtendeHostOptions {
   sharedModulesFile: string;
   /** A module to load a shared key from instead of the key itself. */
   imports?: Record<string, string>;
+  /**
+   * Stateless packages handed to remotes as a copy of their own rather than the shell's instance. A
+   * shared module is kept whole, and a package the shell imports at start-up would then keep every
+   * export in the start-up chunk (@atende/core-contract: its schemas, ~30 kB gzip); a copy is one
+   * instance for every remote, loaded with the first one, and the shell's start-up stays tree-shaken.
+   */
+  copies?: string[];
 }
+
+/** The query that makes a module, and the modules it imports by relative path, a second instance. */
+const COPY = '?atende-shared-copy';
 
 /**
  * The shell's side: its share scope, written at build time (hostSharedModule with the installed versions)
@@ -133,7 +143,22 @@ export interface AtendeHostOptions {
  */
 export function atendeHost(options: AtendeHostOptions): Plugin[] {
   let root = process.cwd();
+  const copies = new Set(options.copies ?? []);
+  const imports = { ...options.imports, ...Object.fromEntries([...copies].map((pkg) => [pkg, `${pkg}${COPY}`])) };
   return [
+    {
+      name: 'atende:host-shared-copies',
+      enforce: 'pre',
+      async resolveId(source, importer) {
+        const copied = source.endsWith(COPY) ? source.slice(0, -COPY.length) : importer?.endsWith(COPY) && source.startsWith('.') ? source : null;
+        if (copied === null) return null;
+        const resolved = await this.resolve(copied, importer?.endsWith(COPY) ? importer.slice(0, -COPY.length) : importer, { skipSelf: true });
+        return resolved && !resolved.external ? `${resolved.id}${COPY}` : resolved;
+      },
+      load(id) {
+        return id.endsWith(COPY) ? readFileSync(id.slice(0, -COPY.length), 'utf8') : null;
+      },
+    },
     {
       name: 'atende:host-shared-modules',
       configResolved(config) {
@@ -142,7 +167,7 @@ export function atendeHost(options: AtendeHostOptions): Plugin[] {
       load(id) {
         if (id !== options.sharedModulesFile) return null;
         const versions = Object.fromEntries([...new Set(SHARED_MODULES.map(packageOf))].map((pkg) => [pkg, installedVersion(pkg, root)]));
-        return hostSharedModule(versions, options.imports);
+        return hostSharedModule(versions, imports);
       },
       config: () => ({
         // The federation runtime without its snapshot plugin (manifest remotes, preloading): remotes are
