@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -8,62 +7,7 @@ import { ROOT } from '../../lib/workspace.mjs';
 import { client, createDatabase, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
 import { COUNT_REACT_RENDERERS, launchBrowser } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
-
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))));
-  });
-}
-
-/** A plugin written outside the workspace: a server part in plain JS, and a web remote built by atendeRemote. */
-function writePlugin(dir: string, id: string, shared?: Record<string, string>) {
-  mkdirSync(path.join(dir, 'server'), { recursive: true });
-  mkdirSync(path.join(dir, 'web/src'), { recursive: true });
-  writeFileSync(
-    path.join(dir, 'server/index.mjs'),
-    `import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Module } from '@nestjs/common';
-import { definePluginManifest } from '@atende/core-contract';
-import { definePlugin } from '@atende/sdk-server';
-class SkewModule {}
-Module({})(SkewModule);
-export default definePlugin({
-  id: ${JSON.stringify(id)},
-  version: '0.0.1',
-  module: SkewModule,
-  manifest: definePluginManifest({ pages: { home: { path: '/${id}' } }, menu: [{ page: 'home', label: { es: '${id}', pt: '${id}', en: '${id}' } }] }),
-  web: { dir: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'web', 'dist') },
-});
-`,
-  );
-  writeFileSync(
-    path.join(dir, 'web/vite.config.mjs'),
-    `import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
-import { atendeRemote } from '@atende/sdk-web/vite';
-export default defineConfig(atendeRemote(${JSON.stringify(id)}, [react()], ${JSON.stringify({ shared })}));
-`,
-  );
-  // A hook, antd and the SDK: a second React would break the hook, a second antd would miss the shell's theme.
-  writeFileSync(
-    path.join(dir, 'web/src/plugin.tsx'),
-    `import { useState } from 'react';
-import { Button } from 'antd';
-import { defineWebPlugin, useCurrentUser } from '@atende/sdk-web';
-function Page() {
-  const [n, setN] = useState(0);
-  const user = useCurrentUser();
-  return <div data-testid="${id}-page"><span data-testid="${id}-user">{user?.email}</span><Button data-testid="${id}-count" onClick={() => setN(n + 1)}>{String(n)}</Button></div>;
-}
-export default defineWebPlugin({ id: ${JSON.stringify(id)}, routes: [{ path: '/${id}', load: async () => ({ default: Page }) }] });
-`,
-  );
-}
+import { buildEnv, run, writePlugin } from '../support/outside-plugin.js';
 
 /**
  * Issue 30 item 5: version skew. Two remotes are written and built in a temporary directory outside the
@@ -85,8 +29,7 @@ describe('a remote built outside the workspace, loaded into the current shell (o
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(tmp, 'node_modules'), 'dir');
     writePlugin(path.join(tmp, 'skew-ok'), 'skew-ok');
     writePlugin(path.join(tmp, 'skew-old'), 'skew-old', { '@atende/sdk-web': '^9.0.0' });
-    // Built as an author would: without vitest's variables (@module-federation/vite turns itself off under them).
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
+    const env = buildEnv();
     const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
     await Promise.all(['skew-ok', 'skew-old'].map((id) => run(process.execPath, [vite, 'build'], path.join(tmp, id, 'web'), env)));
     db = await createDatabase();
