@@ -58,7 +58,13 @@ describe('dev mode: a remote on its dev server inside a running shell', () => {
     servers.push(await devServer(path.join(ROOT, 'shell'), shellPort, '/', { ...env, ATENDE_API: server.url, VITE_ATENDE_DEV_REMOTES: `dev-demo=http://localhost:${remotePort}` }));
     shellUrl = `http://localhost:${shellPort}`;
     browser = await launchBrowser();
-  }, 170_000);
+    // Warm-up: the dev server transforms the shell's modules and pre-bundles its dependencies on the first
+    // visit (and reloads the page when it finds new ones), which is not what this test is about.
+    const warm = await browser.newPage();
+    await warm.goto(`${shellUrl}/login`);
+    await warm.getByTestId('login-email').waitFor({ timeout: 150_000 });
+    await warm.close();
+  }, 330_000);
 
   afterAll(async () => {
     await browser?.close();
