@@ -29,6 +29,7 @@ describe('shared singletons (issue 30 item 1)', () => {
     expect(config.build?.sourcemap).toBe(true);
     const names = (config.plugins as { name?: string }[]).flat().map((p) => p?.name);
     expect(names).toContain('atende:remote-requirements');
+    expect(names).toContain('atende:refresh-through-shell');
     // federation() itself is left out under vitest (@module-federation/vite turns itself off there); the
     // browser tests build real remotes.
     expect(remoteName('my-plugin')).toBe('atende_my_plugin');

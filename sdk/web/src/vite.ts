@@ -64,6 +64,35 @@ function requirementsFile(id: string, shared: Record<string, string>): Plugin {
   };
 }
 
+/** What React Fast Refresh's runtime exports (@vitejs/plugin-react's refresh-runtime.js). */
+const REFRESH_EXPORTS = ['injectIntoGlobalHook', 'register', 'createSignatureFunctionForTransform', 'registerExportsForReactRefresh', 'validateRefreshBoundaryAndEnqueueUpdate', '__hmr_import'];
+
+/**
+ * Dev mode: the remote's modules refresh through the shell's React Fast Refresh runtime (the one its page
+ * wired to React DOM), not a second one on the remote's dev server that no renderer knows, which took
+ * the update and re-rendered nothing. Answered before Vite's own middleware serves its runtime.
+ */
+function refreshThroughShell(): Plugin {
+  const source = [
+    "const rt = await import(/* @vite-ignore */ location.origin + '/@react-refresh');",
+    ...REFRESH_EXPORTS.map((name) => `export const ${name} = rt.${name};`),
+    'export default rt.default;',
+    '',
+  ].join('\n');
+  return {
+    name: 'atende:refresh-through-shell',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== `${server.config.base}@react-refresh`) return next();
+        res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.end(source);
+      });
+    },
+  };
+}
+
 export interface AtendeRemoteOptions {
   /** Override the ranges read from this SDK's package.json (the version-skew test declares an impossible one). */
   shared?: Record<string, string>;
@@ -90,6 +119,7 @@ export function atendeRemote<P = never>(id: string, plugins: P[] = [], options: 
         experiments: { externalRuntime: true },
       }),
       requirementsFile(id, ranges),
+      refreshThroughShell(),
     ],
     build: {
       target: 'esnext',
