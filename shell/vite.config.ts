@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { antdPlugins, hostSharedModule } from '@atende/sdk-web/federation';
+import { atendeHost } from '@atende/sdk-web/vite';
+import { antdImports } from './vite/antd-imports.js';
 
 const api = process.env.ATENDE_API ?? 'http://localhost:8080';
 
@@ -56,29 +57,19 @@ const formContextImport: Plugin = {
 const ROUTER_FACADE = fileURLToPath(new URL('./src/shared/react-router-dom.ts', import.meta.url));
 const SHARED_MODULES = fileURLToPath(new URL('./src/plugins/shared-modules.ts', import.meta.url));
 
-/**
- * Writes src/plugins/shared-modules.ts, the share scope the shell hands plugin remotes
- * (src/plugins/share-scope.ts): every shared key as a dynamic import of the module the shell itself
- * uses. Nothing of it runs on a page that loads no remote (/login).
- */
-const sharedModules: Plugin = {
-  name: 'atende:shared-modules',
-  load(id) {
-    if (id !== SHARED_MODULES) return null;
-    return hostSharedModule({ 'react-router-dom': ROUTER_FACADE });
-  },
-};
-
-// Plugin remotes are imported at run time from GET /api/plugins; the share scope they read is defined
-// with the first one (src/plugins/share-scope.ts).
+// The shell is the module federation host: remotes are registered at run time from GET /api/plugins, and
+// the federation runtime starts with the first one (src/plugins/federation-host.ts).
 export default defineConfig({
   plugins: [
     react(),
     startupModules,
     formContextImport,
-    // antd components as their own modules (each one shared with remotes), icons one by one (see antdPlugins).
-    antdPlugins('host'),
-    sharedModules,
+    // antd components and icons one module each, so the start-up chunk holds only those it uses.
+    antdImports(),
+    // The share scope remotes receive. Their 'react-router-dom' is the shell's own, the declarative API
+    // (ROUTER_FACADE): a shared module is kept whole, and the whole router would stay in the start-up
+    // chunk (+33 kB gzip on /login) because the shell imports it there.
+    atendeHost({ sharedModulesFile: SHARED_MODULES, imports: { 'react-router-dom': ROUTER_FACADE }, copies: ['@atende/core-contract'] }),
   ],
   resolve: { alias: [{ find: /^react-router-dom$/, replacement: ROUTER_FACADE }] },
   build: {

@@ -1,3 +1,3 @@
-// The shell's start (bootstrap.tsx). Plugin remotes read the shared modules later, through the share scope
-// defined with the first one (plugins/share-scope.ts), so no async boundary is needed here.
+// The shell's start (bootstrap.tsx). Module federation starts later, with the first plugin remote
+// (plugins/federation-host.ts), so no async boundary is needed here.
 import './bootstrap.js';

@@ -1,77 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { ANTD_COMPONENTS, HOST_SHARED_KEYS, ROUTER_EXPORTS, SHARED_SINGLETONS, antdEntry, antdPlugins, hostSharedModule } from './federation.js';
+import { satisfy } from '@module-federation/runtime';
+import { SHARED_MODULES, hostSharedModule, packageOf, remoteName, unmetRequirements } from './federation.js';
+import { atendeRemote, sharedRanges } from './vite.js';
+import sdkPackage from '../package.json' with { type: 'json' };
 
-const antdDir = path.dirname(createRequire(import.meta.url).resolve('antd/package.json'));
-const warnings: string[] = [];
-const context = { warn: (m: string) => warnings.push(m) };
+const sdk = sdkPackage as { name: string; version: string; dependencies: Record<string, string>; peerDependencies?: Record<string, string> };
+const versions = Object.fromEntries([...new Set(SHARED_MODULES.map(packageOf))].map((pkg) => [pkg, pkg === sdk.name ? sdk.version : sdk.dependencies[pkg]]));
 
-function split(role: 'host' | 'remote', code: string, id = '/work/app/src/Page.tsx') {
-  const plugin = antdPlugins(role).find((p) => p.transform)!;
-  return plugin.transform!.call(context, code, id)?.code ?? code;
-}
-
-describe('antd shared one component at a time (issue 13 item 5)', () => {
-  it('ANTD_COMPONENTS is every value export of the installed antd, each with its entry file', () => {
-    const index = readFileSync(path.join(antdDir, 'es/index.js'), 'utf8');
-    const exported = Object.fromEntries([...index.matchAll(/export \{ default as (\w+) \} from '\.\/([\w-]+)'/g)].map(([, name, dir]) => [name, dir]));
-    expect(ANTD_COMPONENTS).toEqual(exported);
-    for (const folder of Object.values(ANTD_COMPONENTS)) expect(existsSync(path.join(antdDir, antdEntry(folder).slice('antd/'.length)))).toBe(true);
+describe('shared singletons (issue 30 item 1)', () => {
+  it('the ones the issue names, with the subpaths bundles import on their own', () => {
+    for (const pkg of ['react', 'react-dom', 'antd', 'react-router-dom', 'effector', 'i18next', '@atende/sdk-web', '@atende/core-contract']) expect(SHARED_MODULES).toContain(pkg);
+    expect(SHARED_MODULES).toContain('react/jsx-runtime');
+    expect(packageOf('react/jsx-runtime')).toBe('react');
+    expect(packageOf('@atende/sdk-web')).toBe('@atende/sdk-web');
   });
 
-  it('named imports become one import per component and per icon, types left out, every line kept where it was', () => {
-    const code = "import { App, Button as B, type FormInstance,\n  theme } from 'antd';\nimport { UserOutlined } from \"@ant-design/icons\";\nconst x = 1;";
-    const out = split('host', code);
-    expect(out).toBe(
-      "import App from 'antd/es/app/index.js'; import B from 'antd/es/button/index.js'; import theme from 'antd/es/theme/index.js';\n\n" +
-        "import UserOutlined from '@ant-design/icons/UserOutlined';\nconst x = 1;",
-    );
+  it("a remote's ranges come from the SDK's package.json: peer range first, dependency pin otherwise, the SDK itself up to its next breaking version", () => {
+    expect(sharedRanges()).toEqual({ ...versions, [sdk.name]: `^${sdk.version}` });
+    const pkg = { name: '@atende/sdk-web', version: '1.2.0', dependencies: { ...versions, react: '19.3.1' }, peerDependencies: { react: '^19.0.0' } };
+    expect(sharedRanges(pkg).react).toBe('^19.0.0');
+    expect(sharedRanges(pkg)['@atende/sdk-web']).toBe('^1.2.0');
+    expect(() => sharedRanges({ name: '@atende/sdk-web', version: '1.0.0', dependencies: {} })).toThrow(/react/);
   });
 
-  it('a name antd has no entry for stays on antd (with a warning) in the shell, and fails a remote build', () => {
-    warnings.length = 0;
-    expect(split('host', "import { Button, unstableSetRender } from 'antd';")).toBe("import Button from 'antd/es/button/index.js'; import { unstableSetRender } from 'antd';");
-    expect(warnings).toHaveLength(1);
-    expect(() => split('remote', "import { unstableSetRender } from 'antd';")).toThrow(/bundle a copy of antd/);
-    expect(() => split('remote', "import * as antd from 'antd';")).toThrow(/bundle a copy of antd/);
-    expect(() => split('remote', "import Form from 'antd/es/form/Form';")).toThrow(/bundle a copy of antd/);
-    expect(split('remote', "import { Button } from 'antd';")).toBe("import Button from 'antd/es/button/index.js';");
+  it('atendeRemote: every shared module a host-only singleton with its required version, sourcemaps on, served under /plugins/<id>/', () => {
+    const config = atendeRemote('my-plugin');
+    expect(config.base).toBe('/plugins/my-plugin/');
+    expect(config.build?.sourcemap).toBe(true);
+    const names = (config.plugins as { name?: string }[]).flat().map((p) => p?.name);
+    expect(names).toContain('atende:remote-requirements');
+    expect(names).toContain('atende:refresh-through-shell');
+    // federation() itself is left out under vitest (@module-federation/vite turns itself off there); the
+    // browser tests build real remotes.
+    expect(remoteName('my-plugin')).toBe('atende_my_plugin');
   });
 });
 
-describe("the shell's 'react-router-dom' (declarative API only)", () => {
-  it('ROUTER_EXPORTS are what shell/src/shared/react-router-dom.ts re-exports, each a name react-router has', async () => {
-    const facade = readFileSync(path.join(import.meta.dirname, '../../../shell/src/shared/react-router-dom.ts'), 'utf8');
-    const names = /export \{([^}]*)\} from 'react-router'/.exec(facade)![1].split(',').map((n) => n.trim()).filter(Boolean);
-    expect(names).toEqual([...ROUTER_EXPORTS]);
-    const rr = (await import('react-router')) as Record<string, unknown>;
-    for (const name of ROUTER_EXPORTS) expect(rr[name], name).toBeDefined();
+describe('version negotiation (issue 30 item 1)', () => {
+  const requirements = { id: 'x', shared: sharedRanges() };
+
+  it('a remote built against this SDK is satisfied by a shell running the same versions', () => {
+    expect(unmetRequirements(requirements, versions, satisfy)).toEqual([]);
   });
 
-  it('a remote may import those names only, by name, and never react-router itself', () => {
-    expect(split('remote', "import { Link, useNavigate as nav } from 'react-router-dom';")).toContain('react-router-dom');
-    expect(() => split('remote', "import { createBrowserRouter } from 'react-router-dom';")).toThrow(/ROUTER_EXPORTS/);
-    expect(() => split('remote', "import * as R from 'react-router-dom';")).toThrow(/not the module whole/);
-    expect(() => split('remote', "import { Link } from 'react-router';")).toThrow(/second router/);
-    expect(split('host', "import { createBrowserRouter } from 'react-router-dom';")).toContain('createBrowserRouter');
+  it('names each package the shell cannot satisfy, what the remote needs and what the shell has', () => {
+    const needs = { id: 'x', shared: { ...requirements.shared, '@atende/sdk-web': '^9.0.0', react: '^18.2.0' } };
+    expect(unmetRequirements(needs, versions, satisfy)).toEqual([
+      { package: 'react', needs: '^18.2.0', has: versions.react },
+      { package: '@atende/sdk-web', needs: '^9.0.0', has: sdk.version },
+    ]);
+    expect(unmetRequirements({ id: 'x', shared: { lodash: '^4.0.0' } }, versions, satisfy)).toEqual([{ package: 'lodash', needs: '^4.0.0', has: null }]);
   });
 });
 
-describe("the shell's share scope (defined with the first remote, not at start-up)", () => {
-  it('offers every singleton and every antd component by its entry, never antd whole', () => {
-    expect(HOST_SHARED_KEYS).toEqual([...SHARED_SINGLETONS, ...Object.values(ANTD_COMPONENTS).map(antdEntry)]);
-    expect(HOST_SHARED_KEYS).toContain('antd/es/button/index.js');
-    expect(HOST_SHARED_KEYS).not.toContain('antd');
-  });
-
-  it('each key loads the module the shell runs (the router from the facade)', () => {
-    const code = hostSharedModule({ 'react-router-dom': '/shell/src/shared/react-router-dom.ts' });
-    for (const key of HOST_SHARED_KEYS) {
-      const source = key === 'react-router-dom' ? '/shell/src/shared/react-router-dom.ts' : key;
-      expect(code).toContain(`${JSON.stringify(key)}: () => import(${JSON.stringify(source)}),`);
+describe("the shell's share scope (atendeHost)", () => {
+  it('each shared module loads the module the shell runs, with the installed version of its package', () => {
+    const code = hostSharedModule(versions, { 'react-router-dom': 'react-router' });
+    for (const key of SHARED_MODULES) {
+      const source = key === 'react-router-dom' ? 'react-router' : key;
+      expect(code).toContain(`${JSON.stringify(key)}: provide(${JSON.stringify(versions[packageOf(key)])}, () => import(${JSON.stringify(source)})),`);
     }
-    expect(code.match(/import\(/g)).toHaveLength(HOST_SHARED_KEYS.length);
+    expect(code).toContain(`export const versions = ${JSON.stringify(versions)};`);
+    expect(() => hostSharedModule({ ...versions, antd: '' })).toThrow(/antd/);
   });
 });

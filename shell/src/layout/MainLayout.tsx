@@ -13,6 +13,7 @@ import { ThemeToggle } from '../components/ThemeToggle.js';
 import { buildMenu } from './menu.js';
 import { useViewportWidth } from './useViewport.js';
 import { useSubscriptionWatch } from './subscription.js';
+import { RemoteRefusalNotices } from '../plugins/RemoteRefusalNotices.js';
 
 export const DRAWER_WIDTH = 264;
 
@@ -188,6 +189,7 @@ export function MainLayout() {
           <ThemeToggle />
         </Layout.Header>
         <Layout.Content style={{ padding: temporary ? 8 : 16 }}>
+          <RemoteRefusalNotices />
           {!expired || onExpiredRoute ? (
             // Pages are lazy (App.tsx): one loading keeps the menu and top bar on screen.
             <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} data-testid="page-loading" />}>

@@ -47,8 +47,10 @@ function View({ manifest, pick, what }: { manifest: PluginManifest; pick: Pick; 
 
 /** Renders one piece of a plugin (a route page or a settings tab) from its remote, isolated by an error boundary. */
 export function PluginView({ manifest, pick, what }: { manifest: PluginManifest; pick: Pick; what: string }) {
+  // Keyed by the piece: routes render PluginView at the same place, and without a key the boundary of a
+  // failed (or refused) plugin page kept its error over the next plugin's page.
   return (
-    <RemoteBoundary pluginId={manifest.id} onRetry={() => views.delete(keyOf(manifest, what))}>
+    <RemoteBoundary key={keyOf(manifest, what)} pluginId={manifest.id} onRetry={() => views.delete(keyOf(manifest, what))}>
       <Suspense fallback={<Loading />}>
         <View manifest={manifest} pick={pick} what={what} />
       </Suspense>

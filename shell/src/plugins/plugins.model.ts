@@ -2,6 +2,7 @@ import { attach, createEffect, createEvent, createStore, sample } from 'effector
 import { PLUGIN_ENDPOINTS, type PluginManifest } from '@atende/core-contract';
 import { $sessionGeneration, $zonesShown, call, sessionEnded, widgetsKeptFor, zoneShown } from '@atende/sdk-web';
 import { loadWidgetPlugins, widgetPluginsFor } from './remote-loader.js';
+import { afterFirstContent } from './first-content.js';
 
 /** GET /plugins; its parameter is the session it was asked for (`$sessionGeneration`). */
 export const fetchPluginListFx = createEffect((_generation: number) => call(PLUGIN_ENDPOINTS.list));
@@ -28,7 +29,11 @@ export const $pluginsError = createStore<boolean>(false)
  * Plugins with a badge load as soon as the session knows its plugins, plugins with widgets once one of
  * their zones is on screen (widgetPluginsFor); each plugin list starts them again.
  */
-export const loadWidgetPluginsFx = createEffect(loadWidgetPlugins);
+// Not before the first screen's content shows (first-content.ts): none of them is needed to draw it.
+export const loadWidgetPluginsFx = createEffect(async (list: PluginManifest[]) => {
+  await afterFirstContent();
+  return loadWidgetPlugins(list);
+});
 const widgetPluginsStarted = createEvent<PluginManifest[]>();
 /** The plugins started for the current list. */
 const $started = createStore<string[]>([])

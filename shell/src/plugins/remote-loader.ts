@@ -1,36 +1,30 @@
 import type { PluginManifest } from '@atende/core-contract';
 import { webPluginLoaded } from './web-plugins.model.js';
+import { RemoteRefusedError, importRemote } from './remote-import.js';
 import { $sessionGeneration, registerErrorTexts, registerLocales, sdkWebMismatch, SDK_WEB_VERSION, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
 import { IncompatibleRemoteError } from './incompatible-remote.js';
 
-/** The share scope, fetched and defined with the first remote (share-scope.ts); a failed fetch is tried again. */
-let scope: Promise<typeof import('./share-scope.js')> | undefined;
-function shareScope() {
-  scope ??= import('./share-scope.js').catch((err: unknown) => {
-    scope = undefined;
-    throw err;
-  });
-  return scope;
-}
 const loaded = new Map<string, Promise<WebPluginDefinition>>();
 
-/** Loads a plugin's remote once: an ES module built by @atende/sdk-web/remote-build. */
+/** Loads a plugin's remote once (remote-import.ts: module federation, after its versions are checked). */
 function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefinition> {
   const cached = loaded.get(manifest.id);
   if (cached) return cached;
   const promise = (async () => {
     if (!manifest.remoteEntry) throw new Error(`Plugin ${manifest.id} has no web remote.`);
-    // Checked before any download: the shell hands its own SDK to the remote, so an incompatible one would fail in odd ways.
+    // The SDK it was built with, as the kernel read it (GET /api/plugins): checked before any download.
     const mismatch = sdkWebMismatch(manifest.sdkWeb, SDK_WEB_VERSION);
     if (mismatch) throw new IncompatibleRemoteError(manifest.id, manifest.sdkWeb ?? '', mismatch);
-    const { importRemote } = await shareScope();
-    const definition = (await importRemote(manifest.remoteEntry)).default as WebPluginDefinition | undefined;
-    if (!definition || definition.id !== manifest.id) throw new Error(`The remote of plugin ${manifest.id} did not export its definition.`);
+    // Then every shared package's range (remote-import.ts reads the remote's atende-remote.json).
+    const definition = (await importRemote(manifest.remoteEntry, manifest.id)).default as WebPluginDefinition | undefined;
+    if (!definition || definition.id !== manifest.id) throw new Error(`The remote of plugin ${manifest.id} did not expose its definition.`);
     return definition;
   })();
   loaded.set(manifest.id, promise);
-  // A failed load may be retried later (for example after a deploy finished).
-  promise.catch(() => loaded.delete(manifest.id));
+  // A failed load may be retried later (for example after a deploy finished); a refused one is not.
+  promise.catch((err: unknown) => {
+    if (!(err instanceof RemoteRefusedError)) loaded.delete(manifest.id);
+  });
   return promise;
 }
 
@@ -65,5 +59,5 @@ export function widgetPluginsFor(manifests: PluginManifest[], zonesShown: readon
 /** Loads these plugins' remotes in parallel; a remote that fails is logged, its widgets stay away and the rest load. */
 export async function loadWidgetPlugins(manifests: PluginManifest[]): Promise<void> {
   const results = await Promise.allSettled(manifests.map((m) => loadWebPlugin(m)));
-  for (const r of results) if (r.status === 'rejected') console.error('A plugin with widgets did not load', r.reason);
+  for (const r of results) if (r.status === 'rejected' && !(r.reason instanceof RemoteRefusedError)) console.error('A plugin with widgets did not load', r.reason);
 }

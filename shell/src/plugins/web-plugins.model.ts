@@ -8,3 +8,15 @@ export const webPluginLoaded = createEvent<WebPluginDefinition>();
 export const $webPlugins = createStore<Record<string, WebPluginDefinition>>({})
   .on(webPluginLoaded, (all, d) => ({ ...all, [d.id]: d }))
   .reset(sessionEnded);
+
+/** A plugin's remote was refused: it needs versions of shared packages the shell does not run. */
+export interface RemoteRefusal {
+  pluginId: string;
+  unmet: { package: string; needs: string; has: string | null }[];
+}
+export const remoteRefused = createEvent<RemoteRefusal>();
+
+/** The refusals of this session, by plugin id (RemoteRefusalNotices shows each once). */
+export const $refusedRemotes = createStore<Record<string, RemoteRefusal>>({})
+  .on(remoteRefused, (all, r) => ({ ...all, [r.pluginId]: r }))
+  .reset(sessionEnded);

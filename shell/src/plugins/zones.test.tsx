@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { PluginManifest, TicketDto } from '@atende/core-contract';
 
-vi.mock('./share-scope.js', () => ({ importRemote: vi.fn() }));
-const scope = await import('./share-scope.js');
+vi.mock('./remote-import.js', () => ({ importRemote: vi.fn(), RemoteRefusedError: class extends Error {} }));
+const scope = await import('./remote-import.js');
 /** The plugin id of a remote entry URL (/plugins/<id>/remoteEntry.js). */
 const idOf = (url: unknown) => String(url).split('/')[2];
 const { $widgets, $zonesShown, Zone, bindingFields, sessionEnded, widgetsRegistered, zoneShown } = await import('@atende/sdk-web');

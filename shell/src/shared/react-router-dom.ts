@@ -1,9 +1,10 @@
 /**
- * What the shell shares as 'react-router-dom' (one router for the shell and every plugin remote).
- * A shared module is loaded whole, and the package whole is ~63 kB gzip (data routers, framework mode,
- * server cookies and sessions): the shell uses <BrowserRouter>, so only the declarative API works here
- * anyway. This module re-exports just that (~15 kB gzip); ROUTER_EXPORTS in @atende/sdk-web/federation
- * lists the same names, and a remote importing another name fails its build.
+ * The router of the shell and of every plugin remote ('react-router-dom' here by an alias in
+ * vite.config.ts, and what atendeHost shares as 'react-router-dom'): the declarative API only. The
+ * package whole is ~63 kB gzip (data routers, framework mode, server cookies and sessions) and the shell
+ * renders <BrowserRouter>, so only this API works inside it anyway; a shared module is kept whole, so
+ * sharing the package would keep all of it in the start-up chunk. A remote importing another name gets
+ * undefined: add the name here.
  * Imports 'react-router' (what react-router-dom re-exports): 'react-router-dom' itself is this module.
  */
 export {

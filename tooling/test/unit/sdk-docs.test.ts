@@ -11,7 +11,7 @@ const ENTRIES = {
   '@atende/sdk-server': 'sdk/server/src/index.ts',
   '@atende/sdk-server/testing': 'sdk/server/src/testing/index.ts',
   '@atende/sdk-web': 'sdk/web/src/index.ts',
-  '@atende/sdk-web/remote-build': 'sdk/web/src/remote-build.ts',
+  '@atende/sdk-web/vite': 'sdk/web/src/vite.ts',
   '@atende/sdk-web/federation': 'sdk/web/src/federation.ts',
 };
 

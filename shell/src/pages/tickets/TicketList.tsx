@@ -3,6 +3,7 @@ import { Button, Empty, Flex, Spin } from 'antd';
 import { TICKET_ENDPOINTS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
 import { nearBottom, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
 import { TicketRow } from './TicketRow.js';
+import { firstContentShown } from '../../plugins/first-content.js';
 import { ticketChangedHere } from './ticketBus.js';
 import { ticketListReducer, type TicketListAction, type TicketListFilter, type TicketStatus } from './ticketListState.js';
 
@@ -31,6 +32,10 @@ export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId
   const { t } = useT();
   const showError = useErrorToast();
   const list = usePagedList(TICKET_ENDPOINTS.page, 'tickets', query);
+  // The first page is on screen: plugin remotes may load now (they are not needed to draw it).
+  useEffect(() => {
+    if (list.loaded) firstContentShown();
+  }, [list.loaded]);
   const { setItems } = list;
   const [busyId, setBusyId] = useState<number | null>(null);
 

@@ -1,0 +1,24 @@
+/**
+ * When plugin remotes not needed to draw the first screen may load (issue 30 item 4): on /tickets after
+ * its list shows its first page (TicketList tells), on other screens at once. So the agents' main
+ * screen draws with the shell's code only, and the badges, the top bar's bell and the federation
+ * runtime come right after it.
+ */
+let shown = false;
+const waiting: (() => void)[] = [];
+
+/** The ticket list has drawn its first page (or found it empty). */
+export function firstContentShown() {
+  if (shown) return;
+  shown = true;
+  for (const resolve of waiting.splice(0)) resolve();
+}
+
+/** Resolves once the first content is drawn, at once where no screen tells, and after `maxMs` at most. */
+export function afterFirstContent(maxMs = 10_000, path = location.pathname): Promise<void> {
+  if (shown || !/^\/tickets(\/|$)/.test(path)) return Promise.resolve();
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    setTimeout(resolve, maxMs);
+  });
+}

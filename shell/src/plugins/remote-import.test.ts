@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { satisfy } from '@module-federation/runtime';
+
+const registerRemotes = vi.fn();
+const loadRemote = vi.fn(async () => ({ default: { id: 'helps' } }));
+vi.mock('./federation-host.js', () => ({ registerRemotes, loadRemote, satisfy, versions: { react: '19.3.1', '@atende/sdk-web': '0.1.0' } }));
+const { RemoteRefusedError, devRemoteEntry, importRemote } = await import('./remote-import.js');
+const { $refusedRemotes } = await import('./web-plugins.model.js');
+
+function answer(shared: Record<string, string>) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ id: 'x', shared }), { status: 200 })));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  registerRemotes.mockClear();
+  loadRemote.mockClear();
+});
+
+describe('importing a remote (issue 30)', () => {
+  it('a remote whose needs the shell meets is registered as a module remote and its plugin loaded', async () => {
+    answer({ react: '19.3.1', '@atende/sdk-web': '^0.1.0' });
+    expect(await importRemote('/plugins/helps/remoteEntry.js', 'helps')).toEqual({ default: { id: 'helps' } });
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'atende_helps', entry: '/plugins/helps/remoteEntry.js', type: 'module' }]);
+    expect(loadRemote).toHaveBeenCalledWith('atende_helps/plugin');
+    expect(vi.mocked(fetch).mock.calls[0][0].toString()).toMatch(/\/plugins\/helps\/atende-remote\.json$/);
+  });
+
+  it('a remote needing versions the shell does not run is refused before any of its code loads, and the refusal is told', async () => {
+    answer({ react: '^18.2.0', '@atende/sdk-web': '^0.1.0', lodash: '^4.0.0' });
+    const refused = importRemote('/plugins/old/remoteEntry.js', 'old');
+    await expect(refused).rejects.toBeInstanceOf(RemoteRefusedError);
+    await expect(refused).rejects.toThrow(/old.*react \^18\.2\.0 \(the shell has 19\.3\.1\).*lodash \^4\.0\.0 \(the shell has none\)/);
+    expect(registerRemotes).not.toHaveBeenCalled();
+    expect(loadRemote).not.toHaveBeenCalled();
+    expect($refusedRemotes.getState().old.unmet).toEqual([
+      { package: 'react', needs: '^18.2.0', has: '19.3.1' },
+      { package: 'lodash', needs: '^4.0.0', has: null },
+    ]);
+  });
+
+  it('a remote without its requirements file is not loaded', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 404 })));
+    await expect(importRemote('/plugins/bare/remoteEntry.js', 'bare')).rejects.toThrow(/atende-remote\.json.*404/);
+    expect(registerRemotes).not.toHaveBeenCalled();
+  });
+
+  it('dev mode: the plugins named in VITE_ATENDE_DEV_REMOTES load from their dev servers, the rest from the kernel', () => {
+    const list = 'helps=http://localhost:5174, kanban=http://127.0.0.1:5175';
+    expect(devRemoteEntry('helps', list)).toBe('http://localhost:5174/plugins/helps/remoteEntry.js');
+    expect(devRemoteEntry('kanban', list)).toBe('http://127.0.0.1:5175/plugins/kanban/remoteEntry.js');
+    expect(devRemoteEntry('billing', list)).toBeUndefined();
+    expect(devRemoteEntry('helps', undefined)).toBeUndefined();
+  });
+});
