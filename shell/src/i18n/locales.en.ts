@@ -116,6 +116,9 @@ const en: Tree = {
   plugins: {
     loadFailed: 'The “{{id}}” module could not be loaded.',
     loadFailedHint: 'The rest of the application keeps working. Try again in a moment.',
+    notInPlan: "This page is not included in your company's plan.",
+    notInPlanAdmin: 'As an administrator, you can change the plan in the billing section.',
+    notInPlanUser: 'Ask an administrator of your company to change the plan.',
   },
   notFound: { title: 'Page not found', back: 'Back to start' },
   home: { welcome: 'Welcome to Atende', empty: 'There are no modules available for your profile yet.' },

@@ -116,6 +116,9 @@ const pt: Tree = {
   plugins: {
     loadFailed: 'Não foi possível carregar o módulo «{{id}}».',
     loadFailedHint: 'O restante da aplicação continua funcionando. Tente novamente em instantes.',
+    notInPlan: 'Esta página não está incluída no plano da sua empresa.',
+    notInPlanAdmin: 'Como administrador, você pode mudar o plano na seção de faturamento.',
+    notInPlanUser: 'Peça a um administrador da sua empresa que mude o plano.',
   },
   notFound: { title: 'Página não encontrada', back: 'Voltar ao início' },
   home: { welcome: 'Bem-vindo ao Atende', empty: 'Ainda não há módulos disponíveis para o seu perfil.' },

@@ -114,6 +114,9 @@ const es = {
   plugins: {
     loadFailed: 'No se pudo cargar el módulo «{{id}}».',
     loadFailedHint: 'El resto de la aplicación sigue funcionando. Intente de nuevo en unos instantes.',
+    notInPlan: 'Esta página no está incluida en el plan de su empresa.',
+    notInPlanAdmin: 'Como administrador, puede cambiar el plan en la sección de facturación.',
+    notInPlanUser: 'Pida a un administrador de su empresa que cambie el plan.',
   },
   notFound: { title: 'Página no encontrada', back: 'Volver al inicio' },
   home: { welcome: 'Bienvenido a Atende', empty: 'Todavía no hay módulos disponibles para su perfil.' },
