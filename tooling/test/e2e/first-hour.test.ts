@@ -1,0 +1,182 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
+import { launchBrowser } from '../support/browser.js';
+import { choose, signIn, signOut } from '../support/ui.js';
+
+const PW = 'Str0ng-pass';
+const ADMIN = { email: 'admin@primera.test', password: PW };
+const CUSTOMER = { number: '51955500011', name: 'Rosa Primera' };
+
+/** The API as the signed-in page calls it (its token): signing in again elsewhere would end this session. */
+function pageApi(page: Page, method: string, p: string, body?: unknown) {
+  return page.evaluate(
+    async ([m, url, b]) => {
+      const res = await fetch(`/api${url}`, {
+        method: m,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    },
+    [method, p, body] as const,
+  );
+}
+
+/** The first hour of a new company (issue 36): each journey a new admin takes, with no dead end. */
+describe('the first hour of a new company in Chromium', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let server: RunningServer;
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    db = await createDatabase();
+    server = await startServer({ databaseUrl: db.url });
+    browser = await launchBrowser();
+    dir = await mkdtemp(path.join(tmpdir(), 'first-hour-'));
+    const api = client(server.url);
+    // A brand-new company: no connection, no queue, no other user. Its plan has no kanban.
+    const sup = (await api.login(SUPER.email, SUPER.password)).token;
+    const plan = await api.post('/api/plans', { name: 'Inicio', value: 29, users: 3, connections: 2, queues: 2 }, sup);
+    expect(plan.status).toBe(201);
+    const company = await api.post('/api/companies', { name: 'Primera Hora SAC', email: ADMIN.email, password: ADMIN.password, planId: plan.body.id }, sup);
+    expect(company.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('first landing: a checklist that ticks itself off; a simulated number is connected when created; the admin in no queue sees, accepts and follows the first ticket', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, ADMIN);
+    await page.goto(`${server.url}/tickets`);
+
+    // Item 1: the empty workspace tells the admin what to do first; nothing is done yet.
+    const checklist = page.getByTestId('first-run-checklist');
+    await checklist.waitFor();
+    await expect(checklist.getAttribute('data-done')).resolves.toBe('0');
+    for (const step of ['connection', 'queue', 'agent', 'message']) await expect(page.getByTestId(`checklist-${step}`).getAttribute('data-done')).resolves.toBe('false');
+    await expect(page.getByTestId('checklist-go-simulator').isVisible()).resolves.toBe(true);
+
+    // A queue (through the API as the page calls it), then a simulated number from the connections page.
+    const queue = await pageApi(page, 'POST', '/queue', { name: 'Ventas', color: '#e91e63', greetingMessage: '' });
+    expect(queue.status).toBe(201);
+    await page.getByTestId('checklist-go-connection').click();
+    await page.waitForURL(/\/connections$/);
+    await page.getByTestId('connections-add').click();
+    await page.getByTestId('connection-name').fill('Simulado');
+    await choose(page, 'connection-provider', 'Simulador (pruebas)');
+    await choose(page, 'connection-queues', 'Ventas');
+    await page.getByTestId('connection-save').click();
+    // Item 2: connected at once, no QR to scan and no Start to press.
+    const row = page.locator('[data-name="Simulado"]');
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId('connection-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('CONNECTED');
+    const wa = Number((await row.getAttribute('data-testid'))!.replace('connection-row-', ''));
+
+    // Back on the workspace: two steps ticked from the company's data.
+    await page.getByTestId('menu-tickets').click();
+    await checklist.waitFor();
+    await expect.poll(() => page.getByTestId('checklist-connection').getAttribute('data-done'), { timeout: 15_000 }).toBe('true');
+    await expect(page.getByTestId('checklist-queue').getAttribute('data-done')).resolves.toBe('true');
+    await expect(page.getByTestId('checklist-agent').getAttribute('data-done')).resolves.toBe('false');
+
+    // Item 3: the admin belongs to no queue, and still sees the waiting customer at once, live.
+    await page.getByTestId('tickets-open-list-pending').click();
+    const sent = await pageApi(page, 'POST', `/sandbox/${wa}/messages`, { from: CUSTOMER.number, name: CUSTOMER.name, body: 'Hola, ¿atienden hoy?' });
+    expect(sent.status).toBeLessThan(300);
+    const pendingRow = page.getByTestId('tickets-list-pending').locator('[data-testid^="ticket-row-"]', { hasText: CUSTOMER.name });
+    await pendingRow.waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('tickets-count-pending').textContent()).toBe('1');
+    await expect.poll(() => page.getByTestId('checklist-message').getAttribute('data-done'), { timeout: 15_000 }).toBe('true');
+
+    // Item 4: Accept opens the conversation and the list follows the ticket to "in progress".
+    await pendingRow.getByTestId('ticket-accept').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await page.getByTestId('tickets-list-open').locator('[data-testid^="ticket-row-"]', { hasText: CUSTOMER.name }).waitFor();
+    await expect(page.getByTestId('tickets-list-open').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('tickets-list-pending').isVisible()).resolves.toBe(false);
+
+    // Item 3: narrowed to the admin's own queues, the empty waiting list says which switch hides tickets.
+    await page.getByTestId('tickets-show-all').click();
+    await page.getByTestId('tickets-open-list-pending').click();
+    await expect(page.getByTestId('tickets-list-pending').getByTestId('tickets-empty-hint').textContent()).resolves.toContain('Active «Todas»');
+    await page.getByTestId('tickets-show-all').click();
+
+    // Item 1: dismissed, the checklist stays gone after a reload.
+    await page.goto(`${server.url}/tickets`);
+    await checklist.waitFor();
+    await page.getByTestId('checklist-dismiss').click();
+    await checklist.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('tickets-welcome').waitFor();
+    await page.getByTestId('tickets-manager').waitFor();
+    await expect(checklist.count()).resolves.toBe(0);
+
+    expect(errors).toEqual([]);
+    await signOut(page);
+    await page.context().close();
+  });
+
+  it('the simulator: a connection left waiting for its QR is linked from the simulator, never a silent spinner', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(page, server.url, ADMIN);
+    const created = await pageApi(page, 'POST', '/whatsapp', { name: 'Con QR', provider: 'sandbox' });
+    expect(created.status).toBe(201);
+    // "New QR" on the connections page: the session waits for a scan.
+    expect((await pageApi(page, 'POST', `/whatsappsession/${created.body.id}`, { qr: true })).status).toBe(200);
+    await expect.poll(async () => (await pageApi(page, 'GET', `/whatsapp/${created.body.id}`)).body.status, { timeout: 20_000 }).toBe('qrcode');
+
+    await page.getByTestId('menu-sandbox').click();
+    await page.getByTestId('sandbox-page').waitFor();
+    await choose(page, 'sandbox-connection', 'Con QR');
+    const status = page.getByTestId('sandbox-status');
+    await expect.poll(() => status.getAttribute('data-status')).toBe('qrcode');
+    // Start would do nothing here: the page says what the connection waits for and offers to link it.
+    await expect(page.getByTestId('sandbox-start').count()).resolves.toBe(0);
+    await page.getByTestId('sandbox-waiting-link').waitFor();
+    await page.getByTestId('sandbox-scan').click();
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 20_000 }).toBe('CONNECTED');
+    await expect(page.getByTestId('sandbox-input').isEnabled()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('contacts import: a .csv is refused with the format that works and how to convert it', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(page, server.url, ADMIN);
+    await page.getByTestId('menu-contacts').click();
+    await page.getByTestId('contacts-page').waitFor();
+    // The picker offers .csv and .xls too, so such a file is never silently out of reach.
+    await expect(page.getByTestId('contacts-import-input').getAttribute('accept')).resolves.toContain('.csv');
+    const csv = path.join(dir, 'clientes.csv');
+    await writeFile(csv, 'nombre,numero\nAna,51900000001\n');
+    await page.getByTestId('contacts-import-input').setInputFiles(csv);
+    await page.getByText('Solo se aceptan archivos .xlsx. Abra su archivo (.csv o .xls) en una hoja de cálculo y guárdelo como .xlsx').waitFor();
+    await expect(page.getByTestId('contacts-import-created').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('a page the plan lacks says it is not in the plan and who can change it, then goes back', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(page, server.url, ADMIN);
+    await page.goto(`${server.url}/contacts`);
+    await page.getByTestId('contacts-page').waitFor();
+    await page.goto(`${server.url}/kanban`);
+    await expect(page.getByTestId('plan-refusal-why').textContent()).resolves.toBe(
+      'Esta página no está incluida en el plan de su empresa. Como administrador, puede cambiar el plan en la sección de facturación.',
+    );
+    await page.waitForURL((u) => u.pathname === '/contacts', { timeout: 5000 });
+    // The reason stays readable after going back.
+    await page.locator('.ant-message').getByText('Como administrador, puede cambiar el plan').waitFor();
+    await page.context().close();
+  });
+});
