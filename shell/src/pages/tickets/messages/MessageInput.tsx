@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Clipboa
 import { App, Button, Flex, Input, Switch, Tooltip, Typography, theme } from 'antd';
 import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { MESSAGE_ENDPOINTS, QUICK_MESSAGE_ENDPOINTS, MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { Link } from 'react-router-dom';
 import { Zone, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { EmojiPicker } from './EmojiPicker.js';
 import { QuoteBox } from './MessageBubble.js';
@@ -66,6 +67,18 @@ export function matchQuickReplies(text: string, all: QuickReply[]): QuickReply[]
   return all.filter((r) => r.shortcode.replace(/^\//, '').toLowerCase().includes(q));
 }
 
+/**
+ * What the quick-reply panel says when nothing is suggested (issue 36 item 5): 'none' when the user has no
+ * quick reply at all and typed '/', 'noMatch' for a single '/word' no shortcode contains. Such a word is
+ * never sent by Enter: it was meant as a shortcut.
+ */
+export function quickNotice(text: string, all: QuickReply[], loaded: boolean): 'none' | 'noMatch' | null {
+  if (!loaded || !text.startsWith('/')) return null;
+  if (!all.length && /^\/\S*$/.test(text)) return 'none';
+  if (/^\/\S+$/.test(text) && !matchQuickReplies(text, all).length) return 'noMatch';
+  return null;
+}
+
 /** Unsent text per ticket, so switching tickets does not lose what was typed. */
 const drafts = new Map<number, string>();
 
@@ -91,6 +104,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
   const [sign, setSign] = useState(readSignOption);
   const [sending, setSending] = useState(false);
   const [quickAll, setQuickAll] = useState<QuickReply[]>([]);
+  const [quickLoaded, setQuickLoaded] = useState(false);
   const [quickVersion, setQuickVersion] = useState(0);
   const [highlight, setHighlight] = useState(0);
   const [quickDismissed, setQuickDismissed] = useState(false);
@@ -113,7 +127,8 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     setFiles([]);
   }, [ticket.id]);
 
-  const slash = text.startsWith('/') && text.length > 1;
+  // Fetched from the '/' itself, so '/' alone can say there are none yet; suggestions start at 2 characters (spec).
+  const slash = text.startsWith('/');
   // The list is fetched each time the agent starts a '/', and again when a quick reply changes
   // while the suggestions are open (another admin adds a company-wide one).
   useRealtime(SOCKET_EVENTS.quickmessage, () => {
@@ -126,7 +141,11 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     }
     let alive = true;
     call(QUICK_MESSAGE_ENDPOINTS.list).then(
-      (rows) => alive && setQuickAll(rows),
+      (rows) => {
+        if (!alive) return;
+        setQuickAll(rows);
+        setQuickLoaded(true);
+      },
       (err: unknown) => console.warn('quick replies not loaded', err),
     );
     return () => {
@@ -134,6 +153,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     };
   }, [slash, quickVersion]);
   const suggestions = open && !quickDismissed ? matchQuickReplies(text, quickAll) : [];
+  const notice = open && !quickDismissed ? quickNotice(text, quickAll, quickLoaded) : null;
   useEffect(() => setHighlight(0), [text]);
 
   const textarea = () => boxRef.current?.querySelector('textarea') ?? null;
@@ -248,6 +268,10 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (notice && e.key === 'Escape') {
+      setQuickDismissed(true);
+      return;
+    }
     if (suggestions.length) {
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         e.preventDefault();
@@ -263,6 +287,8 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       if (suggestions.length) void pickQuick(suggestions[Math.min(highlight, suggestions.length - 1)]);
+      // An unmatched '/word' is a shortcut that found nothing, not a message for the customer.
+      else if (quickNotice(text, quickAll, quickLoaded)) setQuickDismissed(false);
       else void send();
     }
   };
@@ -328,6 +354,33 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
             </div>
           ))}
         </div>
+      )}
+
+      {notice && (
+        <Flex
+          align="center"
+          justify="space-between"
+          gap={8}
+          wrap
+          data-testid="quick-replies-notice"
+          data-notice={notice}
+          style={{
+            position: 'absolute',
+            left: 8,
+            right: 8,
+            bottom: '100%',
+            background: token.colorBgElevated,
+            boxShadow: token.boxShadowSecondary,
+            borderRadius: token.borderRadiusLG,
+            zIndex: 10,
+            padding: '8px 12px',
+          }}
+        >
+          <Typography.Text type="secondary">{notice === 'none' ? t('messages.quickNone') : t('messages.quickNoMatch', { word: text })}</Typography.Text>
+          <Link to="/quick-messages" data-testid="quick-replies-create">
+            {t('messages.quickCreate')}
+          </Link>
+        </Flex>
       )}
 
       {replyTo && (

@@ -64,5 +64,8 @@ export const en: Tree = {
     cancelReply: 'Cancel reply',
     quickReplies: 'Quick replies',
     quickMedia: 'with file',
+    quickNone: 'You have no quick replies yet.',
+    quickNoMatch: 'No quick reply matches “{{word}}”; Enter does not send it.',
+    quickCreate: 'Create a quick reply',
   },
 };

@@ -64,5 +64,8 @@ export const pt: Tree = {
     cancelReply: 'Cancelar resposta',
     quickReplies: 'Respostas rápidas',
     quickMedia: 'com arquivo',
+    quickNone: 'Você ainda não tem respostas rápidas.',
+    quickNoMatch: 'Nenhuma resposta rápida corresponde a «{{word}}»; Enter não a envia.',
+    quickCreate: 'Criar uma resposta rápida',
   },
 };

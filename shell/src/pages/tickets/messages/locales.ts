@@ -62,6 +62,9 @@ const es = {
     cancelReply: 'Cancelar respuesta',
     quickReplies: 'Respuestas rápidas',
     quickMedia: 'con archivo',
+    quickNone: 'Todavía no tiene respuestas rápidas.',
+    quickNoMatch: 'Ninguna respuesta rápida coincide con «{{word}}»; Enter no la envía.',
+    quickCreate: 'Crear una respuesta rápida',
   },
 };
 
