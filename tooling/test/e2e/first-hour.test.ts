@@ -127,6 +127,73 @@ describe('the first hour of a new company in Chromium', () => {
     await page.context().close();
   });
 
+  it('an agent answers with a quick reply the admin made for the company, and leaves a private note that never reaches the customer', async () => {
+    const AGENT = { email: 'agente@primera.test', password: PW };
+    const CLIENT = { number: '51955500022', name: 'Tomás Segundo' };
+    // The admin: an agent in Ventas, and a quick reply made in the page (offered to the company by default).
+    const adminPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(adminPage, server.url, ADMIN);
+    const queues = (await pageApi(adminPage, 'GET', '/queue')).body as { id: number; name: string }[];
+    const ventas = queues.find((q) => q.name === 'Ventas')!.id;
+    expect((await pageApi(adminPage, 'POST', '/users', { name: 'Pía Agente', email: AGENT.email, password: AGENT.password, queueIds: [ventas] })).status).toBe(201);
+    const wa = ((await pageApi(adminPage, 'GET', '/whatsapp')).body as { id: number; name: string }[]).find((c) => c.name === 'Simulado')!.id;
+    await adminPage.getByTestId('menu-quick-messages').click();
+    await adminPage.getByTestId('qm-add').click();
+    await adminPage.getByTestId('qm-shortcode').fill('horario');
+    await adminPage.getByTestId('qm-message').fill('Atendemos de lunes a sábado, de 9 a 18 h.');
+    await adminPage.getByTestId('qm-save').click();
+    await adminPage.getByTestId('qm-modal').waitFor({ state: 'hidden' });
+    expect((await pageApi(adminPage, 'POST', `/sandbox/${wa}/messages`, { from: CLIENT.number, name: CLIENT.name, body: '¿A qué hora abren?' })).status).toBeLessThan(300);
+    const outbox = async () => ((await pageApi(adminPage, 'GET', `/sandbox/${wa}/messages?to=${CLIENT.number}`)).body as { body: string }[]).map((m) => m.body);
+
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, AGENT);
+    await page.goto(`${server.url}/tickets`);
+    await page.getByTestId('tickets-open-list-pending').click();
+    const pendingRow = page.getByTestId('tickets-list-pending').locator('[data-testid^="ticket-row-"]', { hasText: CLIENT.name });
+    await pendingRow.waitFor({ timeout: 20_000 });
+    await pendingRow.getByTestId('ticket-accept').click();
+    await page.getByTestId('ticket-view').waitFor();
+    const text = page.getByTestId('message-input-text');
+    await expect.poll(() => text.isEnabled()).toBe(true);
+
+    // Item 5: "/" and a few letters offer the admin's quick reply; choosing it fills the input.
+    await text.fill('/hor');
+    await page.getByTestId('quick-reply-option').filter({ hasText: '/horario' }).click();
+    await expect(text.inputValue()).resolves.toBe('Atendemos de lunes a sábado, de 9 a 18 h.');
+    await text.press('Enter');
+    await expect.poll(outbox, { timeout: 20_000 }).toEqual([expect.stringContaining('Atendemos de lunes a sábado')]);
+    // An unmatched "/word": Enter does not send it, and the page offers to create the quick reply.
+    await text.fill('/precios');
+    await page.getByTestId('quick-replies-notice').waitFor();
+    await text.press('Enter');
+    await expect(text.inputValue()).resolves.toBe('/precios');
+    await expect(page.getByTestId('quick-replies-create').getAttribute('href')).resolves.toBe('/quick-messages');
+
+    // Item 6: "note" beside "reply": a private note in the timeline, never sent.
+    await page.getByTestId('message-mode-note').click();
+    await text.fill('Cliente pregunta por horario; ofrecer cita el sábado');
+    await text.press('Enter');
+    const note = page.getByTestId('message-list').getByTestId('timeline-note');
+    await note.waitFor();
+    await expect(note.textContent()).resolves.toContain('Nota privada');
+    await expect(note.textContent()).resolves.toContain('Cliente pregunta por horario; ofrecer cita el sábado');
+    await expect(text.inputValue()).resolves.toBe('');
+    // Still there after a reload (stored with the ticket), and the customer's phone never got it.
+    await page.reload();
+    await page.getByTestId('message-list').getByTestId('timeline-note').waitFor();
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await outbox()).toEqual([expect.stringContaining('Atendemos de lunes a sábado')]);
+    // "/precios" was never sent either.
+    expect((await outbox()).some((b) => b.includes('/precios'))).toBe(false);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+    await adminPage.context().close();
+  });
+
   it('the simulator: a connection left waiting for its QR is linked from the simulator, never a silent spinner', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, server.url, ADMIN);

@@ -1,12 +1,12 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
-import { App, Button, Flex, Input, Switch, Tooltip, Typography, theme } from 'antd';
-import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { MESSAGE_ENDPOINTS, QUICK_MESSAGE_ENDPOINTS, MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { App, Button, Flex, Input, Segmented, Switch, Tooltip, Typography, theme } from 'antd';
+import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, LockOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { MESSAGE_ENDPOINTS, QUICK_MESSAGE_ENDPOINTS, TICKET_NOTE_ENDPOINTS, MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
 import { Link } from 'react-router-dom';
 import { Zone, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { EmojiPicker } from './EmojiPicker.js';
 import { QuoteBox } from './MessageBubble.js';
-import { messageSaved } from './messageSaved.js';
+import { messageSaved, noteSaved } from './messageSaved.js';
 import { audioExtension, useAudioRecorder } from './useAudioRecorder.js';
 
 export interface MessageInputProps {
@@ -105,6 +105,10 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
   const [sending, setSending] = useState(false);
   const [quickAll, setQuickAll] = useState<QuickReply[]>([]);
   const [quickLoaded, setQuickLoaded] = useState(false);
+  // "Note" beside "reply" (issue 36 item 6, Chatwoot's private note): what is typed is stored as an internal
+  // note of the ticket, shown in the timeline, never sent to the customer.
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const noting = mode === 'note';
   const [quickVersion, setQuickVersion] = useState(0);
   const [highlight, setHighlight] = useState(0);
   const [quickDismissed, setQuickDismissed] = useState(false);
@@ -125,6 +129,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     ticketId.current = ticket.id;
     setTextState(drafts.get(ticket.id) ?? '');
     setFiles([]);
+    setMode('reply');
   }, [ticket.id]);
 
   // Fetched from the '/' itself, so '/' alone can say there are none yet; suggestions start at 2 characters (spec).
@@ -152,8 +157,8 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
       alive = false;
     };
   }, [slash, quickVersion]);
-  const suggestions = open && !quickDismissed ? matchQuickReplies(text, quickAll) : [];
-  const notice = open && !quickDismissed ? quickNotice(text, quickAll, quickLoaded) : null;
+  const suggestions = open && !noting && !quickDismissed ? matchQuickReplies(text, quickAll) : [];
+  const notice = open && !noting && !quickDismissed ? quickNotice(text, quickAll, quickLoaded) : null;
   useEffect(() => setHighlight(0), [text]);
 
   const textarea = () => boxRef.current?.querySelector('textarea') ?? null;
@@ -202,7 +207,24 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     }
   };
 
+  /** An internal note: any status of the ticket takes one (a waiting or closed ticket too). */
+  const postNote = async () => {
+    const note = text.trim();
+    if (!note || sending) return;
+    setSending(true);
+    try {
+      noteSaved(await call(TICKET_NOTE_ENDPOINTS.create, { body: { note, ticketId: ticket.id, contactId: ticket.contactId } }));
+      setText('');
+    } catch (err) {
+      showError(err); // the text stays in the box
+    } finally {
+      setSending(false);
+      focus();
+    }
+  };
+
   const send = async () => {
+    if (noting) return postNote();
     if (!open || sending || recorder.recording) return;
     const body = text.trim();
     if (files.length) {
@@ -288,7 +310,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
       e.preventDefault();
       if (suggestions.length) void pickQuick(suggestions[Math.min(highlight, suggestions.length - 1)]);
       // An unmatched '/word' is a shortcut that found nothing, not a message for the customer.
-      else if (quickNotice(text, quickAll, quickLoaded)) setQuickDismissed(false);
+      else if (!noting && quickNotice(text, quickAll, quickLoaded)) setQuickDismissed(false);
       else void send();
     }
   };
@@ -300,8 +322,9 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     addFiles(pasted);
   };
 
-  const placeholder = !open ? (ticket.status === 'pending' ? t('messages.hintPending') : t('messages.hintClosed')) : files.length ? t('messages.captionPlaceholder') : t('messages.placeholder');
-  const showMic = open && !text.trim() && !files.length;
+  const placeholder = noting ? t('messages.notePlaceholder') : !open ? (ticket.status === 'pending' ? t('messages.hintPending') : t('messages.hintClosed')) : files.length ? t('messages.captionPlaceholder') : t('messages.placeholder');
+  const showMic = open && !noting && !text.trim() && !files.length;
+  const writable = open || noting;
   const elapsed = `${Math.floor(recorder.seconds / 60)}:${String(recorder.seconds % 60).padStart(2, '0')}`;
 
   return (
@@ -449,13 +472,29 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
           <Button type="primary" shape="circle" icon={<SendOutlined />} loading={sending} onClick={() => void sendAudio()} aria-label={t('messages.sendAudio')} data-testid="audio-send" />
         </Flex>
       ) : (
+        <>
+        <Segmented
+          size="small"
+          value={mode}
+          onChange={(v) => {
+            setMode(v as 'reply' | 'note');
+            focus();
+          }}
+          style={{ marginBottom: 6 }}
+          options={[
+            { value: 'reply', label: <span data-testid="message-mode-reply">{t('messages.modeReply')}</span> },
+            { value: 'note', label: <span data-testid="message-mode-note"><LockOutlined /> {t('messages.modeNote')}</span> },
+          ]}
+        />
         <Flex align="flex-end" gap={4}>
-          <EmojiPicker disabled={!open} onPick={insertAtCaret} />
-          <Tooltip title={t('messages.attach')}>
-            <Button type="text" icon={<PaperClipOutlined />} disabled={!open || sending} onClick={() => fileRef.current?.click()} aria-label={t('messages.attach')} data-testid="message-attach" />
-          </Tooltip>
+          <EmojiPicker disabled={!writable} onPick={insertAtCaret} />
+          {!noting && (
+            <Tooltip title={t('messages.attach')}>
+              <Button type="text" icon={<PaperClipOutlined />} disabled={!open || sending} onClick={() => fileRef.current?.click()} aria-label={t('messages.attach')} data-testid="message-attach" />
+            </Tooltip>
+          )}
           {/* Plugins add toolbar buttons here (an AI suggestion, say); only an open ticket takes replies. */}
-          {open && <Zone name="ticket.input.toolbar" context={{ ticket, insert: insertAtCaret }} resetKey={ticket.id} />}
+          {open && !noting && <Zone name="ticket.input.toolbar" context={{ ticket, insert: insertAtCaret }} resetKey={ticket.id} />}
           <Input.TextArea
             data-testid="message-input-text"
             value={text}
@@ -463,12 +502,14 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
             onKeyDown={onKeyDown}
             onPaste={onPaste}
             placeholder={placeholder}
-            disabled={!open}
+            disabled={!writable}
             readOnly={sending}
             autoSize={{ minRows: 1, maxRows: 5 }}
-            maxLength={4096}
-            style={{ flex: 1 }}
+            maxLength={noting ? 5000 : 4096}
+            data-mode={mode}
+            style={{ flex: 1, background: noting ? token.colorWarningBg : undefined }}
           />
+          {!noting && (
           <Tooltip title={t('messages.signHint')}>
             <Flex align="center" gap={4} style={{ padding: '0 4px', height: 32 }}>
               <Switch
@@ -487,6 +528,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
               </Typography.Text>
             </Flex>
           </Tooltip>
+          )}
           {showMic ? (
             <Tooltip title={t('messages.record')}>
               <Button type="text" icon={<AudioOutlined />} onClick={() => void recorder.start()} aria-label={t('messages.record')} data-testid="audio-record" />
@@ -495,14 +537,15 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
             <Button
               type="primary"
               icon={<SendOutlined />}
-              disabled={!open || (!text.trim() && !files.length)}
+              disabled={!writable || (!text.trim() && !files.length)}
               loading={sending}
               onClick={() => void send()}
-              aria-label={t('messages.send')}
+              aria-label={noting ? t('messages.addNote') : t('messages.send')}
               data-testid="message-send"
             />
           )}
         </Flex>
+        </>
       )}
     </div>
   );
