@@ -55,6 +55,7 @@ describe('ticket list', () => {
     const rows = [
       ticket({ id: 1, contact: { id: 1001, name: 'Carla Fernández Ruiz', number: '51900000001', profilePicUrl: '' }, lastMessage: '', unreadMessages: 3, updatedAt: today.toISOString() }),
       ticket({ id: 2, updatedAt: '2025-01-05T12:00:00.000Z', lastMessage: '¿Tienen stock?' }),
+      ticket({ id: 3, lastMessage: '*Ana*:\nEl _envío_ es <b>gratis</b>' }),
     ];
     await renderList([rows], { narrow: true });
     const first = within(screen.getByTestId('ticket-row-1'));
@@ -69,6 +70,11 @@ describe('ticket list', () => {
     expect(second.queryByTestId('ticket-unread')).toBeNull();
     // Pending tickets have no online dot and no resolve button.
     expect(second.queryByTestId('ticket-resolve')).toBeNull();
+    // WhatsApp formatting is rendered in the preview, on one line; markup stays text (issue 36 item 9).
+    const third = screen.getByTestId('ticket-row-3').querySelector('[data-testid="ticket-last-message"]')!;
+    expect(third.textContent).toBe('Ana: El envío es <b>gratis</b>');
+    expect(Array.from(third.querySelectorAll('b')).map((el) => el.textContent)).toEqual(['Ana']);
+    expect(third.querySelector('i')?.textContent).toBe('envío');
   });
 
   it('open tickets show the online dot, resolve and return; closed ones reopen', async () => {
