@@ -5,6 +5,7 @@ import type { TicketDto } from '@atende/core-contract';
 import { useT } from '@atende/sdk-web';
 import { lastMessageTime, shortName, type TicketStatus } from './ticketListState.js';
 import { renderMessageText } from './messages/MessageBody.js';
+import { textOn } from '../tags/tagRules.js';
 
 export interface TicketRowProps {
   ticket: TicketDto;
@@ -80,7 +81,8 @@ export function TicketRow({ ticket, selected, narrow, busy, onOpen, onStatus }: 
               </Tag>
             )}
             {ticket.tags.map((tag) => (
-              <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+              // The tag's colour with black or white text, whichever reads on it, in both themes (issue 36 item 9).
+              <Tag key={tag.id} style={{ background: tag.color, borderColor: tag.color, color: textOn(tag.color), marginInlineEnd: 0, fontSize: 11 }} data-testid="ticket-row-tag">
                 {tag.name}
               </Tag>
             ))}
