@@ -25,7 +25,7 @@ export const en: Tree = {
     sendGreetingMessageOneQueues: 'Send a greeting when there is a single queue',
     userCreation: 'User creation',
     initialSideMenu: 'Side menu at start',
-    asaas: 'Payments token (Asaas)',
+    asaas: 'Payment gateway token',
   },
   settingValues: {
     enabled: 'Enabled',

@@ -25,7 +25,7 @@ export const pt: Tree = {
     sendGreetingMessageOneQueues: 'Enviar saudação quando houver uma só fila',
     userCreation: 'Criação de usuários',
     initialSideMenu: 'Menu lateral ao iniciar',
-    asaas: 'Token de pagamentos (Asaas)',
+    asaas: 'Token do gateway de pagamentos',
   },
   settingValues: {
     enabled: 'Habilitado',

@@ -23,7 +23,7 @@ const es = {
     sendGreetingMessageOneQueues: 'Enviar saludo cuando hay una sola cola',
     userCreation: 'Creación de usuarios',
     initialSideMenu: 'Menú lateral al iniciar',
-    asaas: 'Token de pagos (Asaas)',
+    asaas: 'Token de la pasarela de pagos',
   },
   settingValues: {
     enabled: 'Habilitado',
