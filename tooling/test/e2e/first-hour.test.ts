@@ -232,6 +232,23 @@ describe('the first hour of a new company in Chromium', () => {
     await page.context().close();
   });
 
+  it('sign-up shows the password rule once: the hint, or the error that names what is missing', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${server.url}/signup`);
+    const field = page.locator('.ant-form-item', { has: page.getByTestId('signup-password') });
+    const hint = field.locator('.ant-form-item-extra');
+    await expect(hint.textContent()).resolves.toBe('Al menos 8 caracteres, con un número, una minúscula y una mayúscula.');
+    await expect(hint.isVisible()).resolves.toBe(true);
+    await page.getByTestId('signup-password').fill('corta');
+    await page.getByTestId('signup-password').blur();
+    await field.getByText('La contraseña debe tener al menos 8 caracteres').waitFor();
+    await expect(hint.isVisible()).resolves.toBe(false);
+    await page.getByTestId('signup-password').fill('Bastante-larga-1');
+    await field.locator('.ant-form-item-explain-error').waitFor({ state: 'detached' });
+    await expect(hint.isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
   it('a page the plan lacks says it is not in the plan and who can change it, then goes back', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, server.url, ADMIN);
