@@ -232,6 +232,19 @@ describe('the first hour of a new company in Chromium', () => {
     await page.context().close();
   });
 
+  it('on a phone (390 px) the admin\'s "All" switch keeps its label', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    // Signed in wide (the phone layout hides the drawer the helper waits for), then narrowed.
+    await signIn(page, server.url, ADMIN);
+    await page.goto(`${server.url}/tickets`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.getByTestId('tickets-page').getAttribute('data-layout')).toBe('tabs');
+    const switchBox = page.getByTestId('tickets-show-all').locator('xpath=..');
+    await expect(switchBox.textContent()).resolves.toBe('Todas');
+    await expect(switchBox.getByText('Todas').isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
   it('sign-up shows the password rule once: the hint, or the error that names what is missing', async () => {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await page.goto(`${server.url}/signup`);
