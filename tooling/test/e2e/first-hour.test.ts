@@ -74,8 +74,10 @@ describe('the first hour of a new company in Chromium', () => {
     await page.waitForURL(/\/connections$/);
     await page.getByTestId('connections-add').click();
     await page.getByTestId('connection-name').fill('Simulado');
-    await choose(page, 'connection-provider', 'Simulador (pruebas)');
-    await choose(page, 'connection-queues', 'Ventas');
+    // Picked without the helper's closing Escape, which could reach the dialog once the list has closed.
+    await page.getByTestId('connection-provider').click();
+    await page.locator('.ant-select-item-option', { hasText: /^Simulador \(pruebas\)$/ }).click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
     await page.getByTestId('connection-save').click();
     // Item 2: connected at once, no QR to scan and no Start to press.
     const row = page.locator('[data-name="Simulado"]');
@@ -137,6 +139,8 @@ describe('the first hour of a new company in Chromium', () => {
     const ventas = queues.find((q) => q.name === 'Ventas')!.id;
     expect((await pageApi(adminPage, 'POST', '/users', { name: 'Pía Agente', email: AGENT.email, password: AGENT.password, queueIds: [ventas] })).status).toBe(201);
     const wa = ((await pageApi(adminPage, 'GET', '/whatsapp')).body as { id: number; name: string }[]).find((c) => c.name === 'Simulado')!.id;
+    // The simulated number now serves Ventas: new customers wait in the agent's queue.
+    expect((await pageApi(adminPage, 'PUT', `/whatsapp/${wa}`, { queueIds: [ventas] })).status).toBe(200);
     await adminPage.getByTestId('menu-quick-messages').click();
     await adminPage.getByTestId('qm-add').click();
     await adminPage.getByTestId('qm-shortcode').fill('horario');
