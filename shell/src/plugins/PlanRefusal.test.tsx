@@ -33,9 +33,18 @@ describe('a plugin page the plan lacks (issue 12 item 3, core-operations §6)', 
   it('says "no permission" and returns to the previous page after 1 s', async () => {
     renderAt(['/tickets', '/kanban']);
     expect(screen.getByTestId('plan-refusal').textContent).toContain('No tiene permiso');
+    // Why, and who can change it: the admin signed in here can (issue 36 item 8).
+    expect(screen.getByTestId('plan-refusal-why').textContent).toBe('Esta página no está incluida en el plan de su empresa. Como administrador, puede cambiar el plan en la sección de facturación.');
     await new Promise((r) => setTimeout(r, PLAN_REFUSAL_MS / 2));
     expect(screen.getByTestId('where').textContent).toBe('/kanban');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/tickets'), { timeout: 2000 });
+  });
+
+  it('tells a user who is not an admin to ask one', async () => {
+    await signedInAs({ profile: 'user' });
+    renderAt(['/tickets', '/kanban']);
+    expect(screen.getByTestId('plan-refusal-why').textContent).toContain('Pida a un administrador de su empresa que cambie el plan.');
+    await signedInAs({ profile: 'admin' });
   });
 
   it('opened directly (nothing to go back to), it goes home', async () => {

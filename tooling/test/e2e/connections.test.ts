@@ -90,8 +90,13 @@ describe('connections and queues pages in Chromium', () => {
     await row.waitFor();
     const id = Number((await row.getAttribute('data-testid'))!.replace('connection-row-', ''));
     const status = row.getByTestId('connection-status');
-    await expect(status.getAttribute('data-status')).resolves.toBe('DISCONNECTED');
+    // A simulated phone has nothing to scan: it is connected as soon as it is created (issue 36 item 2).
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 20_000 }).toBe('CONNECTED');
     await expect(row.getByTestId(`connection-sandbox-link-${id}`).isVisible()).resolves.toBe(true);
+    // Disconnected, it can be linked through the QR dialog like a real phone.
+    await row.getByTestId(`connection-disconnect-${id}`).click();
+    await page.getByTestId('connection-disconnect-confirm').click();
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 20_000 }).toBe('DISCONNECTED');
     // The first connection is the default.
     await expect(row.getByTestId('connection-default').count()).resolves.toBe(1);
     const saved = await pageApi(page, 'GET', `/whatsapp/${id}`);

@@ -129,6 +129,8 @@ describe('tenancy journeys in Chromium', () => {
     // Exactly 5 days to the due date: the row is yellow (commercial-admin §4).
     await expect(row.getAttribute('data-due')).resolves.toBe('yellow');
     await page.getByTestId('company-expire-soon@vence.test').click();
+    // The question names the date it will set (issue 36 item 9).
+    await page.locator('.ant-popconfirm').getByText(/^¿Mover el vencimiento del \d{2}\/\d{2}\/\d{4} al \d{2}\/\d{2}\/\d{4} \(1 mes\(es\), su recurrencia\)\?$/).waitFor();
     await page.getByTestId('company-expire-confirm').click();
     await expect.poll(() => row.getAttribute('data-due')).toBeNull();
     await signOut(page);

@@ -115,6 +115,9 @@ export function ConnectionModal({ editing, onClose, onSaved }: Props) {
       const saved = connection ? await call(CONNECTION_ENDPOINTS.update, { params: { id: connection.id }, body }) : await call(CONNECTION_ENDPOINTS.create, { body });
       void message.success(t('connections.saved'));
       onSaved(saved);
+      // A simulated phone has nothing to scan: a new one is started at once and shows CONNECTED live (issue 36 item 2).
+      // The dialog is closed by then: a failed start is a toast, and the row keeps its Try-again button.
+      if (!connection && saved.provider === 'sandbox') void call(CONNECTION_ENDPOINTS.startSession, { params: { id: saved.id }, body: {} }).catch(showError);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ERR_WAPP_GREETING_REQUIRED') {
         form.setFields([{ name: 'greetingMessage', errors: [t('connections.greetingRequired')] }]);

@@ -99,7 +99,8 @@ describe('contacts page', () => {
     const pick = (f: File) => fireEvent.change(screen.getByTestId('contacts-import-input'), { target: { files: [f] } });
 
     pick(new File(['a,b'], 'contacts.csv', { type: 'text/csv' }));
-    await screen.findByText('Solo se aceptan archivos .xlsx.');
+    // The refusal says which format works and how to get it from a .csv or .xls (issue 36 item 7).
+    await screen.findByText(/^Solo se aceptan archivos .xlsx. Abra su archivo \(.csv o .xls\)/);
     expect(post).not.toHaveBeenCalled();
 
     post.mockResolvedValue({

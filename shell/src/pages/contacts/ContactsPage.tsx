@@ -105,7 +105,7 @@ export function ContactsPage() {
   const importFile = async (file: File) => {
     const problem = importProblem(file);
     if (problem) {
-      void message.error(t(`contacts.${problem}`, { mb: CONTACT_IMPORT_LIMITS.bytes / 1024 / 1024 }));
+      void message.error({ content: t(`contacts.${problem}`, { mb: CONTACT_IMPORT_LIMITS.bytes / 1024 / 1024 }), duration: 8 });
       return;
     }
     setImporting(true);
@@ -235,7 +235,9 @@ export function ContactsPage() {
           <input
             ref={fileInput}
             type="file"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            // .csv and .xls can be picked too, so choosing one gets the explanation of how to convert it
+            // instead of the file never showing in the picker (issue 36 item 7); the spec imports .xlsx only.
+            accept=".xlsx,.csv,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,application/vnd.ms-excel"
             style={{ display: 'none' }}
             onChange={(e) => {
               const file = e.target.files?.[0];

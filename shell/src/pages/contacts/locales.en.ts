@@ -27,7 +27,7 @@ export const en: Tree = {
     extraValue: 'Value',
     addExtra: 'Add information',
     removeExtra: 'Remove',
-    xlsxOnly: 'Only .xlsx files are accepted.',
+    xlsxOnly: 'Only .xlsx files are accepted. Open your file (.csv or .xls) in a spreadsheet and save it as .xlsx, with the columns name, number and email.',
     tooBig: 'The file is larger than the {{mb}} MB limit.',
     importing: 'Importing contacts…',
     importTitle: 'Import result',

@@ -27,7 +27,7 @@ export const pt: Tree = {
     extraValue: 'Valor',
     addExtra: 'Adicionar informação',
     removeExtra: 'Remover',
-    xlsxOnly: 'Somente arquivos .xlsx são aceitos.',
+    xlsxOnly: 'Somente arquivos .xlsx são aceitos. Abra seu arquivo (.csv ou .xls) em uma planilha e salve-o como .xlsx, com as colunas nome, número e e-mail.',
     tooBig: 'O arquivo excede o tamanho máximo de {{mb}} MB.',
     importing: 'Importando contatos…',
     importTitle: 'Resultado da importação',

@@ -25,7 +25,7 @@ const es = {
     extraValue: 'Valor',
     addExtra: 'Agregar información',
     removeExtra: 'Quitar',
-    xlsxOnly: 'Solo se aceptan archivos .xlsx.',
+    xlsxOnly: 'Solo se aceptan archivos .xlsx. Abra su archivo (.csv o .xls) en una hoja de cálculo y guárdelo como .xlsx, con las columnas nombre, número y correo.',
     tooBig: 'El archivo supera el tamaño máximo de {{mb}} MB.',
     importing: 'Importando contactos…',
     importTitle: 'Resultado de la importación',

@@ -97,7 +97,7 @@ export function ForgotPasswordPage() {
                 data-testid="forgot-code"
               />
             </Form.Item>
-            <Form.Item name="password" label={t('forgot.newPassword')} extra={t('validation.passwordPolicy')} rules={passwordRules(t, true)}>
+            <Form.Item name="password" label={t('forgot.newPassword')} className="password-policy" extra={t('validation.passwordPolicy')} rules={passwordRules(t, true)}>
               <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="forgot-password" />
             </Form.Item>
             <Form.Item

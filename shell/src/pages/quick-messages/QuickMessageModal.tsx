@@ -59,7 +59,9 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
     setFile(null);
     setDropMedia(false);
     form.resetFields();
-    form.setFieldsValue(current ? { shortcode: current.shortcode, message: current.message, geral: current.geral } : { shortcode: '', message: '', geral: false });
+    // A new one is offered to the whole company when its author may share (issue 36 item 5): an admin's
+    // quick reply is usually meant for the team; unticking keeps it personal.
+    form.setFieldsValue(current ? { shortcode: current.shortcode, message: current.message, geral: current.geral } : { shortcode: '', message: '', geral: canShare });
   }, [editing]);
 
   const pick = (f: File) => {

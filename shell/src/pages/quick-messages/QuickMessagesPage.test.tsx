@@ -75,7 +75,9 @@ describe('quick messages page', () => {
     });
     fireEvent.click(screen.getByTestId('qm-add'));
     fireEvent.change(input('qm-shortcode'), { target: { value: 'precios' } });
-    fireEvent.click(screen.getByTestId('qm-geral'));
+    // An admin's new quick reply is for the company unless unticked (issue 36 item 5).
+    const geral = screen.getByTestId('qm-geral');
+    expect((geral.tagName === 'INPUT' ? (geral as HTMLInputElement) : geral.querySelector('input')!).checked).toBe(true);
     fireEvent.change(input('qm-file-input'), { target: { files: [new File(['%PDF-1.4'], 'lista de precios.pdf', { type: 'application/pdf' })] } });
     expect((await screen.findByTestId('qm-file-name')).textContent).toBe('lista_de_precios.pdf');
     fireEvent.click(screen.getByTestId('qm-save'));

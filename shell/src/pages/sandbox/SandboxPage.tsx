@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Flex, Form, Input, Select, Spin, Tag, Typography } from 'antd';
-import { PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { MobileOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { SANDBOX_ENDPOINTS, CONNECTION_ENDPOINTS, SOCKET_EVENTS, sandboxOutboxQuerySchema, type Connection } from '@atende/core-contract';
 import { useDebouncedValue, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { PhonePanel, type CustomerMessage } from './PhonePanel.js';
@@ -70,6 +70,8 @@ export function SandboxPage() {
   const list = connections ?? [];
   const selected = list.find((c) => c.id === selectedId) ?? list[0] ?? null;
   const connected = selected?.status === 'CONNECTED';
+  // Started with "New QR" or a pairing code: Start would do nothing (the session runs), the phone must link it.
+  const waitingLink = selected?.status === 'qrcode' || selected?.status === 'PAIRING';
 
   const patch = (id: number, change: Partial<Connection>) =>
     setConnections((old) => old && old.map((c) => (c.id === id ? { ...c, ...change } : c)));
@@ -109,6 +111,8 @@ export function SandboxPage() {
       if (tries >= START_POLL_TRIES) {
         clearInterval(timer);
         setStartingId(null);
+        // Never a silent spinner (issue 36 item 2): say it did not connect and where to look.
+        void message.warning({ content: t('sandbox.startTimeout'), duration: 6 });
       }
     }, START_POLL_MS);
     return () => clearInterval(timer);
@@ -118,6 +122,17 @@ export function SandboxPage() {
     setStartingId(id);
     try {
       await call(CONNECTION_ENDPOINTS.startSession, { params: { id }, body: {} });
+    } catch (err) {
+      setStartingId(null);
+      showError(err);
+    }
+  };
+
+  /** A connection waiting for its QR or code (New QR on the connections page): the simulated phone links it. */
+  const scan = async (id: number) => {
+    setStartingId(id);
+    try {
+      await call(SANDBOX_ENDPOINTS.scan, { params: { id }, body: {} });
     } catch (err) {
       setStartingId(null);
       showError(err);
@@ -242,7 +257,18 @@ export function SandboxPage() {
                         {t(`sandbox.status_${selected.status}`)}
                       </Tag>
                     </Flex>
-                    {!connected && (
+                    {waitingLink && (
+                      <Button
+                        type="primary"
+                        icon={<MobileOutlined />}
+                        loading={startingId === selected.id}
+                        onClick={() => void scan(selected.id)}
+                        data-testid="sandbox-scan"
+                      >
+                        {t('sandbox.scan')}
+                      </Button>
+                    )}
+                    {!connected && !waitingLink && (
                       <Button
                         type="primary"
                         icon={<PlayCircleOutlined />}
@@ -254,6 +280,11 @@ export function SandboxPage() {
                       </Button>
                     )}
                   </Flex>
+                )}
+                {waitingLink && (
+                  <Typography.Text type="secondary" data-testid="sandbox-waiting-link">
+                    {t('sandbox.waitingLink')}
+                  </Typography.Text>
                 )}
                 {selected && selected.queues.length > 0 && (
                   <Flex wrap gap={4} align="center">

@@ -6,6 +6,7 @@ import { COMPANY_ENDPOINTS, PLAN_ENDPOINTS, EXPIRY_FILTERS, RECURRENCE_MONTHS, t
 import { daysUntil, dueColour, formatDate, PagedTable, useDebouncedValue, useErrorToast, usePagedList, useT, type DueColour, call } from '@atende/sdk-web';
 import { CompanyModal } from './CompanyModal.js';
 import { SchedulesEditor } from './SchedulesEditor.js';
+import { advancedDueDate } from './dueDate.js';
 
 /** Settings → Companies (super user, commercial-admin §2 and §4). */
 export function CompaniesTab() {
@@ -104,7 +105,12 @@ export function CompaniesTab() {
                 />
               </Tooltip>
               <Popconfirm
-                title={t('companies.expireConfirm', { n: RECURRENCE_MONTHS[c.recurrence] })}
+                // Asks with the date it will set (issue 36 item 9), not only the number of months.
+                title={t('companies.expireConfirm', {
+                  n: RECURRENCE_MONTHS[c.recurrence],
+                  from: c.dueDate ? formatDate(c.dueDate, i18n.language) : t('companies.today'),
+                  to: formatDate(advancedDueDate(c.dueDate, c.recurrence).toISOString(), i18n.language),
+                })}
                 okText={t('common.yes')}
                 cancelText={t('common.no')}
                 okButtonProps={{ 'data-testid': 'company-expire-confirm' }}

@@ -132,7 +132,7 @@ export function CompanyModal({ editing, plans, onClose, onSaved }: Props) {
           </Col>
           {!company && (
             <Col xs={24} sm={12}>
-              <Form.Item name="password" label={t('companies.password')} rules={passwordRules(t, true)} extra={t('validation.passwordPolicy')}>
+              <Form.Item name="password" label={t('companies.password')} rules={passwordRules(t, true)} className="password-policy" extra={t('validation.passwordPolicy')}>
                 <Input.Password autoComplete="new-password" data-testid="company-password" />
               </Form.Item>
             </Col>

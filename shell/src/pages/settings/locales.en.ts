@@ -25,7 +25,7 @@ export const en: Tree = {
     sendGreetingMessageOneQueues: 'Send a greeting when there is a single queue',
     userCreation: 'User creation',
     initialSideMenu: 'Side menu at start',
-    asaas: 'Payments token (Asaas)',
+    asaas: 'Payment gateway token',
   },
   settingValues: {
     enabled: 'Enabled',
@@ -62,7 +62,8 @@ export const en: Tree = {
     schedules: 'Schedules',
     schedulesTitle: 'Schedules of {{name}}',
     expire: 'Advance due date',
-    expireConfirm: 'Move the due date forward by {{n}} month(s), its recurrence?',
+    expireConfirm: 'Move the due date from {{from}} to {{to}} ({{n}} month(s), its recurrence)?',
+    today: 'today',
     expired: 'New due date: {{date}}',
     saved: 'Company saved.',
     deleted: 'Company deleted.',

@@ -98,7 +98,7 @@ export function SignupPage() {
             {/* No maxLength: a pasted "(51) 987…" would be cut before the mask keeps its digits. */}
             <Input prefix={<PhoneOutlined />} inputMode="numeric" autoComplete="tel" data-testid="signup-phone" />
           </Form.Item>
-          <Form.Item name="password" label={t('signup.password')} extra={t('validation.passwordPolicy')} rules={passwordRules(t, true)}>
+          <Form.Item name="password" label={t('signup.password')} className="password-policy" extra={t('validation.passwordPolicy')} rules={passwordRules(t, true)}>
             <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="signup-password" />
           </Form.Item>
           <Form.Item name="planId" label={t('signup.plan')} rules={[{ required: true, message: t('signup.planRequired') }]}>

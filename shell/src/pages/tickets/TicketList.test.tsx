@@ -55,6 +55,14 @@ describe('ticket list', () => {
     const rows = [
       ticket({ id: 1, contact: { id: 1001, name: 'Carla Fernández Ruiz', number: '51900000001', profilePicUrl: '' }, lastMessage: '', unreadMessages: 3, updatedAt: today.toISOString() }),
       ticket({ id: 2, updatedAt: '2025-01-05T12:00:00.000Z', lastMessage: '¿Tienen stock?' }),
+      ticket({
+        id: 3,
+        lastMessage: '*Ana*:\nEl _envío_ es <b>gratis</b>',
+        tags: [
+          { id: 1, name: 'VIP', color: '#FFEB3B' },
+          { id: 2, name: 'Urgente', color: '#1A237E' },
+        ] as never,
+      }),
     ];
     await renderList([rows], { narrow: true });
     const first = within(screen.getByTestId('ticket-row-1'));
@@ -69,6 +77,17 @@ describe('ticket list', () => {
     expect(second.queryByTestId('ticket-unread')).toBeNull();
     // Pending tickets have no online dot and no resolve button.
     expect(second.queryByTestId('ticket-resolve')).toBeNull();
+    // WhatsApp formatting is rendered in the preview, on one line; markup stays text (issue 36 item 9).
+    const third = screen.getByTestId('ticket-row-3').querySelector('[data-testid="ticket-last-message"]')!;
+    expect(third.textContent).toBe('Ana: El envío es <b>gratis</b>');
+    expect(Array.from(third.querySelectorAll('b')).map((el) => el.textContent)).toEqual(['Ana']);
+    expect(third.querySelector('i')?.textContent).toBe('envío');
+    // Tag chips: dark text on a light colour, light text on a dark one, whatever the theme.
+    const chips = Array.from(screen.getByTestId('ticket-row-3').querySelectorAll<HTMLElement>('[data-testid="ticket-row-tag"]'));
+    expect(chips.map((c) => [c.textContent, c.style.color])).toEqual([
+      ['VIP', '#000'],
+      ['Urgente', '#fff'],
+    ]);
   });
 
   it('open tickets show the online dot, resolve and return; closed ones reopen', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Empty, Flex, Spin } from 'antd';
+import { Button, Empty, Flex, Spin, Typography } from 'antd';
 import { TICKET_ENDPOINTS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
 import { nearBottom, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
 import { TicketRow } from './TicketRow.js';
@@ -25,10 +25,12 @@ export interface TicketListProps {
   /** data-testid of the scroll container. */
   testId: string;
   hidden?: boolean;
+  /** Says which filter may hide tickets when the list is empty (issue 36 item 3). */
+  emptyHint?: string;
 }
 
 /** One infinite list of tickets that follows the live events (core-operations §2, §4). */
-export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId, hidden }: TicketListProps) {
+export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId, hidden, emptyHint }: TicketListProps) {
   const { t } = useT();
   const showError = useErrorToast();
   const list = usePagedList(TICKET_ENDPOINTS.page, 'tickets', query);
@@ -100,7 +102,16 @@ export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId
       {list.loaded && !list.loading && !list.items.length && (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={filter.searching ? t('common.noResults') : t('tickets.empty')}
+          description={
+            <>
+              <div>{filter.searching ? t('common.noResults') : t('tickets.empty')}</div>
+              {emptyHint && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="tickets-empty-hint">
+                  {emptyHint}
+                </Typography.Text>
+              )}
+            </>
+          }
           style={{ marginTop: 32 }}
           data-testid="tickets-empty"
         />

@@ -4,6 +4,8 @@ import { CheckOutlined, RedoOutlined, RollbackOutlined, UserOutlined } from '@an
 import type { TicketDto } from '@atende/core-contract';
 import { useT } from '@atende/sdk-web';
 import { lastMessageTime, shortName, type TicketStatus } from './ticketListState.js';
+import { renderMessageText } from './messages/MessageBody.js';
+import { textOn } from '../tags/tagRules.js';
 
 export interface TicketRowProps {
   ticket: TicketDto;
@@ -64,8 +66,10 @@ export function TicketRow({ ticket, selected, narrow, busy, onOpen, onStatus }: 
           </Typography.Text>
         </Flex>
         <Flex justify="space-between" align="center" gap={8}>
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 13 }} data-testid="ticket-last-message">
-            {ticket.lastMessage || t('tickets.noMessages')}
+          {/* WhatsApp formatting (*bold*, _italic_…) rendered as in the conversation (issue 36 item 9); links in the
+              preview do not take the click, which opens the ticket. */}
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 13, pointerEvents: 'none' }} data-testid="ticket-last-message">
+            {ticket.lastMessage ? renderMessageText(ticket.lastMessage.replace(/\s*\n\s*/g, ' ')) : t('tickets.noMessages')}
           </Typography.Text>
           {ticket.unreadMessages > 0 && <Badge count={ticket.unreadMessages} color={token.colorSuccess} data-testid="ticket-unread" />}
         </Flex>
@@ -77,7 +81,8 @@ export function TicketRow({ ticket, selected, narrow, busy, onOpen, onStatus }: 
               </Tag>
             )}
             {ticket.tags.map((tag) => (
-              <Tag key={tag.id} color={tag.color} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+              // The tag's colour with black or white text, whichever reads on it, in both themes (issue 36 item 9).
+              <Tag key={tag.id} style={{ background: tag.color, borderColor: tag.color, color: textOn(tag.color), marginInlineEnd: 0, fontSize: 11 }} data-testid="ticket-row-tag">
                 {tag.name}
               </Tag>
             ))}

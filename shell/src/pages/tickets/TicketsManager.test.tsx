@@ -12,6 +12,7 @@ vi.mock('../contacts/ContactModal.js', () => ({ ContactModal: () => null }));
 const { api } = await import('@atende/sdk-web');
 const { TicketsManager } = await import('./TicketsManager.js');
 const { shouldAlert } = await import('./useNewMessageAlert.js');
+const { ticketChangedHere } = await import('./ticketBus.js');
 const { fakeSocket, setUpShell, ticket, wrap } = await import('./testing.js');
 
 const get = vi.mocked(api.get);
@@ -62,14 +63,30 @@ describe('tickets header', () => {
     expect(screen.getByTestId('tickets-count-open').textContent).toBe('2');
   });
 
-  it('admins: every queue, and the show-all switch asks the server for all tickets', async () => {
+  it('admins: every queue, all tickets by default, and the switch narrows to their queues and says so', async () => {
     await setUpShell({ profile: 'admin', queues: [] });
     await renderManager();
+    // An admin in no queue still sees the company's tickets at once (issue 36 item 3).
+    expect(ticketCalls()).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'pending', showAll: 'true' })]));
+    expect(get).toHaveBeenCalledWith('/tickets/count', { query: expect.objectContaining({ status: 'pending', showAll: 'true' }) });
     expect(await queueOptions()).toEqual(['Ventas', 'Soporte']);
+    expect(screen.queryByTestId('tickets-empty-hint')).toBeNull();
     get.mockClear();
     fireEvent.click(screen.getByTestId('tickets-show-all'));
-    await waitFor(() => expect(ticketCalls()).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'pending', showAll: 'true' })])));
-    expect(get).toHaveBeenCalledWith('/tickets/count', { query: expect.objectContaining({ status: 'pending', showAll: 'true' }) });
+    await waitFor(() => expect(ticketCalls()).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'pending', showAll: 'false' })])));
+    // The empty list names the switch that hides the other tickets.
+    expect((await screen.findAllByTestId('tickets-empty-hint'))[0].textContent).toContain('Todas');
+  });
+
+  it('follows a ticket accepted here from the waiting list to in progress', async () => {
+    await setUpShell({ profile: 'user', queues: [ALL_QUEUES[0]] });
+    await renderManager();
+    fireEvent.click(screen.getByTestId('tickets-open-list-pending'));
+    await waitFor(() => expect(screen.getByTestId('tickets-list-pending').style.display).not.toBe('none'));
+    // signedInAs signs in user 1.
+    act(() => ticketChangedHere(ticket({ id: 9, status: 'open', userId: 1 })));
+    await waitFor(() => expect(screen.getByTestId('tickets-list-open').style.display).not.toBe('none'));
+    expect(screen.getByTestId('tickets-list-pending').style.display).toBe('none');
   });
 
   it('typing searches in the search tab after 500 ms, over every status', async () => {

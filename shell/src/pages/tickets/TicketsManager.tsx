@@ -6,6 +6,8 @@ import { useCan, useCurrentUser, useDebouncedValue, useRealtime, useT, call } fr
 import { TicketList } from './TicketList.js';
 import { ticketQuery, viewerOf, type TicketListFilter, type TicketStatus } from './ticketListState.js';
 import { useNewMessageAlert } from './useNewMessageAlert.js';
+import { ticketChangedHere } from './ticketBus.js';
+import { emptyListHint } from './emptyListHint.js';
 
 // Loaded the first time it opens (its contact search and pickers are not needed to read the list).
 const NewTicketModal = lazy(() => import('./NewTicketModal.js').then((m) => ({ default: m.NewTicketModal })));
@@ -59,7 +61,9 @@ export function TicketsManager({ selectedUuid, narrow, onOpen }: TicketsManagerP
   const [openList, setOpenList] = useState<OpenList>('open');
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim(), 500);
-  const [showAll, setShowAll] = useState(false);
+  // Admins see every ticket of the company by default (issue 36 item 3): an admin in no queue otherwise sees
+  // "0 waiting" while a customer waits. The switch narrows the lists to their own queues.
+  const [showAll, setShowAll] = useState(true);
   const [allQueues, setAllQueues] = useState<QueueOption[]>([]);
   const [selectedQueues, setSelectedQueues] = useState<number[] | null>(null);
   const [tags, setTags] = useState<TagDto[]>([]);
@@ -71,6 +75,17 @@ export function TicketsManager({ selectedUuid, narrow, onOpen }: TicketsManagerP
     if (creating) setCreated(true);
   }, [creating]);
   const alerts = useNewMessageAlert(selectedUuid, onOpen);
+
+  // A ticket this user just accepted (or reopened) leaves the waiting list: follow it to "in progress"
+  // instead of staying on a list it vanished from (issue 36 item 4).
+  const meId = me?.id;
+  useEffect(
+    () =>
+      ticketChangedHere.watch((ticket) => {
+        if (ticket.status === 'open' && ticket.userId === meId) setOpenList('open');
+      }).unsubscribe,
+    [meId],
+  );
 
   const ownQueues = useMemo(() => me?.queues ?? [], [me?.queues]);
   // Non-admins are offered only their own queues; admins every queue of the company (core-operations §6).
@@ -97,7 +112,9 @@ export function TicketsManager({ selectedUuid, narrow, onOpen }: TicketsManagerP
   const pendingCount = useTicketCount(ticketQuery({ ...countBase, status: 'pending' }));
   const openCount = useTicketCount(ticketQuery({ ...countBase, status: 'open' }));
 
-  const listProps = { selectedUuid, narrow, onOpen };
+  const hint = emptyListHint({ isAdmin, showAll, queueFilter: !!queueIds, tagFilter: selectedTags.length > 0, ownQueues: ownQueues.length });
+  const emptyHint = hint ? t(`tickets.emptyHint_${hint}`) : undefined;
+  const listProps = { selectedUuid, narrow, onOpen, emptyHint };
   const countBadge = (n: number | null, testId: string) =>
     n === null ? null : <Badge count={n} showZero overflowCount={999} color={token.colorPrimary} style={{ marginInlineStart: 6 }} data-testid={testId} />;
 
@@ -162,7 +179,7 @@ export function TicketsManager({ selectedUuid, narrow, onOpen }: TicketsManagerP
             <Tooltip title={t('tickets.showAll')}>
               <Flex align="center" gap={4}>
                 <Switch size="small" checked={showAll} onChange={setShowAll} aria-label={t('tickets.showAll')} data-testid="tickets-show-all" />
-                {!narrow && <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{t('tickets.all')}</Typography.Text>}
+                <Typography.Text style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{t('tickets.all')}</Typography.Text>
               </Flex>
             </Tooltip>
           )}

@@ -7,6 +7,7 @@ import { useT } from '@atende/sdk-web';
 import { useViewportWidth } from '../../layout/useViewport.js';
 import { TicketsManager } from './TicketsManager.js';
 import { ticketChangedHere } from './ticketBus.js';
+import { FirstRunChecklist } from './checklist/FirstRunChecklist.js';
 
 // The conversation (messages, media, contact drawer, transfer…) loads with the first ticket opened.
 const TicketView = lazy(() => import('./view/TicketView.js').then((m) => ({ default: m.TicketView })));
@@ -21,12 +22,13 @@ function Welcome() {
   const { t } = useT();
   const { token } = theme.useToken();
   return (
-    <Flex vertical align="center" justify="center" gap={12} style={{ height: '100%', padding: 24, textAlign: 'center' }} data-testid="tickets-welcome">
+    <Flex vertical align="center" justify="center" gap={12} style={{ height: '100%', padding: 24, textAlign: 'center', overflowY: 'auto' }} data-testid="tickets-welcome">
       <MessageOutlined style={{ fontSize: 56, color: token.colorPrimary }} />
       <Typography.Title level={3} style={{ margin: 0, color: token.colorPrimary }}>
         Atende
       </Typography.Title>
       <Typography.Text type="secondary">{t('tickets.welcome')}</Typography.Text>
+      <FirstRunChecklist />
     </Flex>
   );
 }

@@ -13,7 +13,7 @@ vi.mock('@atende/sdk-web', async (importOriginal) => {
 const { api, ApiError } = await import('@atende/sdk-web');
 const { MessageInput, SIGN_STORAGE_KEY, quickLabel, matchQuickReplies } = await import('./MessageInput.js');
 type MessageInputHandle = import('./MessageInput.js').MessageInputHandle;
-const { messageSaved } = await import('./messageSaved.js');
+const { messageSaved, noteSaved } = await import('./messageSaved.js');
 const { fakeSocket, message, setUpShell, ticket, wrap } = await import('./testing.js');
 
 const get = vi.mocked(api.get);
@@ -129,8 +129,10 @@ describe('message input', () => {
     post.mockResolvedValue(message(52) as never);
     renderInput({ id: 107 });
     type('/');
+    // '/' alone loads the list but suggests nothing yet (suggestions from 2 characters, core-operations §2).
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/quick-messages/list'));
     expect(screen.queryByTestId('quick-replies')).toBeNull();
-    expect(get).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('quick-replies-notice')).toBeNull();
     type('/sal');
     await screen.findByTestId('quick-replies');
     expect(get).toHaveBeenCalledWith('/quick-messages/list');
@@ -155,6 +157,56 @@ describe('message input', () => {
     await waitFor(() => expect(textBox().value).toBe(''));
     expect(matchQuickReplies('/', QUICK)).toEqual([]);
     expect(matchQuickReplies('/ORA', QUICK).map((q) => q.id)).toEqual([3]);
+  });
+
+  it('an unmatched "/word" is never sent by Enter and offers to create a quick reply (issue 36 item 5)', async () => {
+    get.mockResolvedValue(QUICK as never);
+    renderInput({ id: 120 });
+    type('/precio');
+    expect((await screen.findByTestId('quick-replies-notice')).getAttribute('data-notice')).toBe('noMatch');
+    expect(screen.getByTestId('quick-replies-notice').textContent).toContain('«/precio»');
+    enter();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(post).not.toHaveBeenCalled();
+    expect(textBox().value).toBe('/precio');
+    expect(screen.getByTestId('quick-replies-create').getAttribute('href')).toBe('/quick-messages');
+    // A sentence that starts with '/' is text, and goes out.
+    post.mockResolvedValue(message(60) as never);
+    type('/precio de hoy');
+    expect(screen.queryByTestId('quick-replies-notice')).toBeNull();
+    enter();
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/messages/120', { body: '/precio de hoy', sign: true }));
+  });
+
+  it('"/" with no quick reply at all says so and offers to create one', async () => {
+    get.mockResolvedValue([] as never);
+    renderInput({ id: 121 });
+    type('/');
+    expect((await screen.findByTestId('quick-replies-notice')).getAttribute('data-notice')).toBe('none');
+    expect(screen.getByTestId('quick-replies-notice').textContent).toContain('Todavía no tiene respuestas rápidas.');
+  });
+
+  it('"note" beside "reply" stores an internal note, never a message, even on a waiting ticket (issue 36 item 6)', async () => {
+    const saved: unknown[] = [];
+    const watcher = noteSaved.watch((n) => saved.push(n));
+    const note = { id: 31, note: 'Cliente VIP, ofrecer envío gratis', ticketId: 122, contactId: 1122, user: { id: 1, name: 'Ana' }, createdAt: '2026-11-27T10:00:00.000Z' };
+    post.mockResolvedValue(note as never);
+    renderInput({ id: 122, status: 'pending', contactId: 1122 });
+    expect(textBox().disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('message-mode-note'));
+    await waitFor(() => expect(textBox().disabled).toBe(false));
+    expect(textBox().getAttribute('data-mode')).toBe('note');
+    expect(textBox().placeholder).toContain('nunca se envía al cliente');
+    // No attachments, signature or quick replies for a note.
+    expect(screen.queryByTestId('message-attach')).toBeNull();
+    expect(screen.queryByTestId('message-sign')).toBeNull();
+    type('Cliente VIP, ofrecer envío gratis');
+    enter();
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/ticket-notes', { note: 'Cliente VIP, ofrecer envío gratis', ticketId: 122, contactId: 1122 }));
+    expect(post).not.toHaveBeenCalledWith(expect.stringMatching(/^\/messages/), expect.anything());
+    await waitFor(() => expect(textBox().value).toBe(''));
+    expect(saved).toEqual([note]);
+    watcher.unsubscribe();
   });
 
   it('shows the reply preview, sends the quoted id and lets the agent cancel', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
-import { App, Button, Flex, Input, Switch, Tooltip, Typography, theme } from 'antd';
-import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { MESSAGE_ENDPOINTS, QUICK_MESSAGE_ENDPOINTS, MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { App, Button, Flex, Input, Segmented, Switch, Tooltip, Typography, theme } from 'antd';
+import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, LockOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { MESSAGE_ENDPOINTS, QUICK_MESSAGE_ENDPOINTS, TICKET_NOTE_ENDPOINTS, MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { Link } from 'react-router-dom';
 import { Zone, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { EmojiPicker } from './EmojiPicker.js';
 import { QuoteBox } from './MessageBubble.js';
-import { messageSaved } from './messageSaved.js';
+import { messageSaved, noteSaved } from './messageSaved.js';
 import { audioExtension, useAudioRecorder } from './useAudioRecorder.js';
 
 export interface MessageInputProps {
@@ -66,6 +67,18 @@ export function matchQuickReplies(text: string, all: QuickReply[]): QuickReply[]
   return all.filter((r) => r.shortcode.replace(/^\//, '').toLowerCase().includes(q));
 }
 
+/**
+ * What the quick-reply panel says when nothing is suggested (issue 36 item 5): 'none' when the user has no
+ * quick reply at all and typed '/', 'noMatch' for a single '/word' no shortcode contains. Such a word is
+ * never sent by Enter: it was meant as a shortcut.
+ */
+export function quickNotice(text: string, all: QuickReply[], loaded: boolean): 'none' | 'noMatch' | null {
+  if (!loaded || !text.startsWith('/')) return null;
+  if (!all.length && /^\/\S*$/.test(text)) return 'none';
+  if (/^\/\S+$/.test(text) && !matchQuickReplies(text, all).length) return 'noMatch';
+  return null;
+}
+
 /** Unsent text per ticket, so switching tickets does not lose what was typed. */
 const drafts = new Map<number, string>();
 
@@ -91,6 +104,11 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
   const [sign, setSign] = useState(readSignOption);
   const [sending, setSending] = useState(false);
   const [quickAll, setQuickAll] = useState<QuickReply[]>([]);
+  const [quickLoaded, setQuickLoaded] = useState(false);
+  // "Note" beside "reply" (issue 36 item 6, Chatwoot's private note): what is typed is stored as an internal
+  // note of the ticket, shown in the timeline, never sent to the customer.
+  const [mode, setMode] = useState<'reply' | 'note'>('reply');
+  const noting = mode === 'note';
   const [quickVersion, setQuickVersion] = useState(0);
   const [highlight, setHighlight] = useState(0);
   const [quickDismissed, setQuickDismissed] = useState(false);
@@ -111,9 +129,11 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     ticketId.current = ticket.id;
     setTextState(drafts.get(ticket.id) ?? '');
     setFiles([]);
+    setMode('reply');
   }, [ticket.id]);
 
-  const slash = text.startsWith('/') && text.length > 1;
+  // Fetched from the '/' itself, so '/' alone can say there are none yet; suggestions start at 2 characters (spec).
+  const slash = text.startsWith('/');
   // The list is fetched each time the agent starts a '/', and again when a quick reply changes
   // while the suggestions are open (another admin adds a company-wide one).
   useRealtime(SOCKET_EVENTS.quickmessage, () => {
@@ -126,14 +146,19 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     }
     let alive = true;
     call(QUICK_MESSAGE_ENDPOINTS.list).then(
-      (rows) => alive && setQuickAll(rows),
+      (rows) => {
+        if (!alive) return;
+        setQuickAll(rows);
+        setQuickLoaded(true);
+      },
       (err: unknown) => console.warn('quick replies not loaded', err),
     );
     return () => {
       alive = false;
     };
   }, [slash, quickVersion]);
-  const suggestions = open && !quickDismissed ? matchQuickReplies(text, quickAll) : [];
+  const suggestions = open && !noting && !quickDismissed ? matchQuickReplies(text, quickAll) : [];
+  const notice = open && !noting && !quickDismissed ? quickNotice(text, quickAll, quickLoaded) : null;
   useEffect(() => setHighlight(0), [text]);
 
   const textarea = () => boxRef.current?.querySelector('textarea') ?? null;
@@ -182,7 +207,24 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     }
   };
 
+  /** An internal note: any status of the ticket takes one (a waiting or closed ticket too). */
+  const postNote = async () => {
+    const note = text.trim();
+    if (!note || sending) return;
+    setSending(true);
+    try {
+      noteSaved(await call(TICKET_NOTE_ENDPOINTS.create, { body: { note, ticketId: ticket.id, contactId: ticket.contactId } }));
+      setText('');
+    } catch (err) {
+      showError(err); // the text stays in the box
+    } finally {
+      setSending(false);
+      focus();
+    }
+  };
+
   const send = async () => {
+    if (noting) return postNote();
     if (!open || sending || recorder.recording) return;
     const body = text.trim();
     if (files.length) {
@@ -248,6 +290,10 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (notice && e.key === 'Escape') {
+      setQuickDismissed(true);
+      return;
+    }
     if (suggestions.length) {
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         e.preventDefault();
@@ -263,6 +309,8 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       if (suggestions.length) void pickQuick(suggestions[Math.min(highlight, suggestions.length - 1)]);
+      // An unmatched '/word' is a shortcut that found nothing, not a message for the customer.
+      else if (!noting && quickNotice(text, quickAll, quickLoaded)) setQuickDismissed(false);
       else void send();
     }
   };
@@ -274,8 +322,9 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
     addFiles(pasted);
   };
 
-  const placeholder = !open ? (ticket.status === 'pending' ? t('messages.hintPending') : t('messages.hintClosed')) : files.length ? t('messages.captionPlaceholder') : t('messages.placeholder');
-  const showMic = open && !text.trim() && !files.length;
+  const placeholder = noting ? t('messages.notePlaceholder') : !open ? (ticket.status === 'pending' ? t('messages.hintPending') : t('messages.hintClosed')) : files.length ? t('messages.captionPlaceholder') : t('messages.placeholder');
+  const showMic = open && !noting && !text.trim() && !files.length;
+  const writable = open || noting;
   const elapsed = `${Math.floor(recorder.seconds / 60)}:${String(recorder.seconds % 60).padStart(2, '0')}`;
 
   return (
@@ -328,6 +377,33 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
             </div>
           ))}
         </div>
+      )}
+
+      {notice && (
+        <Flex
+          align="center"
+          justify="space-between"
+          gap={8}
+          wrap
+          data-testid="quick-replies-notice"
+          data-notice={notice}
+          style={{
+            position: 'absolute',
+            left: 8,
+            right: 8,
+            bottom: '100%',
+            background: token.colorBgElevated,
+            boxShadow: token.boxShadowSecondary,
+            borderRadius: token.borderRadiusLG,
+            zIndex: 10,
+            padding: '8px 12px',
+          }}
+        >
+          <Typography.Text type="secondary">{notice === 'none' ? t('messages.quickNone') : t('messages.quickNoMatch', { word: text })}</Typography.Text>
+          <Link to="/quick-messages" data-testid="quick-replies-create">
+            {t('messages.quickCreate')}
+          </Link>
+        </Flex>
       )}
 
       {replyTo && (
@@ -396,13 +472,29 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
           <Button type="primary" shape="circle" icon={<SendOutlined />} loading={sending} onClick={() => void sendAudio()} aria-label={t('messages.sendAudio')} data-testid="audio-send" />
         </Flex>
       ) : (
+        <>
+        <Segmented
+          size="small"
+          value={mode}
+          onChange={(v) => {
+            setMode(v as 'reply' | 'note');
+            focus();
+          }}
+          style={{ marginBottom: 6 }}
+          options={[
+            { value: 'reply', label: <span data-testid="message-mode-reply">{t('messages.modeReply')}</span> },
+            { value: 'note', label: <span data-testid="message-mode-note"><LockOutlined /> {t('messages.modeNote')}</span> },
+          ]}
+        />
         <Flex align="flex-end" gap={4}>
-          <EmojiPicker disabled={!open} onPick={insertAtCaret} />
-          <Tooltip title={t('messages.attach')}>
-            <Button type="text" icon={<PaperClipOutlined />} disabled={!open || sending} onClick={() => fileRef.current?.click()} aria-label={t('messages.attach')} data-testid="message-attach" />
-          </Tooltip>
+          <EmojiPicker disabled={!writable} onPick={insertAtCaret} />
+          {!noting && (
+            <Tooltip title={t('messages.attach')}>
+              <Button type="text" icon={<PaperClipOutlined />} disabled={!open || sending} onClick={() => fileRef.current?.click()} aria-label={t('messages.attach')} data-testid="message-attach" />
+            </Tooltip>
+          )}
           {/* Plugins add toolbar buttons here (an AI suggestion, say); only an open ticket takes replies. */}
-          {open && <Zone name="ticket.input.toolbar" context={{ ticket, insert: insertAtCaret }} resetKey={ticket.id} />}
+          {open && !noting && <Zone name="ticket.input.toolbar" context={{ ticket, insert: insertAtCaret }} resetKey={ticket.id} />}
           <Input.TextArea
             data-testid="message-input-text"
             value={text}
@@ -410,12 +502,14 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
             onKeyDown={onKeyDown}
             onPaste={onPaste}
             placeholder={placeholder}
-            disabled={!open}
+            disabled={!writable}
             readOnly={sending}
             autoSize={{ minRows: 1, maxRows: 5 }}
-            maxLength={4096}
-            style={{ flex: 1 }}
+            maxLength={noting ? 5000 : 4096}
+            data-mode={mode}
+            style={{ flex: 1, background: noting ? token.colorWarningBg : undefined }}
           />
+          {!noting && (
           <Tooltip title={t('messages.signHint')}>
             <Flex align="center" gap={4} style={{ padding: '0 4px', height: 32 }}>
               <Switch
@@ -434,6 +528,7 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
               </Typography.Text>
             </Flex>
           </Tooltip>
+          )}
           {showMic ? (
             <Tooltip title={t('messages.record')}>
               <Button type="text" icon={<AudioOutlined />} onClick={() => void recorder.start()} aria-label={t('messages.record')} data-testid="audio-record" />
@@ -442,14 +537,15 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
             <Button
               type="primary"
               icon={<SendOutlined />}
-              disabled={!open || (!text.trim() && !files.length)}
+              disabled={!writable || (!text.trim() && !files.length)}
               loading={sending}
               onClick={() => void send()}
-              aria-label={t('messages.send')}
+              aria-label={noting ? t('messages.addNote') : t('messages.send')}
               data-testid="message-send"
             />
           )}
         </Flex>
+        </>
       )}
     </div>
   );

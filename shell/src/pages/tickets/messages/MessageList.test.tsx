@@ -11,7 +11,7 @@ vi.mock('@atende/sdk-web', async (importOriginal) => {
 });
 const { api } = await import('@atende/sdk-web');
 const { MessageList } = await import('./MessageList.js');
-const { messageSaved } = await import('./messageSaved.js');
+const { messageSaved, noteRemoved, noteSaved } = await import('./messageSaved.js');
 const { conversationRows, prependPage, upsertMessage, parseVcards } = await import('./conversation.js');
 const { ME, fakeSocket, message, setUpShell, ticket, wrap } = await import('./testing.js');
 
@@ -26,6 +26,7 @@ const shownIds = () => screen.queryAllByTestId(/^message-\d+$/).map((el) => Numb
 /** Serves pages: the first page, then older pages by beforeId. */
 function serve(pages: { messages: MessageDto[]; hasMore: boolean }[]) {
   get.mockImplementation(async (path: string, opts?: { query?: Record<string, unknown> }) => {
+    if (path === '/ticket-notes/list') return [] as never;
     if (!path.startsWith('/messages/')) throw new Error(`unexpected GET ${path}`);
     const before = opts?.query?.beforeId as number | undefined;
     const page = before ? pages.find((p) => p.messages.some((m) => m.id < before) && p.messages.every((m) => m.id <= before)) : pages[0];
@@ -72,7 +73,7 @@ describe('conversation helpers', () => {
       message(3, { ticketId: 2, createdAt: '2026-11-20T17:00:00' }),
       message(4, { ticketId: 2, createdAt: '2026-11-21T09:00:00' }),
     ]);
-    expect(rows.map((r) => (r.kind === 'message' ? r.message.id : r.kind === 'date' ? `date ${r.day}` : `${r.kind} ${r.ticketId}`))).toEqual([
+    expect(rows.map((r) => (r.kind === 'message' ? r.message.id : r.kind === 'date' ? `date ${r.day}` : r.kind === 'note' ? `note ${r.note.id}` : `${r.kind} ${r.ticketId}`))).toEqual([
       'date 2026-11-20',
       1,
       2,
@@ -104,6 +105,35 @@ describe('message list', () => {
     cleanup();
     vi.restoreAllMocks();
     vi.resetAllMocks();
+  });
+
+  it("shows the ticket's internal notes in the timeline, marked private, and one added here at once (issue 36 item 6)", async () => {
+    const t = ticket();
+    const n = (id: number, at: string, text: string) => ({ id, note: text, ticketId: t.id, contactId: t.contactId, user: { id: ME, name: 'Ana' }, createdAt: at });
+    get.mockImplementation((async (path: string, opts?: { query?: Record<string, unknown> }) => {
+      if (path === '/ticket-notes/list') {
+        expect(opts?.query).toEqual({ ticketId: t.id, contactId: t.contactId });
+        return [n(40, '2026-11-20T15:00:30', 'pidió factura')];
+      }
+      return {
+        hasMore: false,
+        messages: [message(1, { ticketId: t.id, createdAt: '2026-11-20T15:00:00' }), message(2, { ticketId: t.id, createdAt: '2026-11-20T15:01:00' })],
+        ticket: t,
+      };
+    }) as never);
+    fakeSocket();
+    render(wrap(<MessageList ticket={t} onReply={() => undefined} />));
+    await screen.findByTestId('timeline-note');
+    const order = () =>
+      Array.from(screen.getByTestId('message-list').querySelectorAll('[data-testid]'))
+        .map((el) => el.getAttribute('data-testid'))
+        .filter((id) => /^(message-\d|timeline-note$)/.test(id!));
+    expect(order()).toEqual(['message-1', 'timeline-note', 'message-2']);
+    expect(screen.getByTestId('timeline-note').textContent).toContain('Nota privada');
+    act(() => noteSaved(n(41, '2026-11-20T15:02:00', 'llamar mañana')));
+    await waitFor(() => expect(order()).toEqual(['message-1', 'timeline-note', 'message-2', 'timeline-note']));
+    act(() => noteRemoved(40));
+    await waitFor(() => expect(order()).toEqual(['message-1', 'message-2', 'timeline-note']));
   });
 
   it('draws the conversation across tickets with separators, sides and the newest at the bottom', async () => {
@@ -159,7 +189,7 @@ describe('message list', () => {
     // Not near the top yet: nothing more is asked.
     list.scrollTop = 400;
     fireEvent.scroll(list);
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(get.mock.calls.filter(([p]) => String(p).startsWith('/messages/'))).toHaveLength(1);
     list.scrollTop = 30;
     fireEvent.scroll(list);
     await screen.findByTestId('message-21');
@@ -170,7 +200,7 @@ describe('message list', () => {
     // No more pages: scrolling to the top again asks nothing.
     list.scrollTop = 0;
     fireEvent.scroll(list);
-    expect(get).toHaveBeenCalledTimes(2);
+    expect(get.mock.calls.filter(([p]) => String(p).startsWith('/messages/'))).toHaveLength(2);
   });
 
   it('adds live messages of this conversation and replaces updated ones by id', async () => {
@@ -227,6 +257,7 @@ describe('message list', () => {
 
   it('offers delete and edit on own messages only, and reply while the ticket is open', async () => {
     get.mockImplementation((async (path: string) => {
+      if (path === '/ticket-notes/list') return [];
       if (path.startsWith('/media/')) return new Blob(['x'], { type: 'image/png' });
       return {
         messages: [
@@ -322,6 +353,7 @@ describe('message list', () => {
       message(11, { mediaType: 'video', mediaUrl: '/api/media/c.mp4', body: '' }),
     ];
     get.mockImplementation((async (path: string, opts?: { responseType?: string }) => {
+      if (path === '/ticket-notes/list') return [];
       if (path.startsWith('/media/')) {
         expect(opts?.responseType).toBe('blob');
         if (path === '/media/c.mp4') throw new Error('gone');

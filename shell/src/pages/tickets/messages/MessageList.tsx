@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Divider, Empty, Flex, Input, Modal, Spin, Typography, theme } from 'antd';
-import { MESSAGE_ENDPOINTS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
+import { MESSAGE_ENDPOINTS, SOCKET_EVENTS, TICKET_NOTE_ENDPOINTS, type MessageDto, type TicketDto, type TicketNoteDto } from '@atende/core-contract';
 import { useCurrentUser, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { conversationRows, isOwnMessage, isTextMessage, prependPage, upsertMessage, type ConversationRow } from './conversation.js';
 import { MediaCache, MediaCacheContext } from './media.js';
 import { MessageBubble } from './MessageBubble.js';
-import { messageSaved } from './messageSaved.js';
+import { messageSaved, noteRemoved, noteSaved } from './messageSaved.js';
+import { LockOutlined } from '@ant-design/icons';
 
 export interface MessageListProps {
   ticket: TicketDto;
@@ -30,6 +31,36 @@ interface ListState {
 const TOP_THRESHOLD_PX = 50;
 /** Below this distance from the bottom the list keeps following new messages. */
 const FOLLOW_THRESHOLD_PX = 120;
+
+/** An internal note in the timeline: marked private, set apart from what the customer sees (issue 36 item 6). */
+function NoteLine({ note }: { note: TicketNoteDto }) {
+  const { t } = useT();
+  const { token } = theme.useToken();
+  return (
+    <Flex justify="center" style={{ margin: '8px 0' }}>
+      <div
+        data-testid="timeline-note"
+        data-note-id={note.id}
+        style={{
+          maxWidth: '80%',
+          padding: '6px 10px',
+          borderRadius: token.borderRadiusLG,
+          background: token.colorWarningBg,
+          border: `1px dashed ${token.colorWarningBorder}`,
+          color: token.colorText,
+        }}
+      >
+        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+          <LockOutlined /> {t('messages.privateNote')}
+          {note.user ? ` · ${note.user.name}` : ''} · {dayjs(note.createdAt).format('HH:mm')}
+        </Typography.Text>
+        <Typography.Text style={{ whiteSpace: 'pre-wrap' }} data-testid="timeline-note-text">
+          {note.note}
+        </Typography.Text>
+      </div>
+    </Flex>
+  );
+}
 
 function DateLine({ day }: { day: string }) {
   const { t } = useT();
@@ -116,6 +147,7 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
   stateRef.current = state;
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [editing, setEditing] = useState<MessageDto | null>(null);
+  const [notes, setNotes] = useState<TicketNoteDto[]>([]);
   const [cache] = useState(() => new MediaCache());
   const scrollRef = useRef<HTMLDivElement>(null);
   const generation = useRef(0);
@@ -146,6 +178,24 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
       },
     );
   }, [ticket.id]);
+
+  // This ticket's internal notes, in the timeline beside the messages; a note added here shows at once.
+  useEffect(() => {
+    let alive = true;
+    setNotes([]);
+    call(TICKET_NOTE_ENDPOINTS.list, { query: { ticketId: ticket.id, contactId: ticket.contactId } }).then(
+      (list) => alive && setNotes((cur) => [...list, ...cur.filter((n) => !list.some((l) => l.id === n.id))]),
+      // The messages still show without them; the contact drawer lists them too.
+      (err: unknown) => console.warn('ticket notes not loaded', err),
+    );
+    const watcher = noteSaved.watch((n) => n.ticketId === ticket.id && setNotes((cur) => (cur.some((c) => c.id === n.id) ? cur : [...cur, n])));
+    const dropper = noteRemoved.watch((id) => setNotes((cur) => cur.filter((n) => n.id !== id)));
+    return () => {
+      alive = false;
+      watcher.unsubscribe();
+      dropper.unsubscribe();
+    };
+  }, [ticket.id, ticket.contactId]);
 
   const loadOlder = useCallback(async () => {
     const s = stateRef.current;
@@ -185,7 +235,7 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
     } else if (follow.current) {
       el.scrollTop = el.scrollHeight;
     }
-  }, [state.messages]);
+  }, [state.messages, notes]);
 
   // A first page shorter than the box leaves nothing to scroll: fetch older ones until it fills.
   useEffect(() => {
@@ -260,7 +310,7 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
     scrollRef.current?.querySelector(`[data-message-id="${id}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   };
 
-  const rows = conversationRows(state.messages);
+  const rows = conversationRows(state.messages, notes, state.hasMore);
   const contactName = ticket.contact.name;
   return (
     <MediaCacheContext.Provider value={cache}>
@@ -288,6 +338,7 @@ export function MessageList({ ticket, onReply }: MessageListProps) {
         )}
         {rows.map((row) => {
           if (row.kind === 'date') return <DateLine key={row.key} day={row.day} />;
+          if (row.kind === 'note') return <NoteLine key={row.key} note={row.note} />;
           if (row.kind !== 'message') return <TicketLine key={row.key} row={row} />;
           const m = row.message;
           const own = isOwnMessage(m, me?.id);

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { MessageDto } from '@atende/core-contract';
+import type { MessageDto, TicketNoteDto } from '@atende/core-contract';
 
 /**
  * Pure helpers of the conversation view: messages stay sorted by id (the server numbers them in the
@@ -36,16 +36,25 @@ export type ConversationRow =
   | { kind: 'date'; key: string; day: string }
   | { kind: 'ticketClosed'; key: string; ticketId: number }
   | { kind: 'ticketStarted'; key: string; ticketId: number }
-  | { kind: 'message'; key: string; message: MessageDto };
+  | { kind: 'message'; key: string; message: MessageDto }
+  | { kind: 'note'; key: string; note: TicketNoteDto };
 
 /**
  * What the list draws, in order: a date line whenever the local day changes, and "conversation
  * closed" / "conversation started" lines where one ticket's messages end and the next ticket's begin.
  */
-export function conversationRows(messages: MessageDto[]): ConversationRow[] {
+export function conversationRows(messages: MessageDto[], notes: TicketNoteDto[] = [], olderNotLoaded = false): ConversationRow[] {
   const rows: ConversationRow[] = [];
   let prev: MessageDto | undefined;
+  // Internal notes take their place by time among the messages (issue 36 item 6). While older messages
+  // are not loaded, notes older than the first one shown wait for them (they would sit out of order).
+  const first = messages[0]?.createdAt;
+  const pending = [...notes]
+    .filter((n) => !olderNotLoaded || !first || n.createdAt >= first)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  const noteRow = (n: TicketNoteDto): ConversationRow => ({ kind: 'note', key: `note-${n.id}`, note: n });
   for (const m of messages) {
+    while (pending.length && pending[0].createdAt < m.createdAt) rows.push(noteRow(pending.shift()!));
     if (prev && prev.ticketId !== m.ticketId) {
       rows.push({ kind: 'ticketClosed', key: `closed-${prev.ticketId}-${m.id}`, ticketId: prev.ticketId });
       rows.push({ kind: 'ticketStarted', key: `started-${m.ticketId}-${m.id}`, ticketId: m.ticketId });
@@ -55,6 +64,7 @@ export function conversationRows(messages: MessageDto[]): ConversationRow[] {
     rows.push({ kind: 'message', key: `m-${m.id}`, message: m });
     prev = m;
   }
+  for (const n of pending) rows.push(noteRow(n));
   return rows;
 }
 

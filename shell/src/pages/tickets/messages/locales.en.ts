@@ -64,5 +64,13 @@ export const en: Tree = {
     cancelReply: 'Cancel reply',
     quickReplies: 'Quick replies',
     quickMedia: 'with file',
+    modeReply: 'Reply',
+    modeNote: 'Private note',
+    notePlaceholder: 'Internal note: only your team sees it, it is never sent to the customer',
+    addNote: 'Save the note',
+    privateNote: 'Private note',
+    quickNone: 'You have no quick replies yet.',
+    quickNoMatch: 'No quick reply matches “{{word}}”; Enter does not send it.',
+    quickCreate: 'Create a quick reply',
   },
 };

@@ -64,5 +64,13 @@ export const pt: Tree = {
     cancelReply: 'Cancelar resposta',
     quickReplies: 'Respostas rápidas',
     quickMedia: 'com arquivo',
+    modeReply: 'Responder',
+    modeNote: 'Nota privada',
+    notePlaceholder: 'Nota interna: só sua equipe a vê, nunca é enviada ao cliente',
+    addNote: 'Salvar a nota',
+    privateNote: 'Nota privada',
+    quickNone: 'Você ainda não tem respostas rápidas.',
+    quickNoMatch: 'Nenhuma resposta rápida corresponde a «{{word}}»; Enter não a envia.',
+    quickCreate: 'Criar uma resposta rápida',
   },
 };

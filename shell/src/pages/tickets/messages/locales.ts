@@ -62,6 +62,14 @@ const es = {
     cancelReply: 'Cancelar respuesta',
     quickReplies: 'Respuestas rápidas',
     quickMedia: 'con archivo',
+    modeReply: 'Responder',
+    modeNote: 'Nota privada',
+    notePlaceholder: 'Nota interna: solo la ve su equipo, nunca se envía al cliente',
+    addNote: 'Guardar la nota',
+    privateNote: 'Nota privada',
+    quickNone: 'Todavía no tiene respuestas rápidas.',
+    quickNoMatch: 'Ninguna respuesta rápida coincide con «{{word}}»; Enter no la envía.',
+    quickCreate: 'Crear una respuesta rápida',
   },
 };
 

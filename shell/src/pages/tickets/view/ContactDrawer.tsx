@@ -6,6 +6,7 @@ import type { ContactDto, TicketDto } from '@atende/core-contract';
 import { Zone, useCurrentUser, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
 import { ContactModal } from '../../contacts/ContactModal.js';
 import { canDeleteNote, contactLinks, noteError } from './ticketViewLogic.js';
+import { noteRemoved, noteSaved } from '../messages/messageSaved.js';
 
 type Note = TicketNoteDto;
 
@@ -54,6 +55,7 @@ function Notes({ ticket }: { ticket: TicketDto }) {
     try {
       const note = await call(TICKET_NOTE_ENDPOINTS.create, { body: { note: text.trim(), ticketId: ticket.id, contactId: ticket.contactId } });
       setNotes((old) => [note, ...(old ?? [])]);
+      noteSaved(note); // the conversation's timeline shows it too
       setText('');
     } catch (err) {
       // The text stays in the box to retry.
@@ -68,6 +70,7 @@ function Notes({ ticket }: { ticket: TicketDto }) {
     try {
       await call(TICKET_NOTE_ENDPOINTS.remove, { params: { id: note.id } });
       setNotes((old) => (old ?? []).filter((n) => n.id !== note.id));
+      noteRemoved(note.id);
     } catch (err) {
       showError(err);
     } finally {

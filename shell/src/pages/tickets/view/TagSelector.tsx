@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Select, Tag } from 'antd';
 import type { TagDto, TicketDto } from '@atende/core-contract';
 import { useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
+import { textOn } from '../../tags/tagRules.js';
 
 /** The option that creates the typed tag; tag names need 3 characters (core-operations §5). */
 const CREATE = -1;
@@ -86,7 +87,13 @@ export function TagSelector({ ticket, onChange }: TagSelectorProps) {
       tagRender={({ value, closable, onClose }) => {
         const tg = known.get(value as number);
         return (
-          <Tag color={tg?.color} closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }} data-testid={`ticket-tag-${String(value)}`}>
+          <Tag
+            closable={closable}
+            onClose={onClose}
+            // Text that reads on the tag's own colour in either theme (antd's coloured tags always write white).
+            style={tg ? { background: tg.color, borderColor: tg.color, color: textOn(tg.color), marginInlineEnd: 4 } : { marginInlineEnd: 4 }}
+            data-testid={`ticket-tag-${String(value)}`}
+          >
             {tg?.name ?? String(value)}
           </Tag>
         );
