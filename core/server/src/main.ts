@@ -17,7 +17,8 @@ import { bootstrapPlatform } from './platform/platform-bootstrap.js';
 import { loadPlugins, readPluginList, type LoadedPlugin } from './plugins/plugin-loader.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { redisNamespace } from './jobs/namespace.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeaders, shellCsp } from './http/security-headers.js';
+import { PluginRegistry } from './plugins/plugin-registry.js';
 import { jsonGzip } from './http/json-gzip.js';
 import { literalRoutesFirst, type RouterLayer } from './http/route-order.js';
 
@@ -107,7 +108,7 @@ async function main() {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   // Before the body parsers, so their 400/413 answers carry the same headers.
-  app.use(securityHeaders);
+  app.use(securityHeaders(shellCsp(app.get(PluginRegistry).cspSources)));
   app.useBodyParser('json', { limit: '1mb' });
   app.setGlobalPrefix('api');
   // API answers of 1-64 kB are gzipped in one call (json-gzip.ts); `compression` streams the rest.

@@ -14,7 +14,7 @@ export const CSP_SOURCE_PATTERN = /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:
 export const API_ALIAS_PATTERN = /^(GET|POST|PUT|PATCH|DELETE) \/[A-Za-z0-9_:./-]*$/;
 
 /** What the shell shows and what the kernel opens for a plugin; validated when the plugin loads. */
-export interface PluginManifestDeclaration {
+export interface PluginManifestInput {
   routes?: PluginRoute[];
   menu?: PluginMenuItem[];
   settingsTabs?: PluginSettingsTab[];
@@ -49,7 +49,7 @@ export interface PluginDefinition {
   /** The plugin's permission table (same shape as the kernel's); `@RequirePermission` names resolve here too. */
   permissions?: PermissionTable;
   /** What the shell shows: routes the remote renders, drawer entries, settings tabs, widget zones, plan features, CSP sources. */
-  manifest?: PluginManifestDeclaration;
+  manifest?: PluginManifestInput;
   /**
    * The plugin's API lives under `/api/<id>/…` (its controllers' paths, prefixed by the kernel). Each
    * alias `'<METHOD> <path>'` also answers that route at `/api<path>` — for the spec's paths

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { can, type PermissionTable, type PlanFlag, type SessionUser } from '@atende/core-contract';
+import { can, type PermissionTable, type PlanFeature, type SessionUser } from '@atende/core-contract';
 import { $token, $user } from './session.model.js';
 import { api } from './api.js';
 
@@ -15,7 +15,7 @@ export function useToken(): string | null {
   return useUnit($token);
 }
 
-export function usePlanFlag(flag: PlanFlag): boolean {
+export function usePlanFlag(flag: PlanFeature): boolean {
   return useCompany()?.planFlags[flag] ?? false;
 }
 
