@@ -6,7 +6,7 @@ import type { LoadedPlugin } from './plugin-loader.js';
 type ModuleRef = Type<unknown> | DynamicModule | Promise<DynamicModule> | undefined;
 
 /** Collects the controller classes a module declares, following its static imports. */
-function controllersOf(mod: ModuleRef, seen = new Set<unknown>()): Type<unknown>[] {
+export function controllersOf(mod: ModuleRef, seen = new Set<unknown>()): Type<unknown>[] {
   if (!mod || seen.has(mod) || mod instanceof Promise) return [];
   seen.add(mod);
   const isDynamic = typeof mod === 'object' && 'module' in mod;
