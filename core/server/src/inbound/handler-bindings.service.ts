@@ -16,6 +16,9 @@ export type BindingFields = { promptId: number | null; integrationId: number | n
 /** A save's binding input, every field by name (the spec's two and the declared ones). */
 export type BindingInput = Partial<Record<BindingField, number | null>>;
 
+/** Where a field's error points: the spec's fields are top-level, declared ones sit in `bindings`. */
+const pathOf = (f: BindingField) => (BINDING_FIELDS.includes(f) ? f : `bindings.${f}`);
+
 /**
  * Maps the API's `promptId`/`integrationId` to generic handler bindings (plugin id + record id) and
  * back (issue 11 item 2; the SDK's `HANDLER_BINDINGS` says who answers to which field). On save, a
@@ -91,13 +94,13 @@ export class HandlerBindingsService implements OnApplicationBootstrap {
     if (unknown.length) throw AppError.validation(unknown.map((f) => ({ path: `bindings.${f}`, message: 'no_plugin' })));
     const given = this.fields().filter((f) => input[f] !== undefined);
     const set = given.filter((f) => input[f] !== null);
-    if (set.length > 1) throw AppError.validation([{ path: set[1], message: 'one_binding_only' }]);
+    if (set.length > 1) throw AppError.validation([{ path: pathOf(set[1]), message: 'one_binding_only' }]);
     if (set.length === 1) {
       const field = set[0];
       const ref = input[field] as number;
       const plugin = this.pluginFor(field);
-      if (!plugin || !(await this.events.allowed(plugin, companyId))) throw AppError.validation([{ path: field, message: 'no_plugin' }]);
-      if (!(await HANDLER_BINDINGS.get(plugin)!.exists(companyId, ref))) throw AppError.validation([{ path: field, message: 'not_found' }]);
+      if (!plugin || !(await this.events.allowed(plugin, companyId))) throw AppError.validation([{ path: pathOf(field), message: 'no_plugin' }]);
+      if (!(await HANDLER_BINDINGS.get(plugin)!.exists(companyId, ref))) throw AppError.validation([{ path: pathOf(field), message: 'not_found' }]);
       return { boundPlugin: plugin, boundRef: ref };
     }
     // A binding to a plugin no longer loaded shows as null and is cleared by either field's null.
