@@ -105,6 +105,26 @@ describe('open lists: plan features, aliases, CSP sources', () => {
     expect((await api.get('/api/things/42/more', withThing)).status).toBe(404);
   });
 
+  it('binds a queue to the plugin\'s own binding field (thingId) under the same rules as the spec\'s', async () => {
+    const created = await api.post('/api/queue', { name: 'Cosas', color: '#009688', bindings: { thingId: 5 } }, withThing);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ promptId: null, integrationId: null, bindings: { thingId: 5 } });
+    const id = created.body.id as number;
+    expect((await api.get(`/api/queue/${id}`, withThing)).body.bindings).toEqual({ thingId: 5 });
+    const refused = async (token: string, body: object, path: string, message: string) => {
+      const r = await api.put(`/api/queue/${id}`, body, token);
+      expect(r.status).toBe(400);
+      expect(r.body.details).toEqual([expect.objectContaining({ path, message })]);
+    };
+    await refused(withThing, { bindings: { thingId: 6 } }, 'bindings.thingId', 'not_found');
+    await refused(withThing, { bindings: { otherId: 1 } }, 'bindings.otherId', 'no_plugin');
+    expect((await api.put(`/api/queue/${id}`, { bindings: { thingId: null } }, withThing)).body.bindings).toEqual({ thingId: null });
+    // A company whose plan lacks the plugin's feature cannot bind to it.
+    const other = await api.post('/api/queue', { name: 'Otras', color: '#795548', bindings: { thingId: 5 } }, withoutThing);
+    expect(other.status).toBe(400);
+    expect(other.body.details).toEqual([expect.objectContaining({ path: 'bindings.thingId', message: 'no_plugin' })]);
+  });
+
   it('adds the manifest\'s CSP sources to the shell\'s policy, and only there', async () => {
     const res = await fetch(`${server.url}/tickets`);
     const csp = res.headers.get('content-security-policy') ?? '';
