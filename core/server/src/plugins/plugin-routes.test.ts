@@ -64,6 +64,11 @@ describe('plugin routes (issue 29 item 3)', () => {
     );
   });
 
+  it('leaves one plugin\'s own aliases alone (a literal and a parameter alias of the same plugin)', () => {
+    const Lists = ctrl('contact-lists', [[Get, 'list'], [Get, ':id']]);
+    expect(preparePluginRoutes([], [plugin('lists', ['GET /contact-lists/list', 'GET /contact-lists/:id'], [Lists])])).toHaveLength(2);
+  });
+
   it('a plugin\'s own routes cannot collide with the kernel\'s either (a plugin id equal to a kernel path)', () => {
     const T = ctrl('tags', [[Get, 'kanban']]);
     expect(() => planRoutes(routesOf([KernelTags], 'the kernel'), [{ definition: { id: 'tags' } as PluginDefinition, routes: routesOf([T], 'plugin "tags"') }])).toThrow(

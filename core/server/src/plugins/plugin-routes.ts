@@ -105,10 +105,11 @@ export function planRoutes(kernel: RouteClaim[], plugins: { definition: PluginDe
       aliases.push({ method, path, target: target.path, plugin: d.id });
     }
   }
-  const claims: (RouteClaim & { alias?: boolean })[] = [
-    ...kernel,
-    ...plugins.flatMap((p) => p.routes),
-    ...aliases.map((a) => ({ method: a.method, path: a.path, owner: `plugin "${a.plugin}" (alias of /api${a.target})`, alias: true })),
+  // `by`: who answers (the kernel or a plugin's id); one owner's own routes and aliases are its business.
+  const claims: (RouteClaim & { alias?: boolean; by: string })[] = [
+    ...kernel.map((c) => ({ ...c, by: '' })),
+    ...plugins.flatMap((p) => p.routes.map((c) => ({ ...c, by: p.definition.id }))),
+    ...aliases.map((a) => ({ method: a.method, path: a.path, owner: `plugin "${a.plugin}" (alias of /api${a.target})`, alias: true, by: a.plugin })),
   ];
   // Among claims of different owners: the same route twice, or a route whose parameters would capture
   // another's path. An alias is rewritten before routing, so a parameter route never captures it; an
@@ -116,7 +117,7 @@ export function planRoutes(kernel: RouteClaim[], plugins: { definition: PluginDe
   for (let i = 0; i < claims.length; i++) {
     for (let j = i + 1; j < claims.length; j++) {
       const [a, b] = [claims[i], claims[j]];
-      if (a.owner === b.owner || a.method !== b.method) continue;
+      if (a.by === b.by || a.method !== b.method) continue;
       const aTakesB = matches(a.path, shape(b.path)) && !(b.alias && !a.alias);
       const bTakesA = matches(b.path, shape(a.path)) && !(a.alias && !b.alias);
       if (aTakesB || bTakesA) {
