@@ -75,7 +75,7 @@ describe('open lists: plan features, aliases, CSP sources', () => {
   it('refuses a feature no installed plugin declares', async () => {
     const r = await api.put(`/api/plans/${planWith.id}`, { features: { useTeleport: true } }, sup);
     expect(r.status).toBe(400);
-    expect(r.body.code).toBe('ERR_VALIDATION');
+    expect(r.body.error).toBe('ERR_VALIDATION');
     expect(r.body.details).toEqual([expect.objectContaining({ path: 'features.useTeleport', message: 'unknown_feature' })]);
     const malformed = await api.post('/api/plans', { name: 'Mal', value: 1, users: 1, connections: 1, queues: 1, features: { teleport: true } }, sup);
     expect(malformed.status).toBe(400);
@@ -85,7 +85,7 @@ describe('open lists: plan features, aliases, CSP sources', () => {
     expect((await api.get('/api/fixture-feature/things/status', withThing)).body).toEqual({ ok: true });
     const refused = await api.get('/api/fixture-feature/things/status', withoutThing);
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('ERR_NO_PERMISSION');
+    expect(refused.body.error).toBe('ERR_NO_PERMISSION');
     expect((await api.get('/api/things/status', withoutThing)).status).toBe(403);
     const me = async (token: string) => (await api.get('/api/auth/me', token)).body;
     expect((await me(withThing)).company.planFlags.useFixtureThing).toBe(true);
@@ -129,8 +129,9 @@ describe('open lists: plan features, aliases, CSP sources', () => {
     const res = await fetch(`${server.url}/tickets`);
     const csp = res.headers.get('content-security-policy') ?? '';
     const directive = (name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find(([k]) => k === name)?.slice(1);
-    expect(directive('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://img.fixture.example']);
-    expect(directive('frame-src')).toEqual(['https://player.fixture.example']);
+    // The installed helps plugin declares YouTube's; the fixture adds its own.
+    expect(directive('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://img.fixture.example']);
+    expect(directive('frame-src')).toEqual(['https://www.youtube-nocookie.com', 'https://player.fixture.example']);
     expect(directive('script-src')).toEqual(["'self'"]);
     const apiCsp = (await fetch(`${server.url}/api/health`)).headers.get('content-security-policy');
     expect(apiCsp).not.toContain('fixture.example');
