@@ -10,7 +10,7 @@ import { aliasRewriter, mountUnderId, planRoutes, preparePluginRoutes, routesOf 
 type Verb = typeof Get;
 /** A controller class with the given base path and handlers (decorators applied as functions). */
 function ctrl(base: string | undefined, handlers: [Verb, string?][]): Type<unknown> {
-  const C = class {} as unknown as { prototype: Record<string, unknown> } & Function;
+  const C = class {} as unknown as { prototype: Record<string, unknown> } & (new () => unknown);
   handlers.forEach(([verb, path], i) => {
     const name = `h${i}`;
     C.prototype[name] = function () {};

@@ -1,6 +1,12 @@
 import { Button } from 'antd';
+import { definePluginManifest } from '@atende/core-contract';
 import { defineWebPlugin } from '@atende/sdk-web';
-import { ZONES_DEMO_MANIFEST } from '../../src/manifest.js';
+
+// The pages of the server's manifest (src/index.ts): an example without a contract package, so the
+// remote names them here (a real plugin imports its contract's manifest instead).
+const ZONES_DEMO_MANIFEST = definePluginManifest({
+  pages: { home: { path: '/zones-demo' }, pay: { path: '/zones-demo/pay', allowExpired: true }, callback: { path: '/zones-demo/callback', public: true } },
+});
 
 function Page({ testId, text }: { testId: string; text: string }) {
   return <div data-testid={testId}>{text}</div>;
