@@ -20,7 +20,9 @@ import { CampaignReader } from './campaigns/campaign-reader.js';
 
 /** Contact lists, campaigns, campaign settings and the sending engine. */
 @Module({
-  controllers: [ContactListsController, ContactListItemsController, CampaignsController, CampaignSettingsController],
+  // Under /api/campaigns/ (issue 29 item 3) `GET /campaigns/:id` would capture `/campaigns/campaign-settings`,
+  // `/campaigns/contact-lists`…: Express answers with the first match, so those controllers come first.
+  controllers: [ContactListsController, ContactListItemsController, CampaignSettingsController, CampaignsController],
   providers: [
     CampaignsEnabledGuard,
     ContactListsRealtime,
