@@ -59,10 +59,14 @@ export const DEFAULT_SCHEDULES: ScheduleEntry[] = WEEKDAYS_EN.map((weekdayEn, i)
 export const handlerBindingInput = {
   promptId: z.number().int().positive().nullable().default(null),
   integrationId: z.number().int().positive().nullable().default(null),
+  /** Binding fields other plugins declare (`flowId`), by name: the same rules as the spec's two (issue 29 item 3). */
+  bindings: z.record(z.string().regex(/^[a-z][A-Za-z0-9]*Id$/, 'invalid_field'), z.number().int().positive().nullable()).optional(),
 };
 export const handlerBindingOutput = {
   promptId: z.number().int().nullable(),
   integrationId: z.number().int().nullable(),
+  /** Every declared binding field beyond the spec's two (null when not bound to it); absent when no plugin declares one. */
+  bindings: z.record(z.string(), z.number().int().nullable()).optional(),
 };
 
 /** A multipart body (files and fields), sent as the browser's `FormData`. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { blobResponse, formDataBody, pageQuerySchema } from './common.js';
 import type { contactImportResultSchema, contactInputSchema, contactPageSchema, contactPhoneImportResultSchema, contactPhoneImportSchema, contactSchema, contactUpdateSchema } from './contacts.js';
 import type { connectionInputSchema, connectionSchema, connectionUpdateSchema, sessionAnswerSchema, sessionStartSchema } from './connections.js';
-import type { planInputSchema, planSchema, planUpdateSchema } from './plan-api.js';
+import type { planFeatureListSchema, planInputSchema, planSchema, planUpdateSchema } from './plan-api.js';
 import type { settingSchema, settingUpdateSchema } from './settings.js';
 import type { queueInputSchema, queueNameSchema, queueSchema, queueUpdateSchema } from './queues.js';
 import type { quickMessageInputSchema, quickMessagePageSchema, quickMessageSchema, quickMessageUpdateSchema } from './quick-messages.js';
@@ -220,6 +220,7 @@ export const SANDBOX_ENDPOINTS = {
 export const PLUGIN_ENDPOINTS = {
   list: endpoint<{ response: typeof pluginListResponseSchema }>()({ method: 'GET', path: '/plugins' }),
   public: endpoint<{ response: typeof pluginListResponseSchema }>()({ method: 'GET', path: '/plugins/public' }),
+  planFeatures: endpoint<{ response: typeof planFeatureListSchema }>()({ method: 'GET', path: '/plugins/plan-features' }),
 };
 
 /** Every endpoint group of the kernel (a test checks each one against the server's routes). */

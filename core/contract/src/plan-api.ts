@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partialUpdate } from './partial-update.js';
-import { PLAN_FLAGS } from './plans.js';
+import { PLAN_FEATURE_PATTERN, PLAN_FLAGS } from './plans.js';
+import { localizedTextSchema } from './plugins.js';
 
 /** Plans (commercial-admin §3). */
 
@@ -19,6 +20,8 @@ export const planSchema = z.object({
   /** A new company on this plan is due today + these days. */
   trialDays: z.number().int(),
   ...flagsShape,
+  /** Features declared by installed plugins (not the spec's flags), by name. */
+  features: z.record(z.string(), z.boolean()).optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -32,6 +35,13 @@ export const planInputSchema = z.object({
   trialDays: z.coerce.number().int().min(0).max(365).default(30),
   // The form offers every flag enabled by default (commercial-admin §3).
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().default(true)])) as Record<(typeof PLAN_FLAGS)[number], z.ZodDefault<z.ZodBoolean>>),
+  /** Plugins' declared features; the server refuses a name no installed plugin declares. Omitted ones: on when created, unchanged when updated. */
+  features: z.record(z.string().regex(PLAN_FEATURE_PATTERN, 'invalid_feature'), z.boolean()).optional(),
 });
 export const planUpdateSchema = partialUpdate(planInputSchema);
 export type PlanInput = z.input<typeof planInputSchema>;
+
+/** A plan feature an installed plugin declares (`GET /api/plugins/plan-features`), for the plan form. */
+export const planFeatureSchema = z.object({ key: z.string(), plugin: z.string(), label: localizedTextSchema });
+export type PlanFeatureInfo = z.infer<typeof planFeatureSchema>;
+export const planFeatureListSchema = z.array(planFeatureSchema);

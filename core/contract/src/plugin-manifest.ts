@@ -1,6 +1,6 @@
 // Apart from plugins.ts's schemas: a plugin's web remote declares its manifest with this, and must not
 // bundle zod for it.
-import type { PluginMenuItem, PluginRoute, PluginSettingsTab, ZoneName } from './plugins.js';
+import type { LocalizedText, PluginMenuItem, PluginRoute, PluginSettingsTab, ZoneName } from './plugins.js';
 
 /** A drawer entry of a manifest declaration: it names one of the declaration's pages. */
 export type PluginMenuDeclaration<P extends string> = Omit<PluginMenuItem, 'path'> & { page: P };
@@ -16,6 +16,10 @@ export function definePluginManifest<const P extends Record<string, PluginRoute>
   tabs?: T;
   menu?: PluginMenuDeclaration<Extract<keyof P, string>>[];
   zones?: ZoneName[];
+  /** Plan features the plugin adds (`useMyThing` → its label); validated by the server SDK when the plugin loads. */
+  planFeatures?: Record<string, LocalizedText>;
+  /** https origins the plugin's pages load from, by CSP directive (img-src, media-src, frame-src, connect-src, font-src). */
+  csp?: Partial<Record<'img-src' | 'media-src' | 'frame-src' | 'connect-src' | 'font-src', string[]>>;
 }) {
   const pages = (declaration.pages ?? {}) as P;
   const tabs = (declaration.tabs ?? {}) as T;
@@ -26,6 +30,8 @@ export function definePluginManifest<const P extends Record<string, PluginRoute>
     settingsTabs: Object.values(tabs) as PluginSettingsTab[],
     menu: (declaration.menu ?? []).map(({ page, ...entry }) => ({ ...entry, path: pages[page].path })) as PluginMenuItem[],
     zones: declaration.zones ?? [],
+    ...(declaration.planFeatures ? { planFeatures: declaration.planFeatures } : {}),
+    ...(declaration.csp ? { csp: declaration.csp } : {}),
   };
 }
 export type PluginManifestDeclaration = ReturnType<typeof definePluginManifest>;

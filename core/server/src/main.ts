@@ -18,14 +18,16 @@ import { bootstrapPlatform } from './platform/platform-bootstrap.js';
 import { loadPlugins, readPluginList, type LoadedPlugin } from './plugins/plugin-loader.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { redisNamespace } from './jobs/namespace.js';
-import { securityHeaders } from './http/security-headers.js';
+import { securityHeaders, shellCsp } from './http/security-headers.js';
+import { PluginRegistry } from './plugins/plugin-registry.js';
 import { jsonGzip } from './http/json-gzip.js';
-import { literalRoutesFirst, type RouterLayer } from './http/route-order.js';
 import { configureLogging, defaultFormat, PinoNestLogger } from './logging/logger.js';
 import { requestContext } from './logging/request-context.js';
 import { RequestContextInterceptor } from './logging/request-context.interceptor.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { drainState } from './health/draining.js';
+import { aliasRewriter, preparePluginRoutes } from './plugins/plugin-routes.js';
+import { KERNEL_CONTROLLERS } from './kernel-modules.js';
 
 function shellDist(config: AppConfig): string | null {
   if (config.SHELL_DIST) return path.resolve(config.SHELL_DIST);
@@ -103,6 +105,8 @@ async function main() {
     channelKey: config.CHANNEL_SECRET,
   });
   const plugins = await loadPlugins(readPluginList(config.ATENDE_PLUGINS));
+  // Plugin routes under /api/<id>/, the spec's paths as aliases; a collision stops the boot here.
+  const aliases = preparePluginRoutes(KERNEL_CONTROLLERS, plugins);
   // Every connection carries the deployment's namespace in its name (its duplicates too), so CLIENT LIST tells what is ours.
   const redis = createRedis(config.REDIS_URL, { connectionName: `${redisNamespace(config)}:main` });
   redis.on('error', (err) => logger.warn(`Redis: ${err.message}`));
@@ -120,7 +124,9 @@ async function main() {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   // Before the body parsers, so their 400/413 answers carry the same headers.
-  app.use(securityHeaders);
+  app.use(securityHeaders(shellCsp(app.get(PluginRegistry).cspSources)));
+  // Before every route: an alias (GET /api/tags/kanban) is answered by its plugin's route (/api/kanban/tags/kanban).
+  app.use(aliasRewriter(aliases));
   app.useBodyParser('json', { limit: '1mb' });
   app.setGlobalPrefix('api');
   // API answers of 1-64 kB are gzipped in one call (json-gzip.ts); `compression` streams the rest.
@@ -139,8 +145,6 @@ async function main() {
   app.use('/metrics', app.get(MetricsService).handler);
   serveStatic(app, plugins, shellDist(config));
   await app.init();
-  // A plugin's literal path (GET /api/tags/kanban) is not captured by a kernel route's parameter (/api/tags/:id).
-  literalRoutesFirst((app.getHttpAdapter().getInstance() as unknown as { router: { stack: RouterLayer[] } }).router.stack);
   await app.listen(config.PORT, config.HOST);
   logger.log(`Plugins: ${plugins.map((p) => p.definition.id).join(', ') || 'none'}`);
   logger.log(`Atende listening on http://localhost:${config.PORT}`);

@@ -1,4 +1,4 @@
-import type { PlanFlag } from '@atende/core-contract';
+import type { PlanFeature } from '@atende/core-contract';
 
 /**
  * A company's commercial terms as billing and reseller plugins need them (issue 11 item 3). Every
@@ -44,7 +44,7 @@ export interface Companies {
    * Whether the company's plan has a flag (false for an unknown company). For a plugin's `@Public()`
    * route (an OAuth callback), which has no signed-in company: the plugin checks the company it acts for.
    */
-  hasPlanFlag(companyId: number, flag: PlanFlag): Promise<boolean>;
+  hasPlanFlag(companyId: number, flag: PlanFeature): Promise<boolean>;
   setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms>;
   /** Refuses the platform's own plan for a tenant (404 ERR_NO_PLAN_FOUND, like a missing plan). */
   setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms>;

@@ -14,10 +14,17 @@ import { createExtensionPoint } from './extension-point.js';
  * The key is the plugin id. The bound plugin's inbound handlers marked `bound: true` then see, on a
  * ticket of that queue or connection, `ctx.binding` (the queue's binding wins over the connection's).
  */
-export type BindingField = 'promptId' | 'integrationId';
+/**
+ * The API field naming a plugin's records: the spec's `promptId` or `integrationId`, or a field the
+ * plugin declares (`flowId`: camelCase ending in `Id`), sent and answered in the connection's or
+ * queue's `bindings` map (issue 29 item 3).
+ */
+export type BindingField = 'promptId' | 'integrationId' | (string & {});
 
-/** Every binding field the connection and queue APIs accept. */
+/** The specification's binding fields, top-level in the connection and queue payloads. */
 export const BINDING_FIELDS: readonly BindingField[] = ['promptId', 'integrationId'];
+/** What a declared binding field looks like. */
+export const BINDING_FIELD_PATTERN = /^[a-z][A-Za-z0-9]*Id$/;
 
 /** What a plugin registers in HANDLER_BINDINGS: the field it answers to and how to check a record of a company. */
 export interface BindingTarget {

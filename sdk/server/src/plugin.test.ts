@@ -16,8 +16,30 @@ describe('definePlugin', () => {
     expect(() => definePlugin({ id: 'MyPlugin', version: '1', module: M })).toThrow(/kebab-case/);
     expect(() => definePlugin({ id: 'a_b', version: '1', module: M })).toThrow(/kebab-case/);
   });
-  it('rejects unknown plan flags', () => {
-    expect(() => definePlugin({ id: 'x', version: '1', module: M, planFlag: 'useTeleport' as never })).toThrow(/unknown plan flag/);
+  it('accepts a plan flag outside the spec\'s list (the loader checks a plugin declares it) and refuses a malformed one', () => {
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, planFlag: 'useTeleport' })).not.toThrow();
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, planFlag: 'teleport' as never })).toThrow(/must be "use" followed by PascalCase/);
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, planFlag: 'use_teleport' as never })).toThrow(/PascalCase/);
+  });
+  it('accepts declared plan features with a Spanish label; refuses a malformed name, a spec flag, a label without es', () => {
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, planFlag: 'useMyThing', manifest: { planFeatures: { useMyThing: { es: 'Mi cosa', en: 'My thing' } } } })).not.toThrow();
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { planFeatures: { myThing: { es: 'x' } } } })).toThrow(/plan feature "myThing" must be "use"/);
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { planFeatures: { useKanban: { es: 'x' } } } })).toThrow(/one of the kernel's plan flags/);
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { planFeatures: { useMyThing: { es: ' ' } } } })).toThrow(/Spanish text/);
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { planFeatures: { useMyThing: {} as never } } })).toThrow(/Spanish text/);
+  });
+  it('accepts https origins as CSP sources and refuses anything else', () => {
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { csp: { 'frame-src': ['https://www.youtube-nocookie.com'], 'img-src': ['https://*.example.com:8443'] } } })).not.toThrow();
+    for (const bad of ['http://example.com', 'https://example.com/path', "'unsafe-inline'", '*', 'https://*', 'data:', 'https://example.com; script-src *']) {
+      expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { csp: { 'img-src': [bad] } } }), bad).toThrow(/must be an https origin/);
+    }
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { csp: { 'script-src': ['https://cdn.example.com'] } as never } })).toThrow(/"script-src" cannot be extended/);
+  });
+  it('accepts API aliases as "<METHOD> /path" and refuses others', () => {
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, apiAliases: ['GET /tags/kanban', 'PUT /schedules/:id'] })).not.toThrow();
+    for (const bad of ['/tags/kanban', 'GET tags', 'FETCH /x', 'GET /a b']) {
+      expect(() => definePlugin({ id: 'x', version: '1', module: M, apiAliases: [bad] }), bad).toThrow(/API alias/);
+    }
   });
   it('accepts the shell zones and refuses others', () => {
     expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { zones: ['ticket.header.actions', 'layout.header'] } })).not.toThrow();

@@ -2,9 +2,33 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import type { ZodType } from 'zod';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { MigrationObject } from '@mikro-orm/core';
-import type { PermissionTable, PlanFlag, PluginMenuItem, PluginRoute, PluginSettingsTab, ZoneName } from '@atende/core-contract';
-import { PLUGIN_ID_PATTERN, PLAN_FLAGS, ZONE_NAMES } from '@atende/core-contract';
+import type { LocalizedText, PermissionTable, PlanFeature, PluginMenuItem, PluginRoute, PluginSettingsTab, ZoneName } from '@atende/core-contract';
+import { PLUGIN_ID_PATTERN, PLAN_FEATURE_PATTERN, PLAN_FLAGS, ZONE_NAMES } from '@atende/core-contract';
 import { assertRequirements, type PluginRequirements } from './compat.js';
+
+/** CSP directives a plugin may add sources to (never scripts: the shell runs only its own origin's code). */
+export const CSP_DIRECTIVES = ['img-src', 'media-src', 'frame-src', 'connect-src', 'font-src'] as const;
+export type CspDirective = (typeof CSP_DIRECTIVES)[number];
+/** An https origin (a leading `*.` for subdomains allowed), no path: what a plugin may add to the shell's CSP. */
+export const CSP_SOURCE_PATTERN = /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/;
+/** `<METHOD> <path>`: a route of the plugin also answered at its spec path (`GET /tags/kanban`). */
+export const API_ALIAS_PATTERN = /^(GET|POST|PUT|PATCH|DELETE) \/[A-Za-z0-9_:./-]*$/;
+
+/** What the shell shows and what the kernel opens for a plugin; validated when the plugin loads. */
+export interface PluginManifestInput {
+  routes?: PluginRoute[];
+  menu?: PluginMenuItem[];
+  settingsTabs?: PluginSettingsTab[];
+  zones?: ZoneName[];
+  /**
+   * Plan features this plugin adds (issue 29 item 3): `useMyThing` → its label in the plan form. Stored
+   * per plan (`plan_features`); a plugin's `planFlag` may name one of these. The spec's seven flags are
+   * the kernel's and cannot be declared again.
+   */
+  planFeatures?: Record<string, LocalizedText>;
+  /** Origins the plugin's pages load from (a video player, an image host): https origins only. */
+  csp?: Partial<Record<CspDirective, string[]>>;
+}
 
 /** What a plugin package default-exports (through `definePlugin`); the kernel's loader reads it at boot. */
 export interface PluginDefinition {
@@ -17,8 +41,11 @@ export interface PluginDefinition {
    * refuses the plugin at boot with one log line and boots the rest; omitted, any kernel loads it.
    */
   requires?: PluginRequirements;
-  /** When set, only companies whose plan has this flag may use the plugin (403 ERR_NO_PERMISSION otherwise). */
-  planFlag?: PlanFlag;
+  /**
+   * When set, only companies whose plan has this feature may use the plugin (403 ERR_NO_PERMISSION
+   * otherwise): one of the spec's flags or a feature a loaded plugin declares in `manifest.planFeatures`.
+   */
+  planFlag?: PlanFeature;
   /** Ids of plugins that must be installed too. */
   dependsOn?: string[];
   /** The Nest module with the plugin's controllers and providers. */
@@ -29,8 +56,15 @@ export interface PluginDefinition {
   migrations?: MigrationObject[];
   /** The plugin's permission table (same shape as the kernel's); `@RequirePermission` names resolve here too. */
   permissions?: PermissionTable;
-  /** What the shell shows: routes the remote renders, drawer entries, settings tabs, widget zones. */
-  manifest?: { routes?: PluginRoute[]; menu?: PluginMenuItem[]; settingsTabs?: PluginSettingsTab[]; zones?: ZoneName[] };
+  /** What the shell shows: routes the remote renders, drawer entries, settings tabs, widget zones, plan features, CSP sources. */
+  manifest?: PluginManifestInput;
+  /**
+   * The plugin's API lives under `/api/<id>/…` (its controllers' paths, prefixed by the kernel). Each
+   * alias `'<METHOD> <path>'` also answers that route at `/api<path>` — for the spec's paths
+   * (`'GET /tags/kanban'` → `/api/tags/kanban`). Two plugins, or a plugin and the kernel, claiming one
+   * method and path are refused at boot.
+   */
+  apiAliases?: string[];
   /**
    * Where the built web remote lives: an npm package name (its `dist/` holds `remoteEntry.js`) or an
    * absolute directory. Omit for server-only plugins.
@@ -58,12 +92,38 @@ export interface PluginSetting {
  * kernel (id, plan flag, settings keys, zones, migration names, `requires` ranges) and freezes it.
  */
 export function definePlugin<T extends PluginDefinition>(definition: T): T {
+  validatePluginDefinition(definition);
+  return Object.freeze(definition);
+}
+
+/**
+ * Throws on the first thing wrong with a definition. definePlugin calls it; the kernel's loader calls it
+ * again at boot (a package may build its definition another way). Cross-plugin checks (a `planFlag`
+ * nobody declares, a route collision) are the loader's.
+ */
+export function validatePluginDefinition(definition: PluginDefinition): void {
   assertRequirements(definition.id, definition.requires);
   if (!PLUGIN_ID_PATTERN.test(definition.id)) {
     throw new Error(`Plugin id "${definition.id}" must be kebab-case (a-z, 0-9 and dashes).`);
   }
-  if (definition.planFlag && !PLAN_FLAGS.includes(definition.planFlag)) {
-    throw new Error(`Plugin "${definition.id}": unknown plan flag "${definition.planFlag}".`);
+  if (definition.planFlag && !PLAN_FEATURE_PATTERN.test(definition.planFlag)) {
+    throw new Error(`Plugin "${definition.id}": plan flag "${definition.planFlag}" must be "use" followed by PascalCase (useMyThing).`);
+  }
+  for (const [key, label] of Object.entries(definition.manifest?.planFeatures ?? {})) {
+    if (!PLAN_FEATURE_PATTERN.test(key)) throw new Error(`Plugin "${definition.id}": plan feature "${key}" must be "use" followed by PascalCase (useMyThing).`);
+    if ((PLAN_FLAGS as readonly string[]).includes(key)) throw new Error(`Plugin "${definition.id}": "${key}" is one of the kernel's plan flags; name the plugin's own feature differently.`);
+    if (!label || typeof label.es !== 'string' || !label.es.trim()) throw new Error(`Plugin "${definition.id}": plan feature "${key}" needs a label with at least its Spanish text (es).`);
+  }
+  for (const [directive, sources] of Object.entries(definition.manifest?.csp ?? {})) {
+    if (!(CSP_DIRECTIVES as readonly string[]).includes(directive)) {
+      throw new Error(`Plugin "${definition.id}": CSP directive "${directive}" cannot be extended (allowed: ${CSP_DIRECTIVES.join(', ')}).`);
+    }
+    for (const source of sources ?? []) {
+      if (!CSP_SOURCE_PATTERN.test(source)) throw new Error(`Plugin "${definition.id}": CSP source "${source}" for ${directive} must be an https origin (https://host[:port], no path).`);
+    }
+  }
+  for (const alias of definition.apiAliases ?? []) {
+    if (!API_ALIAS_PATTERN.test(alias)) throw new Error(`Plugin "${definition.id}": API alias "${alias}" must be "<GET|POST|PUT|PATCH|DELETE> /path".`);
   }
   for (const key of [...Object.keys(definition.settings?.company ?? {}), ...Object.keys(definition.settings?.global ?? {})]) {
     if (!key.startsWith(`${definition.id}.`) || key.length > 100) {
@@ -78,7 +138,6 @@ export function definePlugin<T extends PluginDefinition>(definition: T): T {
       throw new Error(`Plugin "${definition.id}": migration "${m.name}" must be named "${definition.id}_<sequence>_<what>".`);
     }
   }
-  return Object.freeze(definition);
 }
 
 /** A plugin package's default export must be a PluginDefinition; the loader checks this shape. */

@@ -1,5 +1,5 @@
 import { useUnit } from 'effector-react';
-import { can, type PermissionTable, type PlanFlag, type SessionUser } from '@atende/core-contract';
+import { can, type PermissionTable, type PlanFeature, type SessionUser } from '@atende/core-contract';
 import { $token, $user } from './session.model.js';
 import { api } from './api.js';
 
@@ -18,8 +18,8 @@ export function useToken(): string | null {
   return useUnit($token);
 }
 
-/** Whether the company's plan has this flag. */
-export function usePlanFlag(flag: PlanFlag): boolean {
+/** Whether the company's plan has this feature (one of the spec's flags or one a plugin declares). */
+export function usePlanFlag(flag: PlanFeature): boolean {
   return useCompany()?.planFlags[flag] ?? false;
 }
 

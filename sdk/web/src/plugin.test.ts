@@ -29,4 +29,9 @@ describe('a manifest declared once, read by both sides (issue 12 item 2)', () =>
     expect(web.settingsTabs).toEqual([{ key: 'billing', load: options }]);
     expect(web).not.toHaveProperty('manifest');
   });
+  it('takes pages only by the manifest\'s names: a raw route list is not part of its input (issue 29 item 6)', () => {
+    // @ts-expect-error `routes` is no longer accepted: pages come from the manifest.
+    expect(() => defineWebPlugin({ id: 'x', routes: [{ path: '/x', load: async () => ({ default: () => null }) }] })).toThrow(/by the names of the manifest/);
+    expect(defineWebPlugin({ id: 'y', widgets: [] })).toEqual({ id: 'y', widgets: [] });
+  });
 });

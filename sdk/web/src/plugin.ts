@@ -30,7 +30,10 @@ export interface WebPluginMenuEntry {
   useBadge?: () => number;
 }
 
-/** What a remote default-exports (through `defineWebPlugin`): pages, tabs, widgets, drawer extras, texts and error texts. */
+/**
+ * A remote's definition as the shell reads it. Plugins do not write `routes` or `settingsTabs`: they
+ * give `pages` and `tabs` by the names of their manifest (defineWebPlugin), the one way (issue 29 item 6).
+ */
 export interface WebPluginDefinition {
   id: string;
   routes?: WebPluginRoute[];
@@ -52,17 +55,20 @@ export interface WebPluginDefinition {
  * and keys come from the manifest, so server and web never repeat one.
  */
 export function defineWebPlugin<const P extends Record<string, PluginRoute> = Record<never, PluginRoute>, const T extends Record<string, PluginSettingsTab> = Record<never, PluginSettingsTab>>(
-  definition: WebPluginDefinition & ({ manifest?: undefined } | { manifest: { pages: P; tabs: T }; pages: { [K in keyof P]: Lazy }; tabs?: { [K in keyof T]: Lazy } }),
+  definition: Omit<WebPluginDefinition, 'routes' | 'settingsTabs'> & ({ manifest?: undefined } | { manifest: { pages: P; tabs: T }; pages: { [K in keyof P]: Lazy }; tabs?: { [K in keyof T]: Lazy } }),
 ): WebPluginDefinition {
-  const { manifest, pages, tabs, ...rest } = definition as WebPluginDefinition & {
+  const { manifest, pages, tabs, ...rest } = definition as Omit<WebPluginDefinition, 'routes' | 'settingsTabs'> & {
     manifest?: { pages: Record<string, PluginRoute>; tabs: Record<string, PluginSettingsTab> };
     pages?: Record<string, Lazy>;
     tabs?: Record<string, Lazy>;
   };
+  if ('routes' in rest || 'settingsTabs' in rest) {
+    throw new Error(`Plugin "${rest.id}": give pages and tabs by the names of the manifest (defineWebPlugin({ manifest, pages, tabs })), not as routes or settingsTabs.`);
+  }
   if (!manifest) return rest;
   return {
     ...rest,
-    routes: [...(rest.routes ?? []), ...Object.entries(pages ?? {}).map(([name, load]) => ({ path: manifest.pages[name].path, load }))],
-    settingsTabs: [...(rest.settingsTabs ?? []), ...Object.entries(tabs ?? {}).map(([name, load]) => ({ key: manifest.tabs[name].key, load }))],
+    routes: Object.entries(pages ?? {}).map(([name, load]) => ({ path: manifest.pages[name].path, load })),
+    settingsTabs: Object.entries(tabs ?? {}).map(([name, load]) => ({ key: manifest.tabs[name].key, load })),
   };
 }

@@ -52,14 +52,21 @@ export type WebPluginWidget = {
 
 /**
  * The fields a plugin's widget in a connection or queue form may set: the API's binding fields
- * (`promptId`, `integrationId`: a record of the plugin, checked by the server). The forms send them
- * when a widget put them in the form; other fields of a widget stay in the browser.
+ * (`promptId`, `integrationId`, or a field its plugin declares under `bindings`, e.g. the form field
+ * `['bindings', 'flowId']`: a record of the plugin, checked by the server). The forms send them when a
+ * widget put them in the form; other fields of a widget stay in the browser.
  */
-export function bindingFields(values: Record<string, unknown>): { promptId?: number | null; integrationId?: number | null } {
-  const out: { promptId?: number | null; integrationId?: number | null } = {};
+export function bindingFields(values: Record<string, unknown>): { promptId?: number | null; integrationId?: number | null; bindings?: Record<string, number | null> } {
+  const ok = (v: unknown): v is number | null => v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0);
+  const out: { promptId?: number | null; integrationId?: number | null; bindings?: Record<string, number | null> } = {};
   for (const key of ['promptId', 'integrationId'] as const) {
     const v = values[key];
-    if (v === null || (typeof v === 'number' && Number.isInteger(v) && v > 0)) out[key] = v;
+    if (ok(v)) out[key] = v;
+  }
+  const declared = values.bindings;
+  if (declared && typeof declared === 'object') {
+    const entries = Object.entries(declared).filter(([k, v]) => /^[a-z][A-Za-z0-9]*Id$/.test(k) && ok(v)) as [string, number | null][];
+    if (entries.length) out.bindings = Object.fromEntries(entries);
   }
   return out;
 }

@@ -151,5 +151,7 @@ describe('zones (issue 12 item 1)', () => {
     expect(bindingFields({ name: 'x', promptId: 4, integrationId: null, other: 1 })).toEqual({ promptId: 4, integrationId: null });
     expect(bindingFields({ promptId: '4', integrationId: -1 })).toEqual({});
     expect(bindingFields({})).toEqual({});
+    // A plugin's declared field travels in `bindings` (issue 29 item 3); malformed names and values stay behind.
+    expect(bindingFields({ bindings: { flowId: 7, other: 1, badId: 'x', offId: null } })).toEqual({ bindings: { flowId: 7, offId: null } });
   });
 });

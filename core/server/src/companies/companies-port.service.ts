@@ -6,7 +6,7 @@ import { CompanySchema, type Company } from './company.entity.js';
 import { PlanSchema } from '../plans/plan.entity.js';
 import { CompaniesService } from './companies.service.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
-import type { PlanFlag } from '@atende/core-contract';
+import type { PlanFeature } from '@atende/core-contract';
 import { outsideChain } from '../inbound/chain-scope.js';
 
 const terms = (c: Company): CompanyTerms => ({ id: c.id, name: c.name, planId: c.planId ?? null, dueDate: c.dueDate?.toISOString() ?? null, status: c.status, campaignsEnabled: c.campaignsEnabled });
@@ -20,7 +20,7 @@ export class CompaniesPortService implements Companies {
     private readonly plans: CompanyPlanService,
   ) {}
 
-  async hasPlanFlag(companyId: number, flag: PlanFlag): Promise<boolean> {
+  async hasPlanFlag(companyId: number, flag: PlanFeature): Promise<boolean> {
     if (!(await this.orm.em.fork().findOne(CompanySchema, { id: companyId }))) return false;
     return (await this.plans.flagsOf(companyId))[flag] === true;
   }

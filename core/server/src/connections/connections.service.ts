@@ -76,13 +76,13 @@ export class ConnectionsService {
     // Any provider a plugin registered, not a fixed list (issue 11 item 4); an unknown one is a field error.
     if (!this.registry.get(input.provider)) throw AppError.validation([{ path: 'provider', message: 'unknown_provider' }]);
     // The plugin's record check runs before the plan-limit lock is taken (it is the plugin's code).
-    const binding = await this.bindings.fromInput(companyId, { promptId: input.promptId, integrationId: input.integrationId }, null);
+    const binding = await this.bindings.fromInput(companyId, { promptId: input.promptId, integrationId: input.integrationId, ...input.bindings }, null);
     return this.limits.createWithin(companyId, 'connections', WhatsappSchema, () => this.insert(companyId, input, binding));
   }
 
   private async insert(companyId: number, input: ConnectionInput, binding: StoredBinding | undefined): Promise<Connection> {
     await this.validate(input);
-    const { queueIds, promptId: _prompt, integrationId: _integration, ...fields } = input;
+    const { queueIds, promptId: _prompt, integrationId: _integration, bindings: _bindings, ...fields } = input;
     const first = (await this.em.count(WhatsappSchema, {})) === 0;
     const row = await this.em.transactional(async (tx) => {
       // The first connection is the default; a new default replaces the old one.
@@ -110,8 +110,8 @@ export class ConnectionsService {
     });
     // Unsetting the default needs another one to take over; not sending isDefault changes nothing.
     if (w.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
-    const { queueIds, promptId, integrationId, ...fields } = definedFields(input);
-    const binding = await this.bindings.fromInput(w.companyId, { promptId, integrationId }, { boundPlugin: w.boundPlugin ?? null, boundRef: w.boundRef ?? null });
+    const { queueIds, promptId, integrationId, bindings, ...fields } = definedFields(input);
+    const binding = await this.bindings.fromInput(w.companyId, { promptId, integrationId, ...bindings }, { boundPlugin: w.boundPlugin ?? null, boundRef: w.boundRef ?? null });
     await this.em.transactional(async (tx) => {
       if (fields.isDefault && !w.isDefault) await tx.nativeUpdate(WhatsappSchema, { isDefault: true }, { isDefault: false });
       tx.assign(w, { ...fields, ...binding });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Job } from 'bullmq';
-import type { DomainEvent, DomainEventMap, DomainEventName, PlanFlag } from '@atende/core-contract';
+import type { DomainEvent, DomainEventMap, DomainEventName, PlanFeature } from '@atende/core-contract';
 import type { DomainEventHandler, DomainEvents } from '@atende/sdk-server';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
@@ -116,7 +116,7 @@ export class DomainEventsService implements DomainEvents {
   /** Whether the company's plan has the subscriber's flag (the kernel and flagless plugins always). */
   async allowed(pluginId: string, companyId: number): Promise<boolean> {
     if (pluginId === KERNEL_SUBSCRIBER) return true;
-    const flag = this.registry.plugins.find((p) => p.definition.id === pluginId)?.definition.planFlag as PlanFlag | undefined;
+    const flag = this.registry.plugins.find((p) => p.definition.id === pluginId)?.definition.planFlag as PlanFeature | undefined;
     if (!flag) return true;
     let cached = this.flags.get(companyId);
     if (!cached || cached.until < Date.now()) {

@@ -4,24 +4,29 @@ import type { NextFunction, Request, Response } from 'express';
  * Content-Security-Policy of the shell and the plugin remotes (one origin: everything is 'self').
  * - style-src needs 'unsafe-inline': antd's CSS-in-JS writes <style> elements at run time;
  *   scripts stay strict ('self' only, no inline, no eval), which is what stops injected code.
- * - i.ytimg.com and youtube-nocookie.com serve the help videos' thumbnails and player.
  * - blob: for media previews and recorded voice notes; data: for antd's inline icons and fonts.
+ * - Plugins add https origins to img/media/frame/connect/font through `manifest.csp` (the helps
+ *   plugin its video player), validated when they load; frame-src is 'none' when nobody asks.
  */
-export const SHELL_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://i.ytimg.com",
-  "media-src 'self' blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  'frame-src https://www.youtube-nocookie.com',
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function shellCsp(sources: Partial<Record<string, string[]>> = {}): string {
+  const plus = (directive: string, base: string[]) => [directive, ...base, ...(sources[directive] ?? [])].join(' ');
+  const frames = sources['frame-src'] ?? [];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    plus('img-src', ["'self'", 'data:', 'blob:']),
+    plus('media-src', ["'self'", 'blob:']),
+    plus('font-src', ["'self'", 'data:']),
+    plus('connect-src', ["'self'"]),
+    frames.length ? ['frame-src', ...frames].join(' ') : "frame-src 'none'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** API answers (JSON, media files) never need to run or embed anything. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -35,14 +40,15 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * Registered before the body parsers, so every answer carries these headers, including the 400/413
  * a body parser gives for a malformed or oversized body. HSTS only over https (`req.secure` follows
  * TRUST_PROXY, so an https-terminating proxy counts): a plain-http answer must not pin the host.
+ * `shell` is the shell's policy with the plugins' sources (shellCsp).
  */
-export function securityHeaders(req: Request, res: Response, next: NextFunction) {
+export const securityHeaders = (shell: string) => function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Content-Security-Policy', /^\/api(\/|$)/.test(req.path) ? API_CSP : SHELL_CSP);
+  res.setHeader('Content-Security-Policy', /^\/api(\/|$)/.test(req.path) ? API_CSP : shell);
   if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
   next();
-}
+};

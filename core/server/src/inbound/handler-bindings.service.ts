@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { AppError, BINDING_FIELDS, HANDLER_BINDINGS, type BindingField, type HandlerBinding } from '@atende/sdk-server';
+import { AppError, BINDING_FIELD_PATTERN, BINDING_FIELDS, HANDLER_BINDINGS, type BindingField, type HandlerBinding } from '@atende/sdk-server';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { ChangeFeed } from '../database/change-feed.js';
 import { FeedCache } from '../database/feed-cache.js';
@@ -11,8 +11,13 @@ export interface StoredBinding {
   boundRef: number | null;
 }
 
-/** The API's view of a binding: the specification's fields. */
-export type BindingFields = Record<BindingField, number | null>;
+/** The API's view of a binding: the specification's fields, and the other declared ones in `bindings`. */
+export type BindingFields = { promptId: number | null; integrationId: number | null; bindings?: Record<string, number | null> };
+/** A save's binding input, every field by name (the spec's two and the declared ones). */
+export type BindingInput = Partial<Record<BindingField, number | null>>;
+
+/** Where a field's error points: the spec's fields are top-level, declared ones sit in `bindings`. */
+const pathOf = (f: BindingField) => (BINDING_FIELDS.includes(f) ? f : `bindings.${f}`);
 
 /**
  * Maps the API's `promptId`/`integrationId` to generic handler bindings (plugin id + record id) and
@@ -40,10 +45,23 @@ export class HandlerBindingsService implements OnApplicationBootstrap {
 
   /** Plugins register in onModuleInit; by now all have. Two answering to one field is a setup error. */
   onApplicationBootstrap(): void {
-    for (const field of BINDING_FIELDS) {
+    for (const { key, contribution } of HANDLER_BINDINGS.all()) {
+      if (!BINDING_FIELD_PATTERN.test(contribution.field)) throw new Error(`Plugin "${key}": binding field "${contribution.field}" must be camelCase ending in "Id" (flowId).`);
+    }
+    for (const field of this.fields()) {
       const owners = HANDLER_BINDINGS.all().filter(({ contribution }) => contribution.field === field).map(({ key }) => key);
       if (owners.length > 1) throw new Error(`Plugins ${owners.join(' and ')} both answer to "${field}": one plugin per binding field.`);
     }
+  }
+
+  /** The spec's fields and every field a registered plugin answers to. */
+  private fields(): BindingField[] {
+    return [...new Set([...BINDING_FIELDS, ...HANDLER_BINDINGS.all().map(({ contribution }) => contribution.field)])];
+  }
+
+  /** Declared fields beyond the spec's two: answered in `bindings`. */
+  private declaredFields(): BindingField[] {
+    return this.fields().filter((f) => !BINDING_FIELDS.includes(f));
   }
 
   private pluginFor(field: BindingField): string | undefined {
@@ -53,27 +71,40 @@ export class HandlerBindingsService implements OnApplicationBootstrap {
   /** `promptId`/`integrationId` of a stored binding (both null when its plugin is not loaded). */
   toFields(stored: StoredBinding): BindingFields {
     const field = stored.boundPlugin ? HANDLER_BINDINGS.get(stored.boundPlugin)?.field : undefined;
-    return { promptId: field === 'promptId' ? stored.boundRef : null, integrationId: field === 'integrationId' ? stored.boundRef : null };
+    const declared = this.declaredFields();
+    return {
+      promptId: field === 'promptId' ? stored.boundRef : null,
+      integrationId: field === 'integrationId' ? stored.boundRef : null,
+      ...(declared.length ? { bindings: Object.fromEntries(declared.map((f) => [f, field === f ? stored.boundRef : null])) } : {}),
+    };
+  }
+
+  /** The value a stored binding gives one field (null when bound elsewhere or to a plugin not loaded). */
+  private valueOf(stored: StoredBinding, f: BindingField): number | null {
+    const field = stored.boundPlugin ? HANDLER_BINDINGS.get(stored.boundPlugin)?.field : undefined;
+    return field === f ? stored.boundRef : null;
   }
 
   /**
    * The binding to store for a (partial) input, or undefined to keep `current`. A record id replaces
    * any binding (one per connection or queue); null clears the binding only when it is that field's.
    */
-  async fromInput(companyId: number, input: Partial<BindingFields>, current: StoredBinding | null): Promise<StoredBinding | undefined> {
-    const given = BINDING_FIELDS.filter((f) => input[f] !== undefined);
+  async fromInput(companyId: number, input: BindingInput, current: StoredBinding | null): Promise<StoredBinding | undefined> {
+    const unknown = Object.keys(input).filter((f) => input[f] !== undefined && !this.fields().includes(f));
+    if (unknown.length) throw AppError.validation(unknown.map((f) => ({ path: `bindings.${f}`, message: 'no_plugin' })));
+    const given = this.fields().filter((f) => input[f] !== undefined);
     const set = given.filter((f) => input[f] !== null);
-    if (set.length > 1) throw AppError.validation([{ path: set[1], message: 'one_binding_only' }]);
+    if (set.length > 1) throw AppError.validation([{ path: pathOf(set[1]), message: 'one_binding_only' }]);
     if (set.length === 1) {
       const field = set[0];
       const ref = input[field] as number;
       const plugin = this.pluginFor(field);
-      if (!plugin || !(await this.events.allowed(plugin, companyId))) throw AppError.validation([{ path: field, message: 'no_plugin' }]);
-      if (!(await HANDLER_BINDINGS.get(plugin)!.exists(companyId, ref))) throw AppError.validation([{ path: field, message: 'not_found' }]);
+      if (!plugin || !(await this.events.allowed(plugin, companyId))) throw AppError.validation([{ path: pathOf(field), message: 'no_plugin' }]);
+      if (!(await HANDLER_BINDINGS.get(plugin)!.exists(companyId, ref))) throw AppError.validation([{ path: pathOf(field), message: 'not_found' }]);
       return { boundPlugin: plugin, boundRef: ref };
     }
     // A binding to a plugin no longer loaded shows as null and is cleared by either field's null.
-    const cleared = given.some((f) => current?.boundPlugin && (!HANDLER_BINDINGS.get(current.boundPlugin) || this.toFields(current)[f] !== null));
+    const cleared = given.some((f) => current?.boundPlugin && (!HANDLER_BINDINGS.get(current.boundPlugin) || this.valueOf(current, f) !== null));
     return cleared ? { boundPlugin: null, boundRef: null } : undefined;
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { idParamSchema, planInputSchema, planSchema, planUpdateSchema, type Plan, type PlanInput } from '@atende/core-contract';
 import { AllowExpired, Public, RequirePermission, ZodBody, ZodParam, ZodResponse } from '@atende/sdk-server';
-import { PlansService, toPlanDto } from './plans.service.js';
+import { PlansService } from './plans.service.js';
 
 const plansSchema = planSchema.array();
 
@@ -36,7 +36,7 @@ export class PlansController {
   @RequirePermission('plans:manage')
   @ZodResponse(planSchema)
   async show(@ZodParam('id', idParamSchema) id: number): Promise<Plan> {
-    return toPlanDto(await this.plans.get(id));
+    return this.plans.dto(await this.plans.get(id));
   }
 
   @Post()

@@ -5,8 +5,11 @@ import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
 import { Inject } from '@nestjs/common';
 import { CompanySchema } from '../companies/company.entity.js';
 import { PlanSchema, type Plan as PlanRow } from './plan.entity.js';
+import { PluginRegistry } from '../plugins/plugin-registry.js';
+import { readAllPlanFeatures, readPlanFeatures, writePlanFeatures } from './plan-features.js';
 
-export const toPlanDto = (p: PlanRow): Plan => ({
+/** `features`: the plugins' declared features (absent where the caller did not read them). */
+export const toPlanDto = (p: PlanRow, features?: Record<string, boolean>): Plan => ({
   id: p.id,
   name: p.name,
   value: Number(p.value),
@@ -16,6 +19,7 @@ export const toPlanDto = (p: PlanRow): Plan => ({
   offered: p.offered,
   trialDays: p.trialDays,
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, p[f]])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
+  ...(features ? { features } : {}),
 });
 
 @Injectable()
@@ -23,10 +27,29 @@ export class PlansService {
   constructor(
     private readonly em: EntityManager,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly registry: PluginRegistry,
   ) {}
 
+  private get featureKeys(): string[] {
+    return this.registry.planFeatures.map((f) => f.key);
+  }
+
   async list(): Promise<Plan[]> {
-    return (await this.em.find(PlanSchema, {}, { orderBy: { value: 'asc', id: 'asc' } })).map(toPlanDto);
+    const plans = await this.em.find(PlanSchema, {}, { orderBy: { value: 'asc', id: 'asc' } });
+    const features = await readAllPlanFeatures(this.em, plans.map((p) => p.id), this.featureKeys);
+    return plans.map((p) => toPlanDto(p, features.get(p.id)));
+  }
+
+  /** A plan as the API answers it, with its declared features. */
+  async dto(plan: PlanRow): Promise<Plan> {
+    return toPlanDto(plan, await readPlanFeatures(this.em, plan.id, this.featureKeys));
+  }
+
+  /** A feature no installed plugin declares cannot be set (400, `features.<name>` `unknown_feature`). */
+  private assertDeclared(features: Record<string, boolean> | undefined) {
+    const keys = new Set(this.featureKeys);
+    const unknown = Object.keys(features ?? {}).filter((k) => !keys.has(k));
+    if (unknown.length) throw AppError.validation(unknown.map((k) => ({ path: `features.${k}`, message: 'unknown_feature' })));
   }
 
   /** Plans a company may sign up for or change to: those offered to tenants, never the platform's own. */
@@ -43,10 +66,19 @@ export class PlansService {
 
   async create(input: PlanInput & { value: number; users: number; connections: number; queues: number }): Promise<Plan> {
     await this.assertNameFree(input.name);
-    const plan = this.em.create(PlanSchema, input as never);
-    await this.em.flush();
-    this.realtime.toSuperUsers('plan', { action: 'create', plan: toPlanDto(plan) });
-    return toPlanDto(plan);
+    this.assertDeclared(input.features);
+    const { features, ...columns } = input;
+    // Like the spec's flags, a declared feature the form leaves out is on for a new plan.
+    const all = { ...Object.fromEntries(this.featureKeys.map((k) => [k, true])), ...features };
+    const plan = await this.em.transactional(async (tx) => {
+      const created = tx.create(PlanSchema, columns as never);
+      await tx.flush();
+      await writePlanFeatures(tx as EntityManager, created.id, all);
+      return created;
+    });
+    const dto = toPlanDto(plan, all);
+    this.realtime.toSuperUsers('plan', { action: 'create', plan: dto });
+    return dto;
   }
 
   /** Partial: omitted fields (flags included) keep their values. */
@@ -54,10 +86,19 @@ export class PlansService {
     const plan = await this.get(id);
     if (input.name !== undefined) await this.assertNameFree(input.name, id);
     if (input.offered) await this.assertNotPlatformPlan(id);
-    this.em.assign(plan, definedFields(input) as never);
-    await this.em.flush();
-    this.realtime.toSuperUsers('plan', { action: 'update', plan: toPlanDto(plan) });
-    return toPlanDto(plan);
+    this.assertDeclared(input.features);
+    const { features, ...columns } = input;
+    const saved = await this.em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(PlanSchema, { id: plan.id });
+      tx.assign(row, definedFields(columns) as never);
+      await tx.flush();
+      // Partial: only the features named change.
+      await writePlanFeatures(tx as EntityManager, id, features ?? {});
+      return row;
+    });
+    const dto = await this.dto(saved);
+    this.realtime.toSuperUsers('plan', { action: 'update', plan: dto });
+    return dto;
   }
 
   async remove(id: number): Promise<void> {

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Logger } from '@nestjs/common';
-import { isPluginDefinition, kernelMismatch, type PluginDefinition } from '@atende/sdk-server';
+import { PLAN_FLAGS } from '@atende/core-contract';
+import { isPluginDefinition, kernelMismatch, validatePluginDefinition, type PluginDefinition } from '@atende/sdk-server';
 import { KERNEL_VERSION } from './kernel-version.js';
 
 export interface LoadedPlugin {
@@ -87,6 +88,7 @@ export async function loadPlugins(
       throw new Error(`Plugin "${spec}" must default-export definePlugin({...}).`);
     }
     const definition = mod.default;
+    validatePluginDefinition(definition);
     if (loaded.some((p) => p.definition.id === definition.id)) {
       throw new Error(`Two plugins use the id "${definition.id}".`);
     }
@@ -117,5 +119,26 @@ export async function loadPlugins(
       if (!ids.has(dep)) throw new Error(`Plugin "${definition.id}" depends on "${dep}", which is not installed.`);
     }
   }
+  checkPlanFeatures(loaded.map((p) => p.definition));
   return loaded;
+}
+
+/**
+ * A feature is declared by one plugin only, and a plugin's `planFlag` is one of the spec's flags or a
+ * feature some loaded plugin declares: otherwise no plan could ever switch it on.
+ */
+export function checkPlanFeatures(definitions: PluginDefinition[]): void {
+  const declaredBy = new Map<string, string>();
+  for (const d of definitions) {
+    for (const key of Object.keys(d.manifest?.planFeatures ?? {})) {
+      const other = declaredBy.get(key);
+      if (other) throw new Error(`Plan feature "${key}" is declared by both "${other}" and "${d.id}".`);
+      declaredBy.set(key, d.id);
+    }
+  }
+  for (const d of definitions) {
+    if (d.planFlag && !(PLAN_FLAGS as readonly string[]).includes(d.planFlag) && !declaredBy.has(d.planFlag)) {
+      throw new Error(`Plugin "${d.id}": plan flag "${d.planFlag}" is neither one of the kernel's (${PLAN_FLAGS.join(', ')}) nor declared in a loaded plugin's manifest.planFeatures.`);
+    }
+  }
 }

@@ -1,12 +1,12 @@
 import type { DynamicModule, Type } from '@nestjs/common';
-import { PERMISSIONS, type PermissionTable } from '@atende/core-contract';
-import type { PluginDefinition } from '@atende/sdk-server';
+import { PERMISSIONS, type PermissionTable, type PlanFeatureInfo } from '@atende/core-contract';
+import type { CspDirective, PluginDefinition } from '@atende/sdk-server';
 import type { LoadedPlugin } from './plugin-loader.js';
 
 type ModuleRef = Type<unknown> | DynamicModule | Promise<DynamicModule> | undefined;
 
 /** Collects the controller classes a module declares, following its static imports. */
-function controllersOf(mod: ModuleRef, seen = new Set<unknown>()): Type<unknown>[] {
+export function controllersOf(mod: ModuleRef, seen = new Set<unknown>()): Type<unknown>[] {
   if (!mod || seen.has(mod) || mod instanceof Promise) return [];
   seen.add(mod);
   const isDynamic = typeof mod === 'object' && 'module' in mod;
@@ -40,6 +40,22 @@ export class PluginRegistry {
         this.byPermission.set(name, definition);
       }
     }
+  }
+
+  /** Plan features the installed plugins declare (not the spec's flags), in load order. */
+  get planFeatures(): PlanFeatureInfo[] {
+    return this.plugins.flatMap(({ definition: d }) => Object.entries(d.manifest?.planFeatures ?? {}).map(([key, label]) => ({ key, plugin: d.id, label })));
+  }
+
+  /** The CSP sources the plugins' manifests add, by directive (validated at load: https origins only). */
+  get cspSources(): Partial<Record<CspDirective, string[]>> {
+    const out: Partial<Record<CspDirective, string[]>> = {};
+    for (const { definition: d } of this.plugins) {
+      for (const [directive, sources] of Object.entries(d.manifest?.csp ?? {}) as [CspDirective, string[]][]) {
+        out[directive] = [...new Set([...(out[directive] ?? []), ...sources])];
+      }
+    }
+    return out;
   }
 
   pluginOfController(controller: unknown): PluginDefinition | undefined {

@@ -1,6 +1,6 @@
 import { Controller, Get, Req } from '@nestjs/common';
-import { can, pluginListResponseSchema, type PluginManifest } from '@atende/core-contract';
-import { AllowExpired, CurrentUser, Public, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { can, planFeatureListSchema, pluginListResponseSchema, type PlanFeatureInfo, type PluginManifest } from '@atende/core-contract';
+import { AllowExpired, CurrentUser, Public, RequirePermission, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import { PluginRegistry } from './plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 
@@ -63,6 +63,17 @@ export class PluginsController {
   private withSdkVersions(answers: PluginManifest[]): PluginManifest[] {
     const sdk = new Map(this.registry.plugins.map((p) => [p.definition.id, p.webSdk]));
     return answers.map((a) => ({ ...a, sdkWeb: a.remoteEntry ? (sdk.get(a.id) ?? null) : null }));
+  }
+
+  /**
+   * The plan features the installed plugins declare, with their labels: the plan form lists them next
+   * to the spec's flags (issue 29 item 3). Plans are managed by super users only.
+   */
+  @Get('plan-features')
+  @RequirePermission('plans:manage')
+  @ZodResponse(planFeatureListSchema)
+  planFeatures(): PlanFeatureInfo[] {
+    return this.registry.planFeatures;
   }
 
   /** The plugins' public pages (an OAuth callback, say), for the shell before anyone signs in. */

@@ -57,9 +57,9 @@ export class QueuesService {
   }
 
   async create(companyId: number, input: Required<QueueInput>): Promise<QueueDto> {
-    const { promptId, integrationId, ...fields } = input;
+    const { promptId, integrationId, bindings, ...fields } = input;
     // The plugin's record check runs before the plan-limit lock is taken (it is the plugin's code).
-    const binding = await this.bindings.fromInput(companyId, { promptId, integrationId }, null);
+    const binding = await this.bindings.fromInput(companyId, { promptId, integrationId, ...bindings }, null);
     const q = await this.limits.createWithin(companyId, 'queues', QueueSchema, async () => {
       await this.assertColorFree(input.color);
       const created = this.em.create(QueueSchema, { companyId, ...fields, ...binding });
@@ -72,8 +72,8 @@ export class QueuesService {
   async update(user: AuthUser, id: number, input: Partial<QueueInput>): Promise<QueueDto> {
     const q = await this.get(user, id);
     if (input.color !== undefined && input.color !== q.color) await this.assertColorFree(input.color, id);
-    const { promptId, integrationId, ...fields } = definedFields(input);
-    const binding = await this.bindings.fromInput(q.companyId, { promptId, integrationId }, { boundPlugin: q.boundPlugin ?? null, boundRef: q.boundRef ?? null });
+    const { promptId, integrationId, bindings, ...fields } = definedFields(input);
+    const binding = await this.bindings.fromInput(q.companyId, { promptId, integrationId, ...bindings }, { boundPlugin: q.boundPlugin ?? null, boundRef: q.boundRef ?? null });
     this.em.assign(q, { ...fields, ...binding });
     await this.em.flush();
     // This process's inbound chain reads the new binding at once (the others learn it from the trigger's NOTIFY).

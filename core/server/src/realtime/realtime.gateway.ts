@@ -11,7 +11,7 @@ import {
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RequestContext } from '@mikro-orm/core';
 import type { Server, Socket } from 'socket.io';
-import { PLATFORM_ROOM, SOCKET_EVENTS, type SocketPayload, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction, type PlanFlag } from '@atende/core-contract';
+import { PLATFORM_ROOM, SOCKET_EVENTS, type SocketPayload, SUPER_ROOM, linkersRoom, USER_STATUS_EVENT, companyRoom, userRoom, type AuthEventAction, type PlanFeature } from '@atende/core-contract';
 import { AppError, type AuthUser, type RealtimeAudience, type RealtimePublisher } from '@atende/sdk-server';
 import { UserSchema } from '../users/user.entity.js';
 import { ACROSS_TENANTS, tenantEm } from '../tenancy/tenant-filter.js';
@@ -234,14 +234,14 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
    * flag of the plugin that owns the audience's permission. Without a flag the event leaves at once;
    * with one, only after the company's plan was read (and not at all if it lacks the flag).
    */
-  emitToCompany<K extends string>(companyId: number, event: K, payload: SocketPayload<K>, audience: RealtimeAudience | undefined, callerFlag?: PlanFlag): void {
+  emitToCompany<K extends string>(companyId: number, event: K, payload: SocketPayload<K>, audience: RealtimeAudience | undefined, callerFlag?: PlanFeature): void {
     const rooms = audience ? permissionRooms(companyId, audience.permission, this.registry.permissions) : [companyRoom(companyId)];
     // `to([])` would broadcast to every socket: a permission nobody holds sends nothing.
     if (!rooms.length) return;
     const emit = () => void this.server.to(rooms).emit(event, payload);
     const flags = audience?.withoutPlanFlag
       ? []
-      : [callerFlag, audience && this.registry.pluginOfPermission(audience.permission)?.planFlag].filter((f): f is PlanFlag => !!f);
+      : [callerFlag, audience && this.registry.pluginOfPermission(audience.permission)?.planFlag].filter((f): f is PlanFeature => !!f);
     if (!flags.length) return emit();
     this.gate.run(`company-${companyId}`, () => this.hasFlags(companyId, flags), emit);
   }
@@ -251,7 +251,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   /** toUser with the caller's plan flag: sent only while the user's company plan has it. */
-  emitToUser<K extends string>(userId: number, event: K, payload: SocketPayload<K>, callerFlag?: PlanFlag): void {
+  emitToUser<K extends string>(userId: number, event: K, payload: SocketPayload<K>, callerFlag?: PlanFeature): void {
     const emit = () => void this.server.to(userRoom(userId)).emit(event, payload);
     if (!callerFlag) return emit();
     this.gate.run(`user-${userId}`, async () => {
@@ -260,7 +260,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     }, emit);
   }
 
-  private async hasFlags(companyId: number, flags: PlanFlag[]): Promise<boolean> {
+  private async hasFlags(companyId: number, flags: PlanFeature[]): Promise<boolean> {
     const plan = await this.plans.flagsOf(companyId);
     return flags.every((f) => plan[f]);
   }

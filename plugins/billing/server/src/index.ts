@@ -23,6 +23,26 @@ export class BillingModule {}
 
 export default definePlugin({
   id: 'billing',
+  // The spec's paths, answered by the plugin's routes under /api/billing/ (issue 29 item 3).
+  apiAliases: [
+    'GET /invoices/all',
+    'POST /invoices/generate',
+    'POST /invoices/:id/approve',
+    'POST /invoices/:id/reject',
+    'POST /subscription',
+    'GET /subscription/overview',
+    'POST /company-plan/extend-plan',
+    'POST /company-plan/upgrade-plan',
+    'POST /company-plan/downgrade-plan',
+    'GET /reseller/metrics',
+    'GET /reseller/history',
+    'POST /reseller/extend-plan',
+    'POST /reseller/upgrade-plan',
+    'POST /reseller/downgrade-plan',
+    'POST /bonus-rewards/process-all',
+    'GET /bonus-rewards/stats',
+    'POST /referrals/adjust-coins',
+  ],
   version: '0.1.0',
   module: BillingModule,
   entities: [],

@@ -21,7 +21,9 @@ import { CampaignRecipientsService } from './campaigns/campaign-recipients.servi
 
 /** Contact lists, campaigns, campaign settings and the sending engine. */
 @Module({
-  controllers: [ContactListsController, ContactListItemsController, CampaignsController, CampaignSettingsController],
+  // Under /api/campaigns/ (issue 29 item 3) `GET /campaigns/:id` would capture `/campaigns/campaign-settings`,
+  // `/campaigns/contact-lists`…: Express answers with the first match, so those controllers come first.
+  controllers: [ContactListsController, ContactListItemsController, CampaignSettingsController, CampaignsController],
   providers: [
     CampaignsEnabledGuard,
     ContactListsRealtime,
@@ -40,6 +42,24 @@ export class CampaignsModule {}
 
 export default definePlugin({
   id: 'campaigns',
+  // The spec's paths, answered by the plugin's routes under /api/campaigns/ (issue 29 item 3).
+  apiAliases: [
+    'GET /contact-lists/list',
+    'GET /contact-lists/sample',
+    'GET /contact-lists',
+    'GET /contact-lists/:id',
+    'POST /contact-lists',
+    'PUT /contact-lists/:id',
+    'DELETE /contact-lists/:id',
+    'POST /contact-lists/:id/upload',
+    'GET /contact-list-items',
+    'GET /contact-list-items/:id',
+    'POST /contact-list-items',
+    'PUT /contact-list-items/:id',
+    'DELETE /contact-list-items/:id',
+    'GET /campaign-settings',
+    'POST /campaign-settings',
+  ],
   version: '0.1.0',
   planFlag: 'useCampaigns',
   module: CampaignsModule,

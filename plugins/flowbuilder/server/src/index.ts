@@ -18,6 +18,19 @@ export class FlowbuilderModule {}
 
 export default definePlugin({
   id: 'flowbuilder',
+  // The spec's paths, answered by the plugin's routes under /api/flowbuilder/ (issue 29 item 3).
+  apiAliases: [
+    'GET /keywords',
+    'GET /keywords/:id',
+    'POST /keywords',
+    'PUT /keywords/:id',
+    'DELETE /keywords/:id',
+    'GET /flowcampaign',
+    'GET /flowcampaign/:id',
+    'POST /flowcampaign',
+    'PUT /flowcampaign',
+    'DELETE /flowcampaign/:id',
+  ],
   version: '0.1.0',
   // "Campaigns, phrase lists and flows … need a plan that allows campaigns" (automation-productivity §6).
   planFlag: 'useCampaigns',

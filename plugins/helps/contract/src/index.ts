@@ -16,6 +16,8 @@ export const HELPS_MANIFEST = definePluginManifest({
   pages: { list: { path: '/helps', permission: 'helps:read' } },
   tabs: { manage: { key: 'helps', permission: 'helps:write', label: { es: 'Ayudas', pt: 'Ajudas', en: 'Helps' } } },
   menu: [{ page: 'list', icon: 'question', permission: 'helps:read', label: { es: 'Ayuda', pt: 'Ajuda', en: 'Help' } }],
+  // The help videos: YouTube's thumbnails and its privacy-enhanced player (added to the shell's CSP).
+  csp: { 'img-src': ['https://i.ytimg.com'], 'frame-src': ['https://www.youtube-nocookie.com'] },
 });
 
 export const HELPS_PAGE_SIZE = 20;

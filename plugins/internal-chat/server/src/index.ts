@@ -12,6 +12,17 @@ export class InternalChatModule {}
 /** Offered only to plans with useInternalChat: the kernel refuses every route (403) and hides the page otherwise. */
 export default definePlugin({
   id: 'internal-chat',
+  // The spec's paths, answered by the plugin's routes under /api/internal-chat/ (issue 29 item 3).
+  apiAliases: [
+    'GET /chats',
+    'GET /chats/:id',
+    'POST /chats',
+    'PUT /chats/:id',
+    'DELETE /chats/:id',
+    'POST /chats/:id/read',
+    'GET /chats/:id/messages',
+    'POST /chats/:id/messages',
+  ],
   version: '0.1.0',
   planFlag: 'useInternalChat',
   module: InternalChatModule,

@@ -12,6 +12,13 @@ export class KanbanModule {}
  */
 export default definePlugin({
   id: 'kanban',
+  // The spec's paths, answered by the plugin's routes under /api/kanban/ (issue 29 item 3).
+  apiAliases: [
+    'GET /tags/kanban',
+    'GET /ticket/kanban',
+    'PUT /ticket-tags/:ticketId/:tagId',
+    'DELETE /ticket-tags/:ticketId',
+  ],
   version: '0.1.0',
   planFlag: 'useKanban',
   module: KanbanModule,

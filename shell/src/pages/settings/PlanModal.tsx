@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
 import { PLAN_ENDPOINTS, PLAN_FLAGS, type Plan, type PlanInput } from '@atende/core-contract';
-import { applyServerErrors, lengthRules, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
+import { applyServerErrors, lengthRules, localized, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
+import { usePlanFeatures } from './plan-features.js';
 
 type Values = Omit<PlanInput, 'value' | 'users' | 'connections' | 'queues' | 'trialDays'> & {
   trialDays: number;
@@ -30,18 +31,21 @@ const NEW_PLAN: Values = {
 };
 
 export function PlanModal({ editing, onClose, onSaved }: Props) {
-  const { t } = useT();
+  const { t, i18n } = useT();
   const { message } = App.useApp();
   const showError = useErrorToast();
   const [form] = Form.useForm<Values>();
+  const features = usePlanFeatures();
   const [saving, setSaving] = useState(false);
   const plan = editing && editing !== 'new' ? editing : null;
 
   useEffect(() => {
     if (!editing) return;
     form.resetFields();
-    form.setFieldsValue(plan ? { ...plan } : NEW_PLAN);
-  }, [editing]);
+    // Plugins' features start enabled too on a new plan; an existing plan shows what it has.
+    const declared = Object.fromEntries(features.map((f) => [f.key, plan ? (plan.features?.[f.key] ?? false) : true]));
+    form.setFieldsValue(plan ? { ...plan, features: declared } : { ...NEW_PLAN, features: declared });
+  }, [editing, features]);
 
   const save = async (v: Values) => {
     setSaving(true);
@@ -54,6 +58,7 @@ export function PlanModal({ editing, onClose, onSaved }: Props) {
       offered: !!v.offered,
       trialDays: v.trialDays,
       ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, !!v[f]])) as Record<(typeof PLAN_FLAGS)[number], boolean>),
+      ...(features.length ? { features: Object.fromEntries(features.map((f) => [f.key, !!v.features?.[f.key]])) } : {}),
     };
     try {
       const saved = plan ? await call(PLAN_ENDPOINTS.update, { params: { id: plan.id }, body }) : await call(PLAN_ENDPOINTS.create, { body });
@@ -120,6 +125,13 @@ export function PlanModal({ editing, onClose, onSaved }: Props) {
             <Col key={f} xs={12} sm={8}>
               <Form.Item name={f} label={t(`planFlags.${f}`)} valuePropName="checked">
                 <Switch data-testid={`plan-flag-${f}`} />
+              </Form.Item>
+            </Col>
+          ))}
+          {features.map((f) => (
+            <Col key={f.key} xs={12} sm={8}>
+              <Form.Item name={['features', f.key]} label={localized(f.label, i18n.language)} valuePropName="checked">
+                <Switch data-testid={`plan-flag-${f.key}`} />
               </Form.Item>
             </Col>
           ))}

@@ -3,12 +3,14 @@ import { App, Button, Empty, Flex, Popconfirm, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PLAN_ENDPOINTS, PLAN_FLAGS, type Plan } from '@atende/core-contract';
-import { formatPrice, LoadError, useErrorToast, useT, call } from '@atende/sdk-web';
+import { formatPrice, LoadError, localized, useErrorToast, useT, call } from '@atende/sdk-web';
+import { usePlanFeatures } from './plan-features.js';
 import { PlanModal } from './PlanModal.js';
 
 /** Settings → Plans (super user, commercial-admin §2): list and form with limits, price and feature flags. */
 export function PlansTab() {
-  const { t } = useT();
+  const { t, i18n } = useT();
+  const features = usePlanFeatures();
   const { message } = App.useApp();
   const showError = useErrorToast();
   const [plans, setPlans] = useState<Plan[] | null>(null);
@@ -53,6 +55,13 @@ export function PlansTab() {
                 {t(`planFlags.${f}`)}
               </Tag>
             ))}
+            {features
+              .filter((f) => p.features?.[f.key])
+              .map((f) => (
+                <Tag key={f.key} style={{ marginInlineEnd: 0 }} data-testid={`plan-feature-${p.id}-${f.key}`}>
+                  {localized(f.label, i18n.language)}
+                </Tag>
+              ))}
           </Flex>
         ),
       },
@@ -77,7 +86,7 @@ export function PlansTab() {
         ),
       },
     ],
-    [t],
+    [t, features, i18n.language],
   );
 
   if (error) {

@@ -30,7 +30,7 @@ describe('security: HTTP headers and cookies (item 11)', () => {
     expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'");
   };
 
-  it('serves the shell with a strict CSP: scripts from self only, no inline or eval, only the YouTube player framed', async () => {
+  it('serves the shell with a strict CSP: scripts from self only, no inline or eval, only the YouTube player the helps manifest declares framed', async () => {
     const res = await fetch(`${server.url}/tickets`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -41,6 +41,7 @@ describe('security: HTTP headers and cookies (item 11)', () => {
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(['https://www.youtube-nocookie.com']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://i.ytimg.com']);
     // The shell's HTML has no inline script the policy would have to allow.
     const html = await res.text();
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
