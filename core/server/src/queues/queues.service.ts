@@ -56,7 +56,7 @@ export class QueuesService {
     return q;
   }
 
-  async create(companyId: number, input: Required<QueueInput>): Promise<QueueDto> {
+  async create(companyId: number, input: Required<Omit<QueueInput, 'bindings'>> & Pick<QueueInput, 'bindings'>): Promise<QueueDto> {
     const { promptId, integrationId, bindings, ...fields } = input;
     // The plugin's record check runs before the plan-limit lock is taken (it is the plugin's code).
     const binding = await this.bindings.fromInput(companyId, { promptId, integrationId, ...bindings }, null);
