@@ -12,12 +12,13 @@ import { ResellerService } from './reseller.service.js';
 import { SubscriptionService } from './subscription.service.js';
 import { BillingInit } from './migrations/init.js';
 import { BILLING_SETTINGS } from './settings.js';
+import { KernelReads } from './kernel-reads.js';
 
 export const BILLING_CONTROLLERS = [InvoicesController, SubscriptionController, CompanyPlanController, ResellerController, BonusController, ReferralsController, WebhookController];
 
 @Module({
   controllers: BILLING_CONTROLLERS,
-  providers: [CompanyOpsService, InvoicesService, InvoicesJob, LedgerService, ManualReviewProvider, SignedWebhookProvider, PlanChangeService, ResellerService, SubscriptionService],
+  providers: [KernelReads, CompanyOpsService, InvoicesService, InvoicesJob, LedgerService, ManualReviewProvider, SignedWebhookProvider, PlanChangeService, ResellerService, SubscriptionService],
 })
 export class BillingModule {}
 

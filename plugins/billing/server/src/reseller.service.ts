@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError, type AuthUser } from '@atende/sdk-server';
+import { AppError, COMPANIES, USERS, type AuthUser, type Companies, type Users } from '@atende/sdk-server';
 import { bonusFor, type AdjustCoins, type HistoryEntry, type ResellerMetrics } from '@atende/plugin-billing-contract';
 import { LedgerService } from './ledger.service.js';
-import { companyRow, iso, isoOrNull, query } from './sql.js';
+import { iso, isoOrNull, query } from './sql.js';
+import { KernelReads } from './kernel-reads.js';
 
 const DEFAULT_ADJUST_DESCRIPTION = 'Ajuste manual por superadministrador';
 
@@ -16,32 +17,30 @@ export class ResellerService {
   constructor(
     private readonly em: EntityManager,
     private readonly ledger: LedgerService,
+    private readonly reads: KernelReads,
+    @Inject(COMPANIES) private readonly companies: Companies,
+    @Inject(USERS) private readonly users: Users,
   ) {}
 
   async metrics(companyId: number, origin: string): Promise<ResellerMetrics> {
-    const me = await companyRow(this.em, companyId);
+    const me = await this.reads.company(companyId);
     if (!me) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
-    const referrals = await query<{
-      id: number;
-      name: string;
-      email: string | null;
-      plan_id: number | null;
-      plan_name: string | null;
-      connections: number | null;
-      created_at: Date;
-      due_date: Date | null;
-      sales: string;
-      bonus: string;
-    }>(
-      this.em,
-      `select c.id, c.name, c.email, c.plan_id, p.name as plan_name, p.connections, c.created_at, c.due_date,
-              coalesce((select sum(-l.delta) from billing_coin_ledger l where l.company_id = ? and l.target_company_id = c.id and l.kind in ('extension', 'upgrade', 'downgrade')), 0) as sales,
-              coalesce((select sum(b.delta) from billing_coin_ledger b where b.company_id = ? and b.kind = 'bonus' and b.target_company_id = c.id), 0) as bonus
-         from companies c left join plans p on p.id = c.plan_id
-        where c.referred_by_id = ?
-        order by c.created_at desc, c.id desc`,
-      [companyId, companyId, companyId],
-    );
+    // The referrals and their plans come from the kernel's ports; what was sold to each, from the ledger.
+    const refs = await this.reads.withPlans(await this.companies.referrals(companyId));
+    const perTarget = refs.length
+      ? await query<{ target: number; sales: string; bonus: string }>(
+          this.em,
+          `select target_company_id as target,
+                  coalesce(sum(-delta) filter (where kind in ('extension', 'upgrade', 'downgrade')), 0) as sales,
+                  coalesce(sum(delta) filter (where kind = 'bonus'), 0) as bonus
+             from billing_coin_ledger
+            where company_id = ? and target_company_id = any(array[?]::int[])
+            group by target_company_id`,
+          [companyId, refs.map((r) => r.id)],
+        )
+      : [];
+    const byTarget = new Map(perTarget.map((r) => [Number(r.target), r]));
+    const referrals = refs.map((r) => ({ ...r, sales: byTarget.get(r.id)?.sales ?? '0', bonus: byTarget.get(r.id)?.bonus ?? '0' }));
     const [totals] = await query<{ bonus: string; sales: string }>(
       this.em,
       `select coalesce(sum(delta) filter (where kind = 'bonus'), 0) as bonus,
@@ -70,18 +69,23 @@ export class ResellerService {
 
   /** The reseller's actions on its referrals, newest first (last 200). */
   async history(companyId: number): Promise<HistoryEntry[]> {
-    const rows = await query<{ id: string; created_at: Date; kind: HistoryEntry['actionType']; delta: number; description: string; tid: number; tname: string; temail: string | null }>(
+    const rows = await query<{ id: string; created_at: Date; kind: HistoryEntry['actionType']; delta: number; description: string; tid: number }>(
       this.em,
-      `select l.id, l.created_at, l.kind, l.delta, l.description, t.id as tid, t.name as tname, t.email as temail
-         from billing_coin_ledger l join companies t on t.id = l.target_company_id
+      `select l.id, l.created_at, l.kind, l.delta, l.description, l.target_company_id as tid
+         from billing_coin_ledger l
         where l.company_id = ? and l.target_company_id <> l.company_id and l.kind in ('extension', 'upgrade', 'downgrade')
         order by l.id desc limit 200`,
       [companyId],
     );
-    return rows.map((r) => ({
+    // The targets' names and e-mails through the COMPANIES port (a deleted company's rows drop out).
+    const targets = new Map((rows.length ? await this.companies.list({ ids: [...new Set(rows.map((r) => Number(r.tid)))] }) : []).map((c) => [c.id, c]));
+    return rows.flatMap((r) => {
+      const t = targets.get(Number(r.tid));
+      return t ? [{ ...r, t }] : [];
+    }).map((r) => ({
       id: Number(r.id),
       createdAt: iso(r.created_at),
-      targetCompany: { id: r.tid, name: r.tname, email: r.temail },
+      targetCompany: { id: r.t.id, name: r.t.name, email: r.t.email },
       actionType: r.kind,
       sendyCoinsUsed: -r.delta,
       description: r.description,
@@ -94,15 +98,21 @@ export class ResellerService {
    * one bonus (the bonus row names it, unique), so running it twice or on two servers awards once.
    */
   async processBonuses(): Promise<{ processedCompanies: number; totalCoinsAwarded: number }> {
-    const pending = await query<{ id: string; delta: number; spender: number; beneficiary: number }>(
+    const spends = await query<{ id: string; delta: number; spender: number }>(
       this.em.fork(),
-      `select l.id, l.delta, l.company_id as spender, c.referred_by_id as beneficiary
-         from billing_coin_ledger l join companies c on c.id = l.company_id
+      `select l.id, l.delta, l.company_id as spender
+         from billing_coin_ledger l
         where l.kind = 'extension' and l.delta < 0 and l.target_company_id is not null and l.target_company_id <> l.company_id
-          and c.referred_by_id is not null
           and not exists (select 1 from billing_coin_ledger b where b.source_ledger_id = l.id)
         order by l.id`,
     );
+    // Who referred each spender: the COMPANIES port. A spender nobody referred pays no bonus.
+    const spenders = spends.length ? await this.companies.list({ ids: [...new Set(spends.map((x) => Number(x.spender)))] }) : [];
+    const referrer = new Map(spenders.map((c) => [c.id, c.referredById]));
+    const pending = spends.flatMap((x) => {
+      const beneficiary = referrer.get(Number(x.spender));
+      return beneficiary ? [{ ...x, spender: Number(x.spender), beneficiary }] : [];
+    });
     const companies = new Set<number>();
     let total = 0;
     for (const spend of pending) {
@@ -139,10 +149,9 @@ export class ResellerService {
 
   /** The super user adds (or takes, never below 0) coins to the company of a user (§7 adjust-coins). */
   async adjust(actor: AuthUser, body: AdjustCoins): Promise<{ message: string; companyId: number; balance: number }> {
-    const [user] = body.userId
-      ? await query<{ company_id: number; email: string }>(this.em, `select company_id, email from users where id = ?`, [body.userId])
-      : await query<{ company_id: number; email: string }>(this.em, `select company_id, email from users where lower(email) = ?`, [body.userEmail]);
-    if (!user) throw AppError.notFound('ERR_NO_USER_FOUND');
+    const found = body.userId ? await this.users.get(body.userId) : await this.users.byEmail(body.userEmail ?? '');
+    if (!found) throw AppError.notFound('ERR_NO_USER_FOUND');
+    const user = { company_id: found.companyId, email: found.email };
     if (body.userEmail && body.userEmail.toLowerCase() !== user.email.toLowerCase()) throw AppError.validation([{ path: 'userEmail', message: 'does_not_match_user' }]);
     const { balance } = await this.em.fork().transactional((tx) =>
       this.ledger.move(tx, {
