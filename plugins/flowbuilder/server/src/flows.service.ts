@@ -21,7 +21,6 @@ import {
 } from '@atende/plugin-flowbuilder-contract';
 import { FlowEntity, type FlowRow } from './entities.js';
 import { loopsWithoutAnswer } from './graph-checks.js';
-import { PLUGIN_ID } from './engine.js';
 
 export const toFlowDto = (f: FlowRow): Flow => ({ id: f.id, name: f.name, active: f.active, createdAt: f.createdAt.toISOString(), updatedAt: f.updatedAt.toISOString() });
 
