@@ -85,11 +85,13 @@ export interface Companies {
  */
 export const PLANS = Symbol.for('atende:plans');
 
+/** A plan as `PLANS` answers it. */
 export interface PlanSummary extends OfferedPlan {
   /** Tenants may choose it (sign-up, checkout, plan changes). */
   offered: boolean;
 }
 
+/** The `PLANS` port. */
 export interface Plans {
   /** Every plan, cheapest first (the platform's own included: compare with the platform company's planId). */
   list(): Promise<PlanSummary[]>;

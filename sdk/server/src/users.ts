@@ -6,6 +6,7 @@ import type { Profile } from '@atende/core-contract';
  */
 export const USERS = Symbol.for('atende:users');
 
+/** A user as `USERS` answers it (never its password or tokens). */
 export interface UserSummary {
   id: number;
   companyId: number;
@@ -17,6 +18,7 @@ export interface UserSummary {
   enabled: boolean;
 }
 
+/** The `USERS` port. */
 export interface Users {
   /** The company's users among `userIds`, by name (other companies' ids are simply absent). */
   list(companyId: number, userIds: number[]): Promise<UserSummary[]>;
