@@ -12,6 +12,7 @@ import type { DomainEventHandler } from './events.js';
  */
 export const PLUGIN_CONTEXT = Symbol.for('atende:plugin-context');
 
+/** What `PLUGIN_CONTEXT` gives the plugin it was made for. */
 export interface PluginContext {
   /** The plugin's id (from its definePlugin), as the kernel loaded it. */
   readonly pluginId: string;
