@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, SETTINGS, TAGS, TICKET_HOLDS, TICKETS } from '@atende/sdk-server';
+import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, PLANS, SETTINGS, TAGS, TICKET_HOLDS, TICKETS, USERS } from '@atende/sdk-server';
 import { TicketsModule } from './tickets/tickets.module.js';
 import { TicketsPortService } from './tickets/tickets-port.service.js';
 import { TagsPortService } from './tickets/tags-port.service.js';
@@ -16,6 +16,8 @@ import { MediaPortService } from './media/media-port.service.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { SettingsService } from './settings/settings.service.js';
 import { TicketHoldsPortService } from './inbound/ticket-holds-port.service.js';
+import { PlansPortService } from './plans/plans-port.service.js';
+import { UsersPortService } from './users/users-port.service.js';
 
 /**
  * The SDK's kernel ports under their tokens, global so every plugin module can inject them. Each
@@ -33,12 +35,14 @@ const PORTS = [
   { provide: MEDIA, useExisting: MediaPortService },
   { provide: SETTINGS, useExisting: SettingsService },
   { provide: TICKET_HOLDS, useExisting: TicketHoldsPortService },
+  { provide: PLANS, useExisting: PlansPortService },
+  { provide: USERS, useExisting: UsersPortService },
 ];
 
 @Global()
 @Module({
   imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
-  providers: [TicketHoldsPortService, ...PORTS],
+  providers: [TicketHoldsPortService, PlansPortService, UsersPortService, ...PORTS],
   exports: [...PORTS.map((p) => p.provide), ConnectionsModule],
 })
 export class KernelPortsModule {}

@@ -20,6 +20,30 @@ export interface CompanyTerms {
    * company form, beside the plan's useCampaigns: a campaigns plugin refuses its routes when it is off.
    */
   campaignsEnabled: boolean;
+  /** The company's contact e-mail (null when none was given). */
+  email: string | null;
+  /** Billing period of the plan: MENSAL, BIMESTRAL, TRIMESTRAL, SEMESTRAL or ANUAL. */
+  recurrence: string;
+  /** The code other companies sign up with to become this company's referrals. */
+  referralCode: string;
+  /** The company whose referral code this company signed up with, if any. */
+  referredById: number | null;
+  /** The platform's own company (never billed, never expires). */
+  isPlatform: boolean;
+  /** ISO date-time the company was created. */
+  createdAt: string;
+}
+
+/** Which companies `Companies.list` answers; every given filter must hold. */
+export interface CompanyQuery {
+  /** Only these ids (others are simply absent). */
+  ids?: number[];
+  /** Only the referrals of this company (signed up with its referral code). */
+  referredBy?: number;
+  /** Name contains this text (case-insensitive; %, _ and \ taken literally). */
+  search?: string;
+  /** Only tenants (never the platform's company), active, with a due date at or before this ISO date-time. */
+  dueBy?: string;
 }
 
 /** A plan as a tenant may choose it (price S/ per month, limits). */
@@ -36,6 +60,13 @@ export interface OfferedPlan {
 export interface Companies {
   get(companyId: number): Promise<CompanyTerms | null>;
   /**
+   * Companies matching every filter of `query`, newest first (a platform-wide read, for billing-like
+   * plugins acting for the platform; a tenant-facing route must filter by its own company).
+   */
+  list(query: CompanyQuery): Promise<CompanyTerms[]>;
+  /** The companies that signed up with `companyId`'s referral code, newest first (never another company's referrals). */
+  referrals(companyId: number): Promise<CompanyTerms[]>;
+  /**
    * The plans tenants may choose (sign-up, checkout, plan changes), cheapest first: those the super user
    * marked offered, never the platform's own plan. A plugin that lets a company pick a plan picks from these.
    */
@@ -48,4 +79,26 @@ export interface Companies {
   setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms>;
   /** Refuses the platform's own plan for a tenant (404 ERR_NO_PLAN_FOUND, like a missing plan). */
   setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms>;
+}
+
+/**
+ * The platform's plans as a plugin reads them (issue 29 item 4): prices and limits, whether tenants may
+ * choose them. Read-only; the super user edits plans in the kernel. Inject by the `PLANS` token.
+ */
+export const PLANS = Symbol.for('atende:plans');
+
+/** A plan as `PLANS` answers it. */
+export interface PlanSummary extends OfferedPlan {
+  /** Tenants may choose it (sign-up, checkout, plan changes). */
+  offered: boolean;
+}
+
+/** The `PLANS` port. */
+export interface Plans {
+  /** Every plan, cheapest first (the platform's own included: compare with the platform company's planId). */
+  list(): Promise<PlanSummary[]>;
+  /** One plan (null when it does not exist). */
+  get(planId: number): Promise<PlanSummary | null>;
+  /** Several plans by id (absent ids are simply missing). */
+  many(planIds: number[]): Promise<PlanSummary[]>;
 }

@@ -28,6 +28,13 @@ export interface Contacts {
   upsert(companyId: number, contact: { number: string; name?: string; email?: string; extraInfo?: { name: string; value: string }[] }): Promise<ContactSummary>;
   /** Contacts with a ticket carrying the tag (tags are put on tickets), up to `limit` (default 500) after `afterId`. */
   byTag(companyId: number, tagId: number, page?: { afterId?: number; limit?: number }): Promise<ContactSummary[]>;
+  /** Several of the company's contacts by id (other companies' ids are simply absent). */
+  many(companyId: number, contactIds: number[]): Promise<ContactSummary[]>;
+  /**
+   * Ids of the company's contacts whose name or number contains `text` (case-insensitive; %, _ and \
+   * taken literally), for a plugin that searches its own rows by contact.
+   */
+  matching(companyId: number, text: string): Promise<number[]>;
 }
 
 /** A WhatsApp connection as the CONNECTIONS port answers it (id, name, provider, status, default). */

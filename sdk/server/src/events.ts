@@ -18,7 +18,7 @@ export const DOMAIN_EVENTS = Symbol.for('atende:domain-events');
 /** A handler of one domain event (`events.on` / `events.subscribe`). */
 export type DomainEventHandler<K extends DomainEventName> = (event: DomainEvent<K>) => void | Promise<void>;
 
-/** The DOMAIN_EVENTS port: in-process handlers after commit (`on`) and durable, retried delivery through the plugin's own queue (`subscribe`). */
+/** The DOMAIN_EVENTS port: in-process handlers after commit (`on`) and durable, retried delivery through the plugin's own queue (`subscribe`). A plugin uses `PLUGIN_CONTEXT.events` (the kernel knows it is the caller); this takes the subscriber's id. */
 export interface DomainEvents {
   /** In-process subscription; returns a function that ends it. `pluginId` is the subscriber (for plan gating). */
   on<K extends DomainEventName>(pluginId: string, name: K, handler: DomainEventHandler<K>): () => void;

@@ -109,3 +109,33 @@ export const INBOUND_CHAIN = createExtensionPoint<InboundHandler>('kernel.inboun
 
 /** The plugin a handler key belongs to. */
 export const handlerPluginId = (key: string): string => key.slice(0, key.indexOf('.'));
+
+/**
+ * An inbound observer (issue 29 item 5): sees every inbound message the chain sees, whoever holds
+ * the ticket (a handler, an agent, nobody), and answers none of them. Register on
+ * `INBOUND_OBSERVERS` in the module's onModuleInit:
+ *
+ *   INBOUND_OBSERVERS.register('myplugin.stats', { observe: async (ctx) => … });
+ *
+ * It runs after the chain has committed, outside its transaction (so it may read through the ports),
+ * for companies whose plan has the plugin's flag. Its context offers no reply, claim or release, and
+ * the ports that answer or take a ticket (Messages.send*, Tickets.transition/openFor,
+ * TicketHolds.release) throw when an observer calls them. Delivery is at least once: a pipeline job
+ * retried after the chain ran shows the message again (dedupe by `message.id` if it matters).
+ * A throwing observer is logged and changes nothing for the others.
+ */
+export interface InboundObserver {
+  /** A cheap test (no query): false skips the observer for this message. */
+  appliesTo?(message: InboundChainMessage, ticket: InboundChainTicket, companyId: number): boolean;
+  observe(ctx: InboundObserverContext): Promise<void> | void;
+}
+
+export interface InboundObserverContext {
+  readonly companyId: number;
+  readonly message: InboundChainMessage;
+  /** The ticket as the chain left it (its holder included: a handler's key, or null). */
+  readonly ticket: InboundChainTicket;
+}
+
+/** Inbound observers. Keys are `<plugin id>.<name>`. */
+export const INBOUND_OBSERVERS = createExtensionPoint<InboundObserver>('kernel.inbound-observers');

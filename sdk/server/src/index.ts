@@ -15,6 +15,8 @@ export * from './tickets.js';
 export * from './tags.js';
 export * from './contacts.js';
 export * from './companies.js';
+export * from './users.js';
+export * from './plugin-context.js';
 export * from './inbound-chain.js';
 export * from './handler-bindings.js';
 export * from './ticket-holds.js';

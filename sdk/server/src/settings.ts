@@ -1,6 +1,7 @@
 /**
  * Company and global settings as the server reads them (issue 11 item 3): a plugin reads its own
- * declared keys (and the kernel's) with their defaults applied. Inject by the `SETTINGS` token.
+ * declared keys (and the kernel's) with their defaults applied. Inject by the `SETTINGS` token; a
+ * plugin writing its own keys uses `PLUGIN_CONTEXT.settings` instead (no id to pass).
  */
 export const SETTINGS = Symbol.for('atende:settings');
 

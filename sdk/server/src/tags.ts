@@ -15,8 +15,27 @@ export interface TagSummary {
   ticketsCount: number;
 }
 
+/** A tag a plugin creates: as `POST /api/tags` takes it (tagInputSchema: name 3–60 characters, unique in the company; color; kanban flag). */
+export interface TagInput {
+  name: string;
+  /** Default `#A4CCCC`. */
+  color?: string;
+  /** Default 0. */
+  kanban?: 0 | 1;
+}
+
 /** The TAGS port: a company's tags. */
 export interface Tags {
   /** By name; `kanban` keeps only tags with (true) or without (false) the flag; `ids` only those (others' ids are simply absent). */
   list(companyId: number, query?: { kanban?: boolean; ids?: number[] }): Promise<TagSummary[]>;
+  /**
+   * Creates the tag in the company and tells the company's sessions (realtime `tag` create). A name
+   * the company already has is refused (409 ERR_VALIDATION, path `name`, like `POST /api/tags`); an invalid one: 400 ERR_VALIDATION.
+   */
+  create(companyId: number, tag: TagInput): Promise<TagSummary>;
+  /**
+   * The company's tag with exactly this name, created with `color`/`kanban` when missing.
+   * Safe under concurrency: two callers ensuring one name get the same tag.
+   */
+  ensure(companyId: number, tag: TagInput): Promise<TagSummary>;
 }

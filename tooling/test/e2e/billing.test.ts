@@ -127,38 +127,6 @@ describe('billing in the browser', () => {
     await page.getByTestId('checkout-next').waitFor({ timeout: 15_000 });
     await context.close();
   });
-  it('reseller panel in the dark theme: metrics, copyable referral link, extending a referral with coins, history', async () => {
-    sup = (await api.login(SUPER.email, SUPER.password)).token;
-    const me = await api.login('admin@tienda.test', TENANT_PASSWORD);
-    const code = (await api.get(`/api/companies/${tiendaId}`, sup)).body.referralCode as string;
-    const plan = (await api.get('/api/plans/list', sup)).body.find((p: { name: string }) => p.name === 'Pyme');
-    const signup = await api.post('/api/companies/cadastro', { name: 'Referida', email: 'admin@referida.test', phone: '51911100000', password: TENANT_PASSWORD, planId: plan.id, referralCode: code });
-    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-    expect((await api.post('/api/referrals/adjust-coins', { userId: me.user.id, coinsAdjustment: 500 }, sup)).status).toBe(201);
-
-    const context = await browser.newContext({ colorScheme: 'dark' });
-    await context.addInitScript(() => localStorage.setItem('preferredTheme', 'dark'));
-    const page = await context.newPage();
-    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
-    await page.getByTestId('menu-reseller').click();
-    await page.getByTestId('reseller-page').waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('reseller-referrals').textContent(), { timeout: 15_000 }).toContain('1');
-    expect(await page.getByTestId('reseller-link').inputValue()).toContain(`/signup?ref=${code}`);
-    await page.getByRole('row', { name: /Referida/ }).getByRole('button', { name: 'Extender' }).click();
-    await page.getByTestId('change-cost').getByText('Costo: 60 acciones').waitFor();
-    await page.getByTestId('change-confirm').click();
-    await page.getByText('Acciones usadas: 60', { exact: false }).first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('reseller-coins').textContent(), { timeout: 15_000 }).toContain('440');
-    await page.getByRole('tab', { name: 'Historial' }).click();
-    await page.getByRole('cell', { name: 'admin@referida.test' }).waitFor();
-    // Dark theme: the page background is dark (antd tokens, no fixed colours).
-    const bg = await page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout') as Element).backgroundColor);
-    const [r, g, b] = (bg.match(/\d+/g) ?? ['255', '255', '255']).map(Number);
-    expect(r + g + b).toBeLessThan(200);
-    await page.screenshot({ path: 'tooling/test/artifacts/billing-reseller-dark.png' });
-    await context.close();
-  });
-
   it('issue 38 items 15-16: without a support number the super user is told and the steps say so; 390 px pages do not scroll sideways', async () => {
     sup = (await api.login(SUPER.email, SUPER.password)).token;
     expect((await api.put('/api/settings/global/billing.payment_key', { value: 'Yape 999 111 222' }, sup)).status).toBe(200);

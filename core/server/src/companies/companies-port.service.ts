@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import { AppError, type Companies, type CompanyTerms, type OfferedPlan } from '@atende/sdk-server';
+import { AppError, containsPattern, type Companies, type CompanyQuery, type CompanyTerms, type OfferedPlan } from '@atende/sdk-server';
 import { CompanySchema, type Company } from './company.entity.js';
 import { PlanSchema } from '../plans/plan.entity.js';
 import { CompaniesService } from './companies.service.js';
@@ -9,7 +9,20 @@ import { CompanyPlanService } from '../platform/company-plan.service.js';
 import type { PlanFeature } from '@atende/core-contract';
 import { outsideChain } from '../inbound/chain-scope.js';
 
-const terms = (c: Company): CompanyTerms => ({ id: c.id, name: c.name, planId: c.planId ?? null, dueDate: c.dueDate?.toISOString() ?? null, status: c.status, campaignsEnabled: c.campaignsEnabled });
+const terms = (c: Company): CompanyTerms => ({
+  id: c.id,
+  name: c.name,
+  planId: c.planId ?? null,
+  dueDate: c.dueDate?.toISOString() ?? null,
+  status: c.status,
+  campaignsEnabled: c.campaignsEnabled,
+  email: c.email ?? null,
+  recurrence: c.recurrence,
+  referralCode: c.referralCode,
+  referredById: c.referredById ?? null,
+  isPlatform: c.isPlatform,
+  createdAt: c.createdAt.toISOString(),
+});
 
 /** The SDK's Companies port (the companies service announces the changes it makes). */
 @Injectable()
@@ -37,6 +50,24 @@ export class CompaniesPortService implements Companies {
   async get(companyId: number): Promise<CompanyTerms | null> {
     const c = await this.orm.em.fork().findOne(CompanySchema, { id: companyId });
     return c ? terms(c) : null;
+  }
+
+  async list(query: CompanyQuery): Promise<CompanyTerms[]> {
+    const where: Record<string, unknown> = {};
+    if (query.ids) where.id = { $in: [...new Set(query.ids)] };
+    if (query.referredBy !== undefined) where.referredById = query.referredBy;
+    if (query.search) where.name = { $ilike: containsPattern(query.search) };
+    if (query.dueBy !== undefined) {
+      const at = new Date(query.dueBy);
+      if (Number.isNaN(at.getTime())) throw AppError.validation([{ path: 'dueBy', message: 'invalid_date' }]);
+      Object.assign(where, { isPlatform: false, status: true, dueDate: { $ne: null, $lte: at } });
+    }
+    const rows = await this.orm.em.fork().find(CompanySchema, where, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return rows.map(terms);
+  }
+
+  referrals(companyId: number): Promise<CompanyTerms[]> {
+    return this.list({ referredBy: companyId });
   }
 
   async setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { AppError, type ContactSummary, type Contacts } from '@atende/sdk-server';
+import { AppError, containsPattern, type ContactSummary, type Contacts } from '@atende/sdk-server';
 import { ContactSchema, type Contact } from './contact.entity.js';
 import { ContactsService } from './contacts.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
@@ -78,5 +78,20 @@ export class ContactsPortService implements Contacts {
     if (!rows.length) return [];
     const contacts = await em.find(ContactSchema, { id: { $in: rows.map((r) => Number(r.id)) } }, { orderBy: { id: 'asc' } });
     return contacts.map(contactSummary);
+  }
+
+  async many(companyId: number, contactIds: number[]): Promise<ContactSummary[]> {
+    const ids = [...new Set(contactIds)].filter((id) => Number.isInteger(id) && id > 0);
+    if (!ids.length) return [];
+    const contacts = await tenantEm(this.orm, companyId).find(ContactSchema, { companyId, id: { $in: ids } }, { orderBy: { id: 'asc' } });
+    return contacts.map(contactSummary);
+  }
+
+  async matching(companyId: number, text: string): Promise<number[]> {
+    const like = containsPattern(text);
+    const rows = await tenantEm(this.orm, companyId)
+      .getConnection()
+      .execute<{ id: number }[]>(`select id from contacts where company_id = ? and (name ilike ? or number ilike ?) order by id`, [companyId, like, like]);
+    return rows.map((r) => Number(r.id));
   }
 }

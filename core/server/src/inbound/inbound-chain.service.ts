@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import {
   AppError,
   INBOUND_CHAIN,
+  INBOUND_OBSERVERS,
   handlerPluginId,
   type InboundChainContext,
   type InboundChainMessage,
@@ -18,7 +19,7 @@ import { ticketSummaryOf, type Exec } from '../tickets/ticket-dto-sql.js';
 import { heldSql, holdTicket, releaseTicket } from './ticket-holder.js';
 import type { KernelChainTicket } from './handlers/kernel-handler.js';
 import { HandlerBindingsService } from './handler-bindings.service.js';
-import { runAsHandler } from './chain-scope.js';
+import { runAsHandler, runAsObserver } from './chain-scope.js';
 import { OutboundService } from '../messages/outbound.service.js';
 import type { Message } from '../messages/message.entity.js';
 import { Semaphore } from '../channels/baileys/semaphore.js';
@@ -113,10 +114,33 @@ export class InboundChainService {
   run(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<ChainOutcome> {
     // A chain run logs under the request id of its inbound job (or a new one) and its company (issue 35 item 3).
     const ctx = logContext();
-    return runWithLogContext({ requestId: ctx?.requestId ?? newRequestId(), companyId }, () => this.runChain(companyId, message, ticket));
+    return runWithLogContext({ requestId: ctx?.requestId ?? newRequestId(), companyId }, async () => {
+      const { outcome, after } = await this.chain(companyId, message, ticket);
+      await this.observe(companyId, message, after);
+      return outcome;
+    });
   }
 
-  private async runChain(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<ChainOutcome> {
+  /**
+   * The observers (INBOUND_OBSERVERS), after the chain committed and outside its transaction, each
+   * allowed by its plugin's plan flag; one that throws is logged and the others still see the message.
+   */
+  private async observe(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<void> {
+    const observers = INBOUND_OBSERVERS.all().sort((a, b) => a.key.localeCompare(b.key));
+    for (const { key, contribution: observer } of observers) {
+      try {
+        if (observer.appliesTo && !observer.appliesTo(message, ticket, companyId)) continue;
+        if (!(await this.allowed(key, companyId))) continue;
+        // A frozen copy each: one observer cannot change what the next one sees.
+        const ctx = Object.freeze({ companyId, message: Object.freeze({ ...message }), ticket: Object.freeze({ ...ticket }) });
+        await runAsObserver(key, async () => observer.observe(ctx));
+      } catch (err) {
+        this.logger.error(`Observer ${key} failed on message ${message.id} (ticket ${ticket.id}): ${(err as Error).message}`);
+      }
+    }
+  }
+
+  private async chain(companyId: number, message: InboundChainMessage, ticket: InboundChainTicket): Promise<{ outcome: ChainOutcome; after: InboundChainTicket }> {
     const handlers = this.handlers();
     // The ticket's binding is looked up only while some handler works on bindings (one query by primary keys).
     const needsBinding = handlers.some(({ handler }) => handler.bound);
@@ -125,7 +149,7 @@ export class InboundChainService {
     /** A bound handler applies only where its plugin is bound; then its own cheap test. */
     const applies = (key: string, handler: InboundHandler, t: InboundChainTicket) =>
       (!handler.bound || binding?.plugin === handlerPluginId(key)) && (!handler.appliesTo || handler.appliesTo(message, t, companyId));
-    if (!ticket.holder && !handlers.some(({ key, handler }) => applies(key, handler, ticket))) return NOTHING;
+    if (!ticket.holder && !handlers.some(({ key, handler }) => applies(key, handler, ticket))) return { outcome: NOTHING, after: ticket };
     const em = tenantEm(this.orm, companyId);
     const result = await this.afterTicket(ticket.id, () => this.slots.run(() => em.transactional(async (tx) => {
       const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
@@ -257,7 +281,7 @@ export class InboundChainService {
       for (const reply of replies) stored.push(await this.outbound.store(tx, { ...current, companyId }, { body: reply.text, userId: null, source: reply.source ?? undefined }));
       return { before, after: current, handled, replies: stored, deferred };
     })));
-    if (!result) return NOTHING;
+    if (!result) return { outcome: NOTHING, after: ticket };
     for (const { key, fn } of result.deferred) {
       try {
         await fn();
@@ -270,11 +294,17 @@ export class InboundChainService {
     if (before.status !== after.status) changes.status = { before: before.status, after: after.status };
     if (before.queueId !== after.queueId) changes.queueId = { before: before.queueId, after: after.queueId };
     if (before.userId !== after.userId) changes.userId = { before: before.userId, after: after.userId };
+    // Observers see the SDK's ticket, not the kernel handlers' extra field.
+    const seen: KernelChainTicket = { ...after };
+    delete seen.botStarted;
     return {
-      handled: result.handled,
-      changed: Object.keys(changes).length > 0 || before.holder !== after.holder,
-      changes,
-      replies: result.replies,
+      outcome: {
+        handled: result.handled,
+        changed: Object.keys(changes).length > 0 || before.holder !== after.holder,
+        changes,
+        replies: result.replies,
+      },
+      after: seen,
     };
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { TicketHolds } from '@atende/sdk-server';
-import { outsideChain } from './chain-scope.js';
+import { notObserving, outsideChain } from './chain-scope.js';
 import { heldSql } from './ticket-holder.js';
 
 /** The SDK's TicketHolds port: reads and compare-and-release of the holder columns, by company. */
@@ -18,6 +18,7 @@ export class TicketHoldsPortService implements TicketHolds {
 
   async release(companyId: number, ticketId: number, key: string): Promise<boolean> {
     outsideChain('TicketHolds.release');
+    notObserving('TicketHolds.release');
     const rows = await this.orm.em
       .getConnection()
       .execute(`update tickets set holder = null, holder_state = null, held_until = null where id = ? and company_id = ? and holder = ? returning id`, [ticketId, companyId, key]);

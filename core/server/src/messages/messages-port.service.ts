@@ -11,7 +11,7 @@ import { ContactsService } from '../contacts/contacts.service.js';
 import { ContactSchema } from '../contacts/contact.entity.js';
 import { OutboundService } from './outbound.service.js';
 import { SessionManager } from '../connections/session-manager.js';
-import { outsideChain } from '../inbound/chain-scope.js';
+import { notObserving, outsideChain } from '../inbound/chain-scope.js';
 
 const NUMBER = /^\d{8,15}$/;
 
@@ -45,6 +45,7 @@ export class MessagesPortService implements Messages {
 
   async sendToTicket(companyId: number, ticketId: number, message: SendText): Promise<{ messageId: number }> {
     outsideChain('Messages.sendToTicket');
+    notObserving('Messages.sendToTicket');
     const text = checked(message);
     // The tenant filter makes another company's ticket simply not found.
     const ticket = await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId });
@@ -72,6 +73,7 @@ export class MessagesPortService implements Messages {
 
   async sendToNumber(companyId: number, to: { whatsappId: number; number: string; name?: string }, message: SendText): Promise<{ messageId: number; ticketId: number }> {
     outsideChain('Messages.sendToNumber');
+    notObserving('Messages.sendToNumber');
     const text = checked(message);
     const number = to.number.replace(/\D/g, '');
     if (!NUMBER.test(number)) throw AppError.validation([{ path: 'number', message: 'invalid_number' }]);

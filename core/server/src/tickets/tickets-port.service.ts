@@ -16,7 +16,7 @@ import { tagListSql } from './ticket-dto-sql.js';
 import { viewerOf, type TicketViewer } from './ticket-visibility.js';
 import { SessionCache } from '../auth/session-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { outsideChain } from '../inbound/chain-scope.js';
+import { notObserving, outsideChain } from '../inbound/chain-scope.js';
 import { ContactSchema } from '../contacts/contact.entity.js';
 import { WhatsappSchema } from '../connections/whatsapp.entity.js';
 import { activeTicket } from './active-ticket.js';
@@ -124,6 +124,7 @@ export class TicketsPortService implements Tickets {
 
   async openFor(companyId: number, at: { contactId: number; whatsappId: number }): Promise<{ ticket: TicketSummary; created: boolean }> {
     outsideChain('Tickets.openFor');
+    notObserving('Tickets.openFor');
     const em = tenantEm(this.orm, companyId);
     const contact = await em.findOne(ContactSchema, { id: at.contactId });
     if (!contact) throw AppError.notFound('ERR_NO_CONTACT_FOUND');
@@ -141,6 +142,7 @@ export class TicketsPortService implements Tickets {
 
   async transition(companyId: number, ticketId: number, change: { status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null }): Promise<TicketSummary> {
     outsideChain('Tickets.transition');
+    notObserving('Tickets.transition');
     const em = tenantEm(this.orm, companyId);
     const ticket = await this.ticket(em, ticketId);
     if (change.queueId != null && !(await em.findOne(QueueSchema, { id: change.queueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { definePluginManifest, endpoint } from '@atende/core-contract';
 import type * as S from './schemas.js';
 
@@ -6,8 +5,8 @@ export * from './rules.js';
 
 /**
  * Who may do what (commercial-admin §6). Billing is for admins (issue 27 item 5: agents saw Financeiro and
- * Suscripción in their menu): admins see their company's invoices and plan, pay,
- * change plans and use the reseller panel for the companies their company referred; the super user
+ * Suscripción in their menu): admins see their company's invoices and plan, pay and
+ * change plans (the reseller panel is the reseller plugin's, paid through BILLING_COINS); the super user
  * reviews payments, generates invoices, processes bonuses and adjusts coins.
  */
 export const BILLING_PERMISSIONS = {
@@ -15,7 +14,6 @@ export const BILLING_PERMISSIONS = {
   'billing:pay': ['admin', 'super'],
   'billing:review': ['super'],
   'billing:coins-adjust': ['super'],
-  'reseller:use': ['admin', 'super'],
 } as const;
 
 const L = (es: string, pt: string, en: string) => ({ es, pt, en });
@@ -26,14 +24,12 @@ export const BILLING_MANIFEST = definePluginManifest({
     financeiro: { path: '/financeiro', permission: 'billing:read', allowExpired: true },
     subscription: { path: '/subscription', permission: 'billing:read', allowExpired: true },
     review: { path: '/billing-review', permission: 'billing:review' },
-    reseller: { path: '/reseller', permission: 'reseller:use' },
   },
   tabs: { settings: { key: 'billing', permission: 'billing:review', label: L('Facturación', 'Faturamento', 'Billing') } },
   menu: [
     { page: 'financeiro', icon: 'dollar', permission: 'billing:read', label: L('Financiero', 'Financeiro', 'Billing') },
     { page: 'subscription', icon: 'crown', permission: 'billing:read', label: L('Suscripción', 'Assinatura', 'Subscription') },
     { page: 'review', icon: 'audit', permission: 'billing:review', label: L('Revisión de pagos', 'Revisão de pagamentos', 'Payment review') },
-    { page: 'reseller', icon: 'team', permission: 'reseller:use', label: L('Panel Reseller', 'Painel Revendedor', 'Reseller panel') },
   ],
   zones: ['layout.drawer.footer', 'users.row.actions'],
 });
@@ -54,14 +50,10 @@ export const BILLING_ENDPOINTS = {
   extend: endpoint<{ body: typeof S.extendSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/company-plan/extend-plan' }),
   upgrade: endpoint<{ body: typeof S.planChangeSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/company-plan/upgrade-plan' }),
   downgrade: endpoint<{ body: typeof S.planChangeSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/company-plan/downgrade-plan' }),
-  resellerMetrics: endpoint<{ response: typeof S.resellerMetricsSchema }>()({ method: 'GET', path: '/reseller/metrics' }),
-  resellerHistory: endpoint<{ response: z.ZodArray<typeof S.historyEntrySchema> }>()({ method: 'GET', path: '/reseller/history' }),
-  resellerExtend: endpoint<{ body: typeof S.resellerExtendSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/reseller/extend-plan' }),
-  resellerUpgrade: endpoint<{ body: typeof S.resellerPlanChangeSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/reseller/upgrade-plan' }),
-  resellerDowngrade: endpoint<{ body: typeof S.resellerPlanChangeSchema; response: typeof S.messageSchema }>()({ method: 'POST', path: '/reseller/downgrade-plan' }),
   bonusProcess: endpoint<{ response: typeof S.bonusProcessSchema }>()({ method: 'POST', path: '/bonus-rewards/process-all' }),
   bonusStats: endpoint<{ response: typeof S.bonusStatsSchema }>()({ method: 'GET', path: '/bonus-rewards/stats' }),
   adjustCoins: endpoint<{ body: typeof S.adjustCoinsSchema; response: typeof S.adjustCoinsResultSchema }>()({ method: 'POST', path: '/referrals/adjust-coins' }),
 };
 
 export * from './schemas.js';
+export * from './coins-port.js';

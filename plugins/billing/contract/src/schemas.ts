@@ -67,41 +67,7 @@ export type SubscriptionOverview = z.infer<typeof subscriptionOverviewSchema>;
 
 export const extendSchema = z.object({ months: z.coerce.number().int().min(EXTEND_MONTHS.min).max(EXTEND_MONTHS.max) });
 export const planChangeSchema = z.object({ newPlanId: id });
-export const resellerExtendSchema = extendSchema.extend({ targetCompanyId: id });
-export const resellerPlanChangeSchema = planChangeSchema.extend({ targetCompanyId: id });
 export const messageSchema = z.object({ message: z.string(), coinsUsed: z.number().int(), dueDate: z.string().nullable(), balance: z.number().int() });
-
-export const resellerMetricsSchema = z.object({
-  sendyCoins: z.number().int(),
-  totalCoReferrals: z.number().int(),
-  totalBonus: z.number().int(),
-  totalSales: z.number().int(),
-  referralLink: z.string(),
-  referrals: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      email: z.string().nullable(),
-      plan: z.object({ id: z.number().int(), name: z.string(), connections: z.number().int() }).nullable(),
-      createdAt: z.string(),
-      dueDate: z.string().nullable(),
-      totalSales: z.number().int(),
-      bonus: z.number().int(),
-    }),
-  ),
-});
-export type ResellerMetrics = z.infer<typeof resellerMetricsSchema>;
-
-export const ACTION_TYPES = ['extension', 'upgrade', 'downgrade'] as const;
-export const historyEntrySchema = z.object({
-  id: z.number().int(),
-  createdAt: z.string(),
-  targetCompany: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable() }),
-  actionType: z.enum(ACTION_TYPES),
-  sendyCoinsUsed: z.number().int(),
-  description: z.string(),
-});
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const bonusProcessSchema = z.object({ processedCompanies: z.number().int(), totalCoinsAwarded: z.number().int() });
 export const bonusStatsSchema = z.object({ data: z.object({ totalCompaniesWithBonus: z.number().int(), totalBonusActions: z.number().int() }) });

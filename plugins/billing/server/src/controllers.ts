@@ -1,12 +1,12 @@
 import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { z } from 'zod';
-import { AllowExpired, AppError, CurrentUser, Public, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
+import { AllowExpired, CurrentUser, Public, RequirePermission, ZodBody, ZodParam, ZodQuery, ZodResponse, type AuthUser } from '@atende/sdk-server';
 import * as S from '@atende/plugin-billing-contract';
 import { CompanyOpsService } from './company-ops.service.js';
 import { InvoicesService } from './invoices.service.js';
 import { ManualReviewProvider, SIGNATURE_HEADER, SignedWebhookProvider, TIMESTAMP_HEADER } from './payment-providers.js';
 import { PlanChangeService } from './plan-change.service.js';
-import { ResellerService } from './reseller.service.js';
+import { CoinsService } from './coins.service.js';
 import { SubscriptionService } from './subscription.service.js';
 
 type Body<T extends z.ZodType> = z.infer<T>;
@@ -120,87 +120,36 @@ export class CompanyPlanController {
   }
 }
 
-/** /api/reseller: referred companies' plans paid with the reseller's coins. */
-@Controller('reseller')
-export class ResellerController {
-  constructor(
-    private readonly reseller: ResellerService,
-    private readonly plans: PlanChangeService,
-  ) {}
-
-  @Get('metrics')
-  @RequirePermission('reseller:use')
-  @ZodResponse(S.resellerMetricsSchema)
-  metrics(@CurrentUser() user: AuthUser, @Req() req: RawRequest) {
-    const origin = header(req, 'origin') ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    return this.reseller.metrics(user.companyId, origin);
-  }
-
-  @Get('history')
-  @RequirePermission('reseller:use')
-  @ZodResponse(S.historyEntrySchema.array())
-  history(@CurrentUser() user: AuthUser) {
-    return this.reseller.history(user.companyId);
-  }
-
-  @Post('extend-plan')
-  @RequirePermission('reseller:use')
-  @ZodResponse(S.messageSchema)
-  extend(@CurrentUser() user: AuthUser, @ZodBody(S.resellerExtendSchema) body: Body<typeof S.resellerExtendSchema>) {
-    return this.plans.apply(user.companyId, this.target(user, body.targetCompanyId), user.id, { mode: 'extension', months: body.months });
-  }
-
-  @Post('upgrade-plan')
-  @RequirePermission('reseller:use')
-  @ZodResponse(S.messageSchema)
-  upgrade(@CurrentUser() user: AuthUser, @ZodBody(S.resellerPlanChangeSchema) body: Body<typeof S.resellerPlanChangeSchema>) {
-    return this.plans.apply(user.companyId, this.target(user, body.targetCompanyId), user.id, { mode: 'upgrade', newPlanId: body.newPlanId });
-  }
-
-  @Post('downgrade-plan')
-  @RequirePermission('reseller:use')
-  @ZodResponse(S.messageSchema)
-  downgrade(@CurrentUser() user: AuthUser, @ZodBody(S.resellerPlanChangeSchema) body: Body<typeof S.resellerPlanChangeSchema>) {
-    return this.plans.apply(user.companyId, this.target(user, body.targetCompanyId), user.id, { mode: 'downgrade', newPlanId: body.newPlanId });
-  }
-
-  /** A reseller acts on its referrals only (the service checks `referred_by_id`), never on itself here. */
-  private target(user: AuthUser, targetId: number): number {
-    if (targetId === user.companyId) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
-    return targetId;
-  }
-}
-
 /** /api/bonus-rewards (super user). */
 @Controller('bonus-rewards')
 export class BonusController {
-  constructor(private readonly reseller: ResellerService) {}
+  constructor(private readonly coins: CoinsService) {}
 
   @Post('process-all')
   @RequirePermission('billing:review')
   @ZodResponse(S.bonusProcessSchema)
   process() {
-    return this.reseller.processBonuses();
+    return this.coins.processBonuses();
   }
 
   @Get('stats')
   @RequirePermission('billing:review')
   @ZodResponse(S.bonusStatsSchema)
   async stats() {
-    return { data: await this.reseller.bonusStats() };
+    return { data: await this.coins.bonusStats() };
   }
 }
 
 /** /api/referrals/adjust-coins (super user, §7). */
 @Controller('referrals')
 export class ReferralsController {
-  constructor(private readonly reseller: ResellerService) {}
+  constructor(private readonly coins: CoinsService) {}
 
   @Post('adjust-coins')
   @RequirePermission('billing:coins-adjust')
   @ZodResponse(S.adjustCoinsResultSchema)
   adjust(@CurrentUser() user: AuthUser, @ZodBody(S.adjustCoinsSchema) body: Body<typeof S.adjustCoinsSchema>) {
-    return this.reseller.adjust(user, body);
+    return this.coins.adjust(user, body);
   }
 }
 

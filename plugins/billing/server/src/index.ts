@@ -1,25 +1,39 @@
-import { Module } from '@nestjs/common';
-import { definePlugin } from '@atende/sdk-server';
-import { BILLING_MANIFEST, BILLING_PERMISSIONS } from '@atende/plugin-billing-contract';
-import { BonusController, CompanyPlanController, InvoicesController, ReferralsController, ResellerController, SubscriptionController, WebhookController } from './controllers.js';
+import { Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { createExtensionPoint, definePlugin } from '@atende/sdk-server';
+import { BILLING_COINS_KEY, BILLING_COINS_POINT, BILLING_MANIFEST, BILLING_PERMISSIONS, type BillingCoins } from '@atende/plugin-billing-contract';
+import { BonusController, CompanyPlanController, InvoicesController, ReferralsController, SubscriptionController, WebhookController } from './controllers.js';
+import { BillingCoinsPort } from './billing-coins.port.js';
 import { CompanyOpsService } from './company-ops.service.js';
 import { InvoicesService } from './invoices.service.js';
 import { InvoicesJob } from './invoices.job.js';
 import { LedgerService } from './ledger.service.js';
 import { ManualReviewProvider, SignedWebhookProvider } from './payment-providers.js';
 import { PlanChangeService } from './plan-change.service.js';
-import { ResellerService } from './reseller.service.js';
+import { CoinsService } from './coins.service.js';
 import { SubscriptionService } from './subscription.service.js';
 import { BillingInit } from './migrations/init.js';
 import { BILLING_SETTINGS } from './settings.js';
+import { KernelReads } from './kernel-reads.js';
 
-export const BILLING_CONTROLLERS = [InvoicesController, SubscriptionController, CompanyPlanController, ResellerController, BonusController, ReferralsController, WebhookController];
+export const BILLING_CONTROLLERS = [InvoicesController, SubscriptionController, CompanyPlanController, BonusController, ReferralsController, WebhookController];
 
 @Module({
   controllers: BILLING_CONTROLLERS,
-  providers: [CompanyOpsService, InvoicesService, InvoicesJob, LedgerService, ManualReviewProvider, SignedWebhookProvider, PlanChangeService, ResellerService, SubscriptionService],
+  providers: [KernelReads, CompanyOpsService, InvoicesService, InvoicesJob, LedgerService, ManualReviewProvider, SignedWebhookProvider, PlanChangeService, CoinsService, SubscriptionService, BillingCoinsPort],
 })
-export class BillingModule {}
+export class BillingModule implements OnModuleInit, OnModuleDestroy {
+  private unregister?: () => void;
+  constructor(private readonly coins: BillingCoinsPort) {}
+
+  /** Offers BILLING_COINS to the plugins that depend on billing (the reseller plugin). */
+  onModuleInit(): void {
+    this.unregister = createExtensionPoint<BillingCoins>(BILLING_COINS_POINT).register(BILLING_COINS_KEY, this.coins);
+  }
+
+  onModuleDestroy(): void {
+    this.unregister?.();
+  }
+}
 
 export default definePlugin({
   id: 'billing',

@@ -17,7 +17,8 @@ import {
   type Recurrence,
   type SubscriptionRequest,
 } from '@atende/plugin-billing-contract';
-import { companyRow, currentPlan, iso, isoOrNull, query } from './sql.js';
+import { iso, isoOrNull, query } from './sql.js';
+import { KernelReads, currentPlan } from './kernel-reads.js';
 import { PORT_SLOTS } from './slots.js';
 import { renewedDueDate } from './renewal.js';
 import { CompanyOpsService, lockCompany } from './company-ops.service.js';
@@ -41,7 +42,7 @@ interface InvoiceRow {
   created_at: Date;
 }
 
-const SELECT = `select i.*, c.name as company_name from billing_invoices i join companies c on c.id = i.company_id`;
+const SELECT = `select i.* from billing_invoices i`;
 
 export const toInvoice = (r: InvoiceRow, now = new Date()): Invoice => ({
   id: r.id,
@@ -92,6 +93,7 @@ export class InvoicesService {
     private readonly ops: CompanyOpsService,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
     @Inject(COMPANIES) private readonly companies: Companies,
+    private readonly reads: KernelReads,
   ) {}
 
   /**
@@ -100,19 +102,26 @@ export class InvoicesService {
    * second run (another server, a retried job) inserts nothing. `companyId`: that company only.
    */
   async generate(now = new Date(), companyId?: number): Promise<number> {
+    // Active tenants due within the lead time, with a plan (COMPANIES and PLANS ports).
+    const due = await this.companies.list({ dueBy: new Date(now.getTime() + INVOICE_LEAD_DAYS * DAY_MS).toISOString(), ...(companyId ? { ids: [companyId] } : {}) });
+    const billable = (await this.reads.withPlans(due)).filter((c) => c.plan_id !== null && c.plan_name !== null && c.due_date !== null);
+    if (!billable.length) return 0;
+    // One statement for all of them: a company with an unpaid invoice gets none.
     const rows = await query<{ id: number }>(
       this.em.fork(),
       `insert into billing_invoices (company_id, detail, value, due_date, plan_id)
-       select c.id, left(p.name || ' · ' || c.recurrence, 200),
-              p.value * (case c.recurrence when 'BIMESTRAL' then 2 when 'TRIMESTRAL' then 3 when 'SEMESTRAL' then 6 when 'ANUAL' then 12 else 1 end),
-              c.due_date, p.id
-         from companies c join plans p on p.id = c.plan_id
-        where not c.is_platform and c.status and c.due_date is not null and c.due_date <= ?
-          and not exists (select 1 from billing_invoices i where i.company_id = c.id and i.status <> 'paid')
-          and (?::int is null or c.id = ?::int)
+       select x.company_id, x.detail, x.value, x.due_date, x.plan_id
+         from unnest(array[?]::int[], array[?]::text[], array[?]::numeric[], array[?]::timestamptz[], array[?]::int[]) as x(company_id, detail, value, due_date, plan_id)
+        where not exists (select 1 from billing_invoices i where i.company_id = x.company_id and i.status <> 'paid')
        on conflict (company_id, due_date) do nothing
        returning id`,
-      [new Date(now.getTime() + INVOICE_LEAD_DAYS * DAY_MS), companyId ?? null, companyId ?? null],
+      [
+        billable.map((c) => c.id),
+        billable.map((c) => `${c.plan_name} · ${c.recurrence}`.slice(0, 200)),
+        billable.map((c) => (Number(c.plan_value ?? 0) * months(c.recurrence)).toFixed(2)),
+        billable.map((c) => c.due_date!.toISOString()),
+        billable.map((c) => c.plan_id!),
+      ],
     );
     return rows.length;
   }
@@ -139,8 +148,10 @@ export class InvoicesService {
     }
     if (q.searchParam) {
       const like = `%${q.searchParam.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(`(i.detail ilike ? or c.name ilike ? or i.id::text = ?)`);
-      params.push(like, like, q.searchParam);
+      // Company names are the kernel's: the matching companies' ids come from the COMPANIES port.
+      const named = (await this.companies.list({ search: q.searchParam, ...(user.super ? {} : { ids: [user.companyId] }) })).map((c) => c.id);
+      where.push(`(i.detail ilike ? or i.company_id = any(array[?]::int[]) or i.id::text = ?)`);
+      params.push(like, named.length ? named : [0], q.searchParam);
     }
     if (!user.super) await this.ensureOpen(user.companyId);
     const w = where.length ? `where ${where.join(' and ')}` : '';
@@ -150,12 +161,18 @@ export class InvoicesService {
       [...params, INVOICES_PAGE_SIZE + 0, (q.pageNumber - 1) * INVOICES_PAGE_SIZE],
     );
     const count = rows.length ? Number(rows[0].total) : 0;
-    return { invoices: rows.map((r) => toInvoice(r)), count, hasMore: q.pageNumber * INVOICES_PAGE_SIZE < count };
+    return { invoices: (await this.named(rows)).map((r) => toInvoice(r)), count, hasMore: q.pageNumber * INVOICES_PAGE_SIZE < count };
   }
 
   async get(em: EntityManager, id: number, lock = false): Promise<InvoiceRow | null> {
     const [row] = await query<InvoiceRow>(em, `${SELECT} where i.id = ?${lock ? ' for update of i' : ''}`, [id]);
-    return row ?? null;
+    return row ? (await this.named([row]))[0]! : null;
+  }
+
+  /** The invoices with their companies' names (COMPANIES port). */
+  private async named<T extends InvoiceRow>(rows: T[]): Promise<T[]> {
+    const names = await this.reads.names([...new Set(rows.map((r) => r.company_id))]);
+    return rows.map((r) => ({ ...r, company_name: names.get(r.company_id) ?? '' }));
   }
 
   /**
@@ -172,7 +189,7 @@ export class InvoicesService {
       const inv = await this.get(tx, body.invoiceId, true);
       if (!inv || inv.company_id !== user.companyId) throw AppError.notFound('ERR_INVOICE_NOT_FOUND', 'Factura no encontrada');
       if (inv.status === 'paid') throw new AppError('ERR_INVOICE_PAID', 400, 'La factura ya fue pagada');
-      const company = await companyRow(tx, user.companyId);
+      const company = await this.reads.company(user.companyId);
       if (!company || company.is_platform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
       // A plan offered to tenants, or the current one renewed (even if no longer offered).
       const current = currentPlan(company);
@@ -227,7 +244,7 @@ export class InvoicesService {
         if (!fresh.length) return { invoice: inv, dueDate: null, changed: false, duplicate: true };
       }
       if (inv.status === 'paid') return { invoice: inv, dueDate: null, changed: false, duplicate: false };
-      const company = await companyRow(tx, companyId);
+      const company = await this.reads.company(companyId);
       if (!company) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
       const due = billedValue(inv, company);
       if (payment) {
@@ -269,7 +286,7 @@ export class InvoicesService {
       if (!inv) throw AppError.notFound('ERR_INVOICE_NOT_FOUND', 'Factura no encontrada');
       if (inv.status !== 'pending_review') throw new AppError('ERR_INVOICE_NOT_IN_REVIEW', 400, 'La factura no está en revisión');
       await query(tx, `update billing_invoices set status = 'open', updated_at = now() where id = ?`, [inv.id]);
-      const company = await companyRow(tx, companyId);
+      const company = await this.reads.company(companyId);
       if (inv.grace_until && company?.due_date && new Date(company.due_date).getTime() === new Date(inv.grace_until).getTime()) {
         const [{ n }] = await query<{ n: string }>(tx, `select count(*) as n from billing_company_ops where key like ?`, [`reject:${inv.id}:%`]);
         await this.ops.record(tx, { companyId, key: `reject:${inv.id}:${Number(n) + 1}`, dueDate: new Date(inv.grace_from ?? new Date()), reason: `invoice #${inv.id} rejected: grace withdrawn` });

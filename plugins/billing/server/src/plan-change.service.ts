@@ -4,7 +4,8 @@ import { AppError, COMPANIES, type Companies } from '@atende/sdk-server';
 import { RECURRENCE_MONTHS, addMonths, downgradeCost, extendCost, upgradeCost, type Recurrence } from '@atende/plugin-billing-contract';
 import { CompanyOpsService, lockCompany } from './company-ops.service.js';
 import { LedgerService } from './ledger.service.js';
-import { companyRow, isoOrNull, query } from './sql.js';
+import { isoOrNull, query } from './sql.js';
+import { KernelReads } from './kernel-reads.js';
 import { PORT_SLOTS } from './slots.js';
 
 export type PlanChange = { mode: 'extension'; months: number } | { mode: 'upgrade' | 'downgrade'; newPlanId: number };
@@ -32,6 +33,7 @@ export class PlanChangeService {
     private readonly ledger: LedgerService,
     private readonly ops: CompanyOpsService,
     @Inject(COMPANIES) private readonly companies: Companies,
+    private readonly reads: KernelReads,
   ) {}
 
   async apply(payerId: number, targetId: number, actorUserId: number, change: PlanChange): Promise<PlanChangeResult> {
@@ -40,9 +42,9 @@ export class PlanChangeService {
     const result = await PORT_SLOTS.run(() => this.em.fork().transactional(async (tx) => {
       if (!(await lockCompany(tx, targetId, false))) throw AppError.conflict('ERR_PLAN_CHANGE_IN_PROGRESS', 'Ya hay un cambio de plan en curso para esta empresa');
       await this.ops.applyPending(tx, targetId);
-      const target = await companyRow(tx, targetId);
+      const target = await this.reads.company(targetId);
       if (!target) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
-      if (payerId !== targetId && target.referred_by_id !== payerId) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
+      // Who may pay for another company is the caller's rule (BILLING_COINS: the reseller plugin's referrals).
       if (target.is_platform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
       const reseller = payerId !== targetId ? ` (${target.name})` : '';
       if (change.mode === 'extension') {

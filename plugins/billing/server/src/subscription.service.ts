@@ -4,7 +4,8 @@ import { AppError, COMPANIES, SETTINGS, type Companies, type Settings } from '@a
 import { RECURRENCE_MONTHS, type Recurrence, type SubscriptionOverview } from '@atende/plugin-billing-contract';
 import { LedgerService } from './ledger.service.js';
 import { SETTING_INSTRUCTIONS, SETTING_KEY, SETTING_QR, SETTING_SUPPORT } from './settings.js';
-import { companyRow, currentPlan, isoOrNull } from './sql.js';
+import { isoOrNull } from './sql.js';
+import { KernelReads, currentPlan } from './kernel-reads.js';
 
 @Injectable()
 export class SubscriptionService {
@@ -13,6 +14,7 @@ export class SubscriptionService {
     private readonly ledger: LedgerService,
     @Inject(SETTINGS) private readonly settings: Settings,
     @Inject(COMPANIES) private readonly companies: Companies,
+    private readonly reads: KernelReads,
   ) {}
 
   /**
@@ -20,7 +22,7 @@ export class SubscriptionService {
    * plans on offer to tenants (plus the current one, so a company on a plan no longer offered can renew it).
    */
   async overview(companyId: number): Promise<SubscriptionOverview> {
-    const c = await companyRow(this.em, companyId);
+    const c = await this.reads.company(companyId);
     if (!c) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
     const [plans, qrImage, key, instructions, supportWhatsapp, coins] = await Promise.all([
       this.companies.offeredPlans(),

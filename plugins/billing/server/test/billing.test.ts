@@ -94,8 +94,8 @@ describe('billing', () => {
   it('invoice lifecycle: generated once before the due date, sent to review with grace, approved with renewal told live', async () => {
     const due = new Date(Date.now() - DAY).toISOString();
     await setCompany(tiendaId, { dueDate: due, recurrence: 'MENSAL' });
-    // Expired: the billing API answers, the rest of the platform (and the reseller panel) does not.
-    expect((await api.get('/api/reseller/metrics', admin)).status).toBe(402);
+    // Expired: the billing API answers, the rest of the platform does not.
+    expect((await api.get('/api/tags/list', admin)).status).toBe(402);
     expect((await api.get('/api/invoices/all', admin)).status).toBe(200);
     const first = await api.post('/api/invoices/generate', {}, sup);
     expect(first.status).toBe(201);
@@ -120,7 +120,7 @@ describe('billing', () => {
     // Two days of grace: the company is usable again while the payment is reviewed.
     const graced = await company(tiendaId);
     expect(new Date(graced.dueDate!).getTime()).toBeGreaterThan(Date.now() + DAY);
-    expect((await api.get('/api/reseller/metrics', admin)).status).toBe(200);
+    expect((await api.get('/api/tags/list', admin)).status).toBe(200);
     await eventually(async () => events.some((e) => e.action === 'PENDING_REVIEW' && e.invoiceId === inv.id));
 
     expect((await api.post(`/api/invoices/${inv.id}/approve`, {}, admin)).status).toBe(403);
@@ -280,55 +280,6 @@ describe('billing', () => {
     expect(changes[0].n).toBe(ok);
   });
 
-  it('reseller: referral sign-up, metrics, extend/upgrade/downgrade of referrals with its coins, history, bonus', async () => {
-    const code = (await company(tiendaId)).referralCode;
-    const signup = (name: string, email: string, ref: string) =>
-      api.post('/api/companies/cadastro', { name, email, phone: '51911100000', password: TENANT_PASSWORD, planId: plans.Pyme.id, referralCode: ref });
-    expect((await signup('Referida', 'admin@referida.test', code)).status).toBe(201);
-    const referida = await api.login('admin@referida.test', TENANT_PASSWORD);
-    const referidaId = referida.user.companyId as number;
-
-    const m = (await api.get('/api/reseller/metrics', admin)).body;
-    expect(m).toMatchObject({ totalCoReferrals: 1, sendyCoins: await balance(tiendaId) });
-    expect(m.referralLink).toContain(`/signup?ref=${code}`);
-    expect(m.referrals[0]).toMatchObject({ id: referidaId, name: 'Referida', plan: { id: plans.Pyme.id, connections: 2 } });
-
-    // Only its own referrals, never itself nor another company's.
-    expect((await api.post('/api/reseller/extend-plan', { targetCompanyId: referidaId, months: 1 }, otherAdmin)).status).toBe(404);
-    expect((await api.post('/api/reseller/extend-plan', { targetCompanyId: tiendaId, months: 1 }, admin)).status).toBe(404);
-    const coins = await balance(tiendaId);
-    const due = (await company(referidaId)).dueDate!;
-    const ext = await api.post('/api/reseller/extend-plan', { targetCompanyId: referidaId, months: 1 }, admin);
-    expect(ext.status, JSON.stringify(ext.body)).toBe(201);
-    expect(ext.body).toMatchObject({ coinsUsed: 60, balance: coins - 60, dueDate: addMonths(due, 1).toISOString() });
-    expect(await balance(referidaId)).toBe(0);
-    const up = await api.post('/api/reseller/upgrade-plan', { targetCompanyId: referidaId, newPlanId: plans.Pro.id }, admin);
-    expect(up.status, JSON.stringify(up.body)).toBe(201);
-    const down = await api.post('/api/reseller/downgrade-plan', { targetCompanyId: referidaId, newPlanId: plans.Pyme.id }, admin);
-    expect(down.body.coinsUsed).toBe(0);
-    const history = (await api.get('/api/reseller/history', admin)).body as { actionType: string; sendyCoinsUsed: number; targetCompany: { email: string } }[];
-    expect(history.map((h) => h.actionType)).toEqual(['downgrade', 'upgrade', 'extension']);
-    expect(history[2]).toMatchObject({ sendyCoinsUsed: 60, targetCompany: { email: 'admin@referida.test' } });
-    expect((await api.get('/api/reseller/history', otherAdmin)).body).toEqual([]);
-
-    // Bonus: Referida extends its own referral's plan; Tienda (who referred Referida) earns 10 %.
-    const referidaCode = (await company(referidaId)).referralCode;
-    expect((await signup('Nieta', 'admin@nieta.test', referidaCode)).status).toBe(201);
-    const nietaId = (await api.login('admin@nieta.test', TENANT_PASSWORD)).user.companyId as number;
-    await adjust(referida.user.id, 200);
-    expect((await api.post('/api/reseller/extend-plan', { targetCompanyId: nietaId, months: 2 }, referida.token)).body.coinsUsed).toBe(120);
-    expect((await api.post('/api/bonus-rewards/process-all', {}, admin)).status).toBe(403);
-    const before = await balance(tiendaId);
-    expect((await api.post('/api/bonus-rewards/process-all', {}, sup)).body).toEqual({ processedCompanies: 1, totalCoinsAwarded: 12 });
-    expect((await api.post('/api/bonus-rewards/process-all', {}, sup)).body).toEqual({ processedCompanies: 0, totalCoinsAwarded: 0 });
-    expect(await balance(tiendaId)).toBe(before + 12);
-    expect((await api.get('/api/bonus-rewards/stats', sup)).body).toEqual({ data: { totalCompaniesWithBonus: 1, totalBonusActions: 12 } });
-    const after = (await api.get('/api/reseller/metrics', admin)).body;
-    expect(after.totalBonus).toBe(12);
-    expect(after.referrals.find((r: { id: number }) => r.id === referidaId).bonus).toBe(12);
-    expect(await ledgerSum(tiendaId)).toBe(await balance(tiendaId));
-  });
-
   it('the subscription overview gives plan, coins, plans and the payment data from settings', async () => {
     expect((await api.put('/api/settings/global/billing.payment_key', { value: 'yape 999 111 222' }, sup)).status).toBe(200);
     const o = (await api.get('/api/subscription/overview', admin)).body;
@@ -336,7 +287,7 @@ describe('billing', () => {
     expect(o.payment.instructions).toHaveLength(3);
     expect(o.plans.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['Pyme', 'Pro', 'Mini']));
   });
-  it('permissions: billing is for admins (issue 27 item 5): an agent neither sees the billing pages in its menu, reads, pays, changes plans, resells nor reviews', async () => {
+  it('permissions: billing is for admins (issue 27 item 5): an agent neither sees the billing pages in its menu, reads, pays, changes plans nor reviews', async () => {
     const created = await api.post('/api/users', { name: 'Agente', email: 'agente@tienda.test', password: TENANT_PASSWORD, profile: 'user' }, admin);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const agent = (await api.login('agente@tienda.test', TENANT_PASSWORD)).token;
@@ -349,7 +300,6 @@ describe('billing', () => {
     const [inv] = await invoicesOf(admin);
     expect((await api.post('/api/subscription', { plan: 'Pyme', planId: plans.Pyme.id, invoiceId: inv?.id ?? 1 }, agent)).status).toBe(403);
     expect((await api.post('/api/company-plan/extend-plan', { months: 1 }, agent)).status).toBe(403);
-    expect((await api.get('/api/reseller/metrics', agent)).status).toBe(403);
     expect((await api.post('/api/invoices/generate', {}, agent)).status).toBe(403);
     expect((await api.get('/api/bonus-rewards/stats', admin)).status).toBe(403);
     // Without a token nothing answers, the webhook aside (its signature is its authentication).

@@ -20,7 +20,7 @@ export function AdjustCoinsCard() {
     <Card size="small" title={t('coins.adjust')}>
       <Form form={form} layout="inline" onFinish={(v) => void submit(v)} data-testid="adjust-coins-form">
         <Form.Item name="userEmail" rules={[{ required: true, type: 'email', message: t('coins.email') }]}>
-          <Input placeholder={t('reseller.email')} style={{ width: 240 }} />
+          <Input placeholder={t('coins.emailPlaceholder')} style={{ width: 240 }} />
         </Form.Item>
         <Form.Item
           name="coinsAdjustment"

@@ -8,8 +8,8 @@ export type ChangeMode = 'extend' | 'upgrade' | 'downgrade';
 
 /**
  * Change-plan dialog (commercial-admin §2, §4): extend 1–12 months, upgrade (only plans with more
- * connections), downgrade (only fewer), with the coin cost of §9 shown before confirming. With a
- * `targetCompanyId` it is the reseller's action on a referral, paid with the reseller's coins.
+ * connections), downgrade (only fewer), with the coin cost of §9 shown before confirming. (The reseller
+ * plugin has its own dialog for a referral's plan.)
  */
 export function ChangePlanDialog({
   open,
@@ -18,7 +18,6 @@ export function ChangePlanDialog({
   current,
   dueDate,
   balance,
-  targetCompanyId,
   onClose,
   onDone,
 }: {
@@ -28,7 +27,6 @@ export function ChangePlanDialog({
   current: { id: number; connections: number } | null;
   dueDate: string | null;
   balance: number;
-  targetCompanyId?: number;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -58,17 +56,13 @@ export function ChangePlanDialog({
   const confirm = async () => {
     setBusy(true);
     const r = await safe(() => {
-      if (targetCompanyId) {
-        if (mode === 'extend') return call(BILLING_ENDPOINTS.resellerExtend, { body: { targetCompanyId, months: months ?? 1 } });
-        return call(mode === 'upgrade' ? BILLING_ENDPOINTS.resellerUpgrade : BILLING_ENDPOINTS.resellerDowngrade, { body: { targetCompanyId, newPlanId: planId! } });
-      }
       if (mode === 'extend') return call(BILLING_ENDPOINTS.extend, { body: { months: months ?? 1 } });
       return call(mode === 'upgrade' ? BILLING_ENDPOINTS.upgrade : BILLING_ENDPOINTS.downgrade, { body: { newPlanId: planId! } });
     });
     setBusy(false);
     if (r) {
-      // The server's message; the reseller's feedback stays 6 s (§9), the company's the default 3 s.
-      void message.success({ content: r.message, duration: targetCompanyId ? 6 : 3 });
+      // The server's message, the default 3 s.
+      void message.success({ content: r.message, duration: 3 });
       onDone();
       onClose();
     }

@@ -1,4 +1,4 @@
-import { AuditOutlined, CrownOutlined, DollarOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, CrownOutlined, DollarOutlined } from '@ant-design/icons';
 import { defineWebPlugin } from '@atende/sdk-web';
 import { BILLING_MANIFEST } from '@atende/plugin-billing-contract';
 import { errors, locales } from './locales.js';
@@ -12,14 +12,12 @@ export default defineWebPlugin({
     financeiro: () => import('./FinanceiroPage.js'),
     subscription: () => import('./SubscriptionPage.js'),
     review: () => import('./ReviewPage.js'),
-    reseller: () => import('./ResellerPage.js'),
   },
   tabs: { settings: () => import('./SettingsTab.js') },
   menu: [
     { path: P.financeiro.path, icon: DollarOutlined },
     { path: P.subscription.path, icon: CrownOutlined },
     { path: P.review.path, icon: AuditOutlined },
-    { path: P.reseller.path, icon: TeamOutlined },
   ],
   widgets: [
     { zone: 'layout.drawer.footer', load: () => import('./DrawerFooter.js') },

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { z } from 'zod';
-import { AppError, CONNECTIONS, MEDIA, SETTINGS, TAGS, type Connections, type Media, type Settings, type Tags } from '@atende/sdk-server';
+import { AppError, CONNECTIONS, MEDIA, PLUGIN_CONTEXT, TAGS, type Connections, type Media, type PluginContext, type Tags } from '@atende/sdk-server';
 import {
   FLOWBUILDER_ERRORS,
   FLOWS_PAGE_SIZE,
@@ -21,7 +21,6 @@ import {
 } from '@atende/plugin-flowbuilder-contract';
 import { FlowEntity, type FlowRow } from './entities.js';
 import { loopsWithoutAnswer } from './graph-checks.js';
-import { PLUGIN_ID } from './engine.js';
 
 export const toFlowDto = (f: FlowRow): Flow => ({ id: f.id, name: f.name, active: f.active, createdAt: f.createdAt.toISOString(), updatedAt: f.updatedAt.toISOString() });
 
@@ -37,7 +36,7 @@ const startFirst = (nodes: FlowNode[]) => [...nodes.filter((n) => n.type === 'st
 export class FlowsService {
   constructor(
     private readonly em: EntityManager,
-    @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     @Inject(TAGS) private readonly tags: Tags,
     @Inject(CONNECTIONS) private readonly connections: Connections,
     @Inject(MEDIA) private readonly media: Media,
@@ -136,7 +135,7 @@ export class FlowsService {
 
   /** The platform's export key: generated on first use (one for every server process) unless a super user set one. */
   private async key(): Promise<Buffer> {
-    const secret = await this.settings.globalSecret(PLUGIN_ID, FLOW_EXPORT_KEY_SETTING);
+    const secret = await this.plugin.settings.globalSecret(FLOW_EXPORT_KEY_SETTING);
     return createHash('sha256').update(secret).digest();
   }
 

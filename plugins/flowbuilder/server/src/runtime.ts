@@ -4,7 +4,7 @@ import type { Job, Queue } from 'bullmq';
 import {
   COMPANIES,
   CONTACTS,
-  DOMAIN_EVENTS,
+  PLUGIN_CONTEXT,
   HANDLER_BINDINGS,
   INBOUND_CHAIN,
   JOB_QUEUES,
@@ -14,7 +14,7 @@ import {
   TICKETS,
   type Companies,
   type Contacts,
-  type DomainEvents,
+  type PluginContext,
   type InboundChainContext,
   type InboundChainMessage,
   type InboundChainTicket,
@@ -72,7 +72,7 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
     @Inject(TICKETS) private readonly tickets: Tickets,
     @Inject(TICKET_HOLDS) private readonly holds: TicketHolds,
     @Inject(CONTACTS) private readonly contacts: Contacts,
-    @Inject(DOMAIN_EVENTS) private readonly events: DomainEvents,
+    @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     @Inject(COMPANIES) private readonly companies: Companies,
     private readonly triggers: TriggerIndex,
   ) {}
@@ -97,7 +97,7 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
       }),
     );
     // An agent accepting, transferring or closing the ticket lets go of any hold (kernel lifecycle): the run stops.
-    this.events.subscribe(PLUGIN_ID, ['ticket.updated'], async (event) => {
+    this.plugin.events.subscribe(['ticket.updated'], async (event) => {
       await this.stopIfReleased(event.companyId, event.payload.ticketId);
     });
     this.queue = this.jobs.queue(TIMERS_QUEUE);

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError, containsPattern, type AuthUser } from '@atende/sdk-server';
+import { AppError, USERS, containsPattern, type AuthUser, type Users } from '@atende/sdk-server';
 import {
   CHAT_MESSAGES_PAGE_SIZE,
   CHATS_PAGE_SIZE,
@@ -10,7 +10,7 @@ import {
   type ChatPage,
   type ChatUpdate,
 } from '@atende/plugin-internal-chat-contract';
-import { loadChats, query, toMessage, type MessageRow } from './chats.sql.js';
+import { loadChats, query, toMessage, withSenderNames, type MessageRow } from './chats.sql.js';
 import { ChatsRealtime } from './chats.realtime.js';
 
 /** A chat is addressed by its id or its uuid (the web's /chats/{uuid}). */
@@ -24,6 +24,7 @@ export class ChatsService {
   constructor(
     private readonly em: EntityManager,
     private readonly live: ChatsRealtime,
+    @Inject(USERS) private readonly users: Users,
   ) {}
 
   async page(user: AuthUser, searchParam: string, pageNumber: number): Promise<ChatPage> {
@@ -42,7 +43,7 @@ export class ChatsService {
     ]);
     const total = Number(count);
     return {
-      records: await loadChats(this.em, user.companyId, rows.map((r) => Number(r.id))),
+      records: await loadChats(this.em, this.users, user.companyId, rows.map((r) => Number(r.id))),
       count: total,
       hasMore: total > pageNumber * CHATS_PAGE_SIZE,
       unreads: Number(unreads),
@@ -121,16 +122,16 @@ export class ChatsService {
   async messages(user: AuthUser, ref: ChatRef, pageNumber: number): Promise<ChatMessagePage> {
     const { id } = await this.visible(user, ref);
     const [{ count }] = await query<{ count: string }>(this.em, `select count(*) as count from chat_messages where chat_id = ? and company_id = ?`, [id, user.companyId]);
-    const rows = await query<MessageRow>(
+    const rows = await query<Omit<MessageRow, 'sender_name'>>(
       this.em,
-      `select m.id, m.chat_id, m.sender_id, u.name as sender_name, m.message, m.created_at
-         from chat_messages m left join users u on u.id = m.sender_id and u.company_id = m.company_id
+      `select m.id, m.chat_id, m.sender_id, m.message, m.created_at
+         from chat_messages m
         where m.chat_id = ? and m.company_id = ?
         order by m.id desc limit ? offset ?`,
       [id, user.companyId, CHAT_MESSAGES_PAGE_SIZE, (pageNumber - 1) * CHAT_MESSAGES_PAGE_SIZE],
     );
     const total = Number(count);
-    return { records: rows.map(toMessage).reverse(), count: total, hasMore: total > pageNumber * CHAT_MESSAGES_PAGE_SIZE };
+    return { records: (await withSenderNames(this.users, user.companyId, rows)).map(toMessage).reverse(), count: total, hasMore: total > pageNumber * CHAT_MESSAGES_PAGE_SIZE };
   }
 
   /**
@@ -140,7 +141,7 @@ export class ChatsService {
    */
   async send(user: AuthUser, ref: ChatRef, message: string): Promise<ChatMessage> {
     const { id } = await this.visible(user, ref);
-    const [row] = await query<MessageRow>(
+    const [sent] = await query<Omit<MessageRow, 'sender_name'>>(
       this.em,
       `with target as (
          select c.id from chats c join chat_users me on me.chat_id = c.id and me.user_id = ? and me.company_id = c.company_id
@@ -155,19 +156,19 @@ export class ChatsService {
        ), touched as (
          update chats c set last_message = ?, updated_at = now() from m where c.id = m.chat_id and c.company_id = ?
        )
-       select m.id, m.chat_id, m.sender_id, u.name as sender_name, m.message, m.created_at
-         from m left join users u on u.id = m.sender_id and u.company_id = ?`,
-      [user.id, id, user.companyId, user.companyId, user.id, message, user.id, user.companyId, message, user.companyId, user.companyId],
+       select m.id, m.chat_id, m.sender_id, m.message, m.created_at from m`,
+      [user.id, id, user.companyId, user.companyId, user.id, message, user.id, user.companyId, message, user.companyId],
     );
     // Taken out of the chat between the check and the insert.
-    if (!row) throw notFound();
-    const dto = toMessage(row);
+    if (!sent) throw notFound();
+    const [row] = await withSenderNames(this.users, user.companyId, [sent]);
+    const dto = toMessage(row!);
     this.live.message(await this.load(user.companyId, id), dto);
     return dto;
   }
 
   private async load(companyId: number, id: number): Promise<Chat> {
-    const [chat] = await loadChats(this.em, companyId, [id]);
+    const [chat] = await loadChats(this.em, this.users, companyId, [id]);
     if (!chat) throw notFound();
     return chat;
   }
@@ -188,8 +189,7 @@ export class ChatsService {
   /** The participant ids: every one must be a user of the caller's company (400 otherwise); `always` is added. */
   private async members(user: AuthUser, ids: number[], always: number): Promise<number[]> {
     const wanted = [...new Set([...ids, always])];
-    const found = await query<{ id: number }>(this.em, `select id from users where company_id = ? and id = any(array[?]::int[])`, [user.companyId, wanted]);
-    const known = new Set(found.map((r) => Number(r.id)));
+    const known = new Set((await this.users.list(user.companyId, wanted)).map((u) => u.id));
     const missing = wanted.filter((id) => !known.has(id));
     if (missing.length) throw AppError.validation(missing.map(() => ({ path: 'users', message: 'not_found' })));
     return wanted;

@@ -4,7 +4,7 @@
  *   "pong" goes back through the Messages port and the ticket is tagged through the Tickets port.
  * - While it holds the ticket it alone sees the customer's messages; the next one makes it let go,
  *   releasing the ticket to the queue chosen in its company setting `example-ping.queueId`.
- * - It counts the pings it answered in its own setting `example-ping.pings` (Settings port).
+ * - It counts the pings it answered in its own setting `example-ping.pings` (PLUGIN_CONTEXT.settings: the kernel knows the caller).
  * Its plan flag (useIntegrations) gates all of it: a company without the flag never reaches its
  * handler or its route. Not installed (not in plugins/installed.json): its test builds it and loads
  * it through ATENDE_PLUGINS.
@@ -14,6 +14,7 @@ import { z } from 'zod';
 import {
   INBOUND_CHAIN,
   MESSAGES,
+  PLUGIN_CONTEXT,
   SETTINGS,
   TICKETS,
   definePlugin,
@@ -24,6 +25,7 @@ import {
   type InboundHandler,
   type InboundHandlerResult,
   type Messages,
+  type PluginContext,
   type Settings,
   type Tickets,
 } from '@atende/sdk-server';
@@ -43,7 +45,7 @@ class PingHandler implements InboundHandler, OnModuleInit, OnModuleDestroy {
   constructor(
     @Inject(MESSAGES) private readonly messages: Messages,
     @Inject(TICKETS) private readonly tickets: Tickets,
-    @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
   ) {}
 
   onModuleInit(): void {
@@ -63,18 +65,18 @@ class PingHandler implements InboundHandler, OnModuleInit, OnModuleDestroy {
     const { companyId, ticket } = ctx;
     if (ctx.holder) {
       // The customer's next message: let go, to the queue the company chose (if any).
-      const queueId = Number(await this.settings.company(companyId, SETTING.queueId)) || undefined;
+      const queueId = Number(await this.plugin.settings.company(companyId, SETTING.queueId)) || undefined;
       await ctx.release(queueId ? { queueId } : undefined);
       return 'handled';
     }
     await ctx.claim({ pingedAt: new Date().toISOString() });
-    const tagId = Number(await this.settings.company(companyId, SETTING.tagId)) || undefined;
-    const pings = Number(await this.settings.company(companyId, SETTING.pings)) || 0;
+    const tagId = Number(await this.plugin.settings.company(companyId, SETTING.tagId)) || undefined;
+    const pings = Number(await this.plugin.settings.company(companyId, SETTING.pings)) || 0;
     // Port calls run in their own transactions: after the chain's has committed.
     ctx.afterCommit(async () => {
       await this.messages.sendToTicket(companyId, ticket.id, { body: 'pong', source: ID, correlationId: `ping-${ctx.message.id}` });
       if (tagId) await this.tickets.tag(companyId, ticket.id, [tagId]);
-      await this.settings.setCompany(ID, companyId, SETTING.pings, String(pings + 1));
+      await this.plugin.settings.setCompany(companyId, SETTING.pings, String(pings + 1));
     });
     return 'handled';
   }

@@ -6,13 +6,13 @@ import {
   AppError,
   COMPANIES,
   CONTACTS,
-  DOMAIN_EVENTS,
+  PLUGIN_CONTEXT,
   JOB_QUEUES,
   MESSAGES,
   TICKETS,
   type Companies,
   type Contacts,
-  type DomainEvents,
+  type PluginContext,
   type JobQueues,
   type Messages,
   type Tickets,
@@ -122,7 +122,7 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
     @Inject(CONTACTS) private readonly contacts: Contacts,
     @Inject(TICKETS) private readonly tickets: Tickets,
     @Inject(COMPANIES) private readonly companies: Companies,
-    @Inject(DOMAIN_EVENTS) private readonly events: DomainEvents,
+    @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     private readonly settings: CampaignSettingsService,
     private readonly live: CampaignsRealtime,
   ) {}
@@ -140,7 +140,7 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
     });
     this.jobs.worker(START_QUEUE, (job: Job<StartJob>) => this.startJob(job.data), { concurrency: 2 });
     this.jobs.worker(SWEEP_QUEUE, () => this.sweep(), { concurrency: 1 });
-    this.events.subscribe(PLUGIN_ID, ['message.sent', 'message.ack'] as const, (e) => this.onMessageEvent(e), { concurrency: 4 });
+    this.plugin.events.subscribe(['message.sent', 'message.ack'] as const, (e) => this.onMessageEvent(e), { concurrency: 4 });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Col, Flex, Input, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { call, errorText, useT } from '@atende/sdk-web';
-import { BILLING_ENDPOINTS, type HistoryEntry, type PlanCard, type ResellerMetrics } from '@atende/plugin-billing-contract';
-import { ChangePlanDialog, type ChangeMode } from './ChangePlanDialog.js';
-import { NS, dateText, useOverview } from './common.js';
+import { RESELLER_ENDPOINTS, type HistoryEntry, type ResellerMetrics } from '@atende/plugin-reseller-contract';
+import { ReferralPlanDialog, type ChangeMode } from './ReferralPlanDialog.js';
+import { NS, dateText, useOfferedPlans } from './common.js';
 
 type Referral = ResellerMetrics['referrals'][number];
 
@@ -14,15 +14,15 @@ export default function ResellerPage() {
   const { message } = App.useApp();
   const [metrics, setMetrics] = useState<ResellerMetrics | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
-  const overview = useOverview();
-  const plans: PlanCard[] = overview.data?.plans ?? [];
+  const overview = useOfferedPlans();
+  const plans = overview.plans;
   const [acting, setActing] = useState<{ referral: Referral; mode: ChangeMode } | null>(null);
 
   // Load failures are only logged (§8).
   const load = useCallback(async () => {
     await Promise.all([
-      call(BILLING_ENDPOINTS.resellerMetrics).then(setMetrics, (e) => console.error(e)),
-      call(BILLING_ENDPOINTS.resellerHistory).then(setHistory, (e) => console.error(e)),
+      call(RESELLER_ENDPOINTS.metrics).then(setMetrics, (e) => console.error(e)),
+      call(RESELLER_ENDPOINTS.history).then(setHistory, (e) => console.error(e)),
     ]);
   }, []);
   useEffect(() => void load(), [load]);
@@ -131,8 +131,7 @@ export default function ResellerPage() {
         ]}
       />
       {acting && metrics && (
-        <ChangePlanDialog
-          open
+        <ReferralPlanDialog
           initialMode={acting.mode}
           plans={plans}
           current={acting.referral.plan}

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PLUGIN_CONTEXT, definePlugin, type DomainEvents, type Settings } from '@atende/sdk-server';
+import { pluginContext, pluginModule } from './plugin-module.js';
+
+describe('PLUGIN_CONTEXT (issue 29 item 5)', () => {
+  const fakes = () => {
+    const events = { on: vi.fn(() => () => undefined), subscribe: vi.fn() } satisfies DomainEvents;
+    const settings = {
+      company: vi.fn(async () => 'c'),
+      global: vi.fn(async () => 'g'),
+      setCompany: vi.fn(async () => undefined),
+      globalSecret: vi.fn(async () => 's'),
+    } satisfies Settings;
+    return { events, settings };
+  };
+
+  it('calls the kernel as the plugin it was made for: the plugin never passes an id', async () => {
+    const { events, settings } = fakes();
+    const ctx = pluginContext('acme', events, settings);
+    const handler = () => undefined;
+    ctx.events.on('ticket.created', handler);
+    ctx.events.subscribe(['message.received'], handler, { attempts: 2 });
+    await ctx.settings.setCompany(7, 'acme.greeting', 'hola');
+    await ctx.settings.globalSecret('acme.key');
+    expect(await ctx.settings.company(7, 'acme.greeting')).toBe('c');
+    expect(events.on).toHaveBeenCalledWith('acme', 'ticket.created', handler);
+    expect(events.subscribe).toHaveBeenCalledWith('acme', ['message.received'], handler, { attempts: 2 });
+    expect(settings.setCompany).toHaveBeenCalledWith('acme', 7, 'acme.greeting', 'hola');
+    expect(settings.globalSecret).toHaveBeenCalledWith('acme', 'acme.key');
+    expect(ctx.pluginId).toBe('acme');
+    // Frozen: a plugin cannot swap its id or the kernel's functions.
+    expect(Object.isFrozen(ctx) && Object.isFrozen(ctx.events) && Object.isFrozen(ctx.settings)).toBe(true);
+  });
+
+  it("each plugin's module gets its own context provider", () => {
+    class AModule {}
+    const mod = pluginModule(definePlugin({ id: 'alpha', version: '1.0.0', module: AModule }));
+    const provider = (mod.providers ?? []).find((p) => typeof p === 'object' && 'provide' in p && p.provide === PLUGIN_CONTEXT) as { useFactory: (e: DomainEvents, s: Settings) => { pluginId: string } };
+    expect(mod.module).toBe(AModule);
+    const { events, settings } = fakes();
+    expect(provider.useFactory(events, settings).pluginId).toBe('alpha');
+  });
+});
