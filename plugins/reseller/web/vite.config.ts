@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { remoteBuild } from '@atende/sdk-web/remote-build';
+import { atendeRemote } from '@atende/sdk-web/vite';
 
-// A plugin remote, served by the kernel under /plugins/reseller/ (see remoteBuild).
-export default defineConfig(remoteBuild('reseller', [react()]));
+// A plugin remote, served by the kernel under /plugins/reseller/: a module federation remote (see atendeRemote).
+export default defineConfig(atendeRemote('reseller', [react()]));
