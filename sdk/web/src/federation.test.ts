@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { satisfy } from '@module-federation/runtime';
 import { SHARED_MODULES, hostSharedModule, packageOf, remoteName, unmetRequirements } from './federation.js';
 import { atendeRemote, sharedRanges } from './vite.js';
+import { createRequire } from 'node:module';
 import sdkPackage from '../package.json' with { type: 'json' };
 
-const sdk = sdkPackage as { name: string; version: string; dependencies: Record<string, string>; peerDependencies?: Record<string, string> };
-const versions = Object.fromEntries([...new Set(SHARED_MODULES.map(packageOf))].map((pkg) => [pkg, pkg === sdk.name ? sdk.version : sdk.dependencies[pkg]]));
+const sdk = sdkPackage as { name: string; version: string; dependencies?: Record<string, string>; peerDependencies: Record<string, string> };
+const require = createRequire(import.meta.url);
+/** What the workspace runs: the installed version of each shared package (the SDK's own from its package.json). */
+const installed = (pkg: string): string => (pkg === sdk.name ? sdk.version : (require(`${pkg}/package.json`) as { version: string }).version);
+const sharedPackages = [...new Set(SHARED_MODULES.map(packageOf))];
+const versions = Object.fromEntries(sharedPackages.map((pkg) => [pkg, installed(pkg)]));
 
 describe('shared singletons (issue 30 item 1)', () => {
   it('the ones the issue names, with the subpaths bundles import on their own', () => {
@@ -16,7 +21,7 @@ describe('shared singletons (issue 30 item 1)', () => {
   });
 
   it("a remote's ranges come from the SDK's package.json: peer range first, dependency pin otherwise, the SDK itself up to its next breaking version", () => {
-    expect(sharedRanges()).toEqual({ ...versions, [sdk.name]: `^${sdk.version}` });
+    expect(sharedRanges()).toEqual(Object.fromEntries(sharedPackages.map((pkg) => [pkg, pkg === sdk.name ? `^${sdk.version}` : sdk.peerDependencies[pkg]])));
     const pkg = { name: '@atende/sdk-web', version: '1.2.0', dependencies: { ...versions, react: '19.3.1' }, peerDependencies: { react: '^19.0.0' } };
     expect(sharedRanges(pkg).react).toBe('^19.0.0');
     expect(sharedRanges(pkg)['@atende/sdk-web']).toBe('^1.2.0');

@@ -5,9 +5,9 @@ import type { PluginManifest } from '@atende/core-contract';
 import { SDK_WEB_VERSION } from '@atende/sdk-web';
 import { signedInAs } from '../testing.js';
 
-// The share scope is what downloads remotes: an incompatible one must be refused before it is touched.
+// remote-import.ts is what downloads remotes (module federation): an incompatible one must be refused before it is touched.
 const importRemote = vi.fn();
-vi.mock('./share-scope.js', () => ({ importRemote }));
+vi.mock('./remote-import.js', () => ({ importRemote, RemoteRefusedError: class RemoteRefusedError extends Error {} }));
 const { loadWebPlugin } = await import('./remote-loader.js');
 const { IncompatibleRemoteError } = await import('./incompatible-remote.js');
 const { RemoteBoundary } = await import('./RemoteBoundary.js');
@@ -57,6 +57,6 @@ describe('a remote built with an SDK the shell cannot serve (issue 29 item 2)', 
   it('loads a remote stamped with the same SDK', async () => {
     importRemote.mockResolvedValueOnce({ default: { id: 'vendor-thing' } });
     await expect(loadWebPlugin(manifest(SDK_WEB_VERSION))).resolves.toMatchObject({ id: 'vendor-thing' });
-    expect(importRemote).toHaveBeenCalledWith('/plugins/vendor-thing/remoteEntry.js');
+    expect(importRemote).toHaveBeenCalledWith('/plugins/vendor-thing/remoteEntry.js', 'vendor-thing');
   });
 });

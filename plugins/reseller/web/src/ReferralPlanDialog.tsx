@@ -92,13 +92,13 @@ export function ReferralPlanDialog({
         ) : (
           <Flex vertical gap={4}>
             <Typography.Text>{t('change.newPlan')}</Typography.Text>
-            <Select value={planId ?? undefined} onChange={setPlanId} options={offered.map((p) => ({ value: p.id, label: `${p.name} (${t('change.connections', { n: p.connections })})` }))} />
+            <Select value={planId ?? undefined} onChange={setPlanId} options={offered.map((p) => ({ value: p.id, label: `${p.name} (${t('change.connections', { count: p.connections })})` }))} />
           </Flex>
         )}
         <Typography.Text strong data-testid="change-cost">
-          {t('change.cost', { n: cost })}
+          {t('change.cost', { count: cost })}
         </Typography.Text>
-        <Typography.Text type={balance < cost ? 'danger' : 'secondary'}>{t('change.balance', { n: balance })}</Typography.Text>
+        <Typography.Text type={balance < cost ? 'danger' : 'secondary'}>{t('change.balance', { count: balance })}</Typography.Text>
       </Flex>
     </Modal>
   );

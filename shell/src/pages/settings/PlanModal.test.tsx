@@ -38,7 +38,9 @@ describe('plan form: features declared by installed plugins (issue 29 item 3)', 
     expect(get).toHaveBeenCalledWith('/plugins/plan-features');
     expect(screen.getByText('Mi cosa')).toBeTruthy();
     expect(toggle.getAttribute('aria-checked')).toBe('false');
-    fireEvent.click(toggle);
+    // The dialog's body may render again once the features arrive: click the switch on screen now, and see it on.
+    fireEvent.click(screen.getByTestId('plan-flag-useMyThing'));
+    await waitFor(() => expect(screen.getByTestId('plan-flag-useMyThing').getAttribute('aria-checked')).toBe('true'));
     fireEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(put).toHaveBeenCalled());
     expect(put.mock.calls[0][0]).toBe('/plans/3');
