@@ -130,6 +130,7 @@ export interface InboundObserver {
   observe(ctx: InboundObserverContext): Promise<void> | void;
 }
 
+/** What an observer sees of one inbound message (frozen; it cannot answer or take the ticket). */
 export interface InboundObserverContext {
   readonly companyId: number;
   readonly message: InboundChainMessage;

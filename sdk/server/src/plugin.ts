@@ -8,6 +8,7 @@ import { assertRequirements, type PluginRequirements } from './compat.js';
 
 /** CSP directives a plugin may add sources to (never scripts: the shell runs only its own origin's code). */
 export const CSP_DIRECTIVES = ['img-src', 'media-src', 'frame-src', 'connect-src', 'font-src'] as const;
+/** One of CSP_DIRECTIVES: a directive a plugin's manifest may add https origins to. */
 export type CspDirective = (typeof CSP_DIRECTIVES)[number];
 /** An https origin (a leading `*.` for subdomains allowed), no path: what a plugin may add to the shell's CSP. */
 export const CSP_SOURCE_PATTERN = /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/;

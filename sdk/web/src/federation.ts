@@ -49,6 +49,7 @@ export const REMOTE_EXPOSE = './plugin';
  */
 export const REQUIREMENTS_FILE = 'atende-remote.json';
 
+/** The content of a remote's `atende-remote.json`: what it needs from the shell. */
 export interface RemoteRequirements {
   /** The plugin id the remote was built for. */
   id: string;
@@ -58,6 +59,7 @@ export interface RemoteRequirements {
   sdkWeb?: string;
 }
 
+/** One shared package a remote needs that the shell cannot give it. */
 export interface UnmetRequirement {
   package: string;
   /** The range the remote needs. */

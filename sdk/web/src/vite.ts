@@ -93,6 +93,7 @@ function refreshThroughShell(): Plugin {
   };
 }
 
+/** Options of `atendeRemote()`. */
 export interface AtendeRemoteOptions {
   /** Override the ranges read from this SDK's package.json (the version-skew test declares an impossible one). */
   shared?: Record<string, string>;
@@ -148,6 +149,7 @@ function installedVersion(pkg: string, root: string): string {
   throw new Error(`${pkg} is not installed`);
 }
 
+/** Options of `atendeHost()`, the shell's side of module federation. */
 export interface AtendeHostOptions {
   /** The module the shell's share scope is imported as (src/plugins/shared-modules.ts). */
   sharedModulesFile: string;

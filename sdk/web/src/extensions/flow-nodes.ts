@@ -17,11 +17,13 @@ export interface FlowNodeEditorProps {
   set: (patch: FlowNodeData) => void;
 }
 
+/** What `finish` gets while the dialog saves a step (uploads report their progress through it). */
 export interface FlowNodeFinishContext {
   /** 0..1 while files upload. */
   progress: (fraction: number) => void;
 }
 
+/** A flow step's editor, contributed beside its server executor: menu entry, dialog body, checks and defaults. */
 export interface FlowNodeEditor {
   /** The node type (one of the flow builder contract's NODE_TYPES: the server must know its schema). */
   type: string;
@@ -51,6 +53,7 @@ export interface FlowNodeEditor {
   fallback?: boolean;
 }
 
+/** The flow builder's node-editor extension point (`flowbuilder.node-editors`): one contribution per node type. */
 export const flowNodeEditors = createWebExtensionPoint<FlowNodeEditor>(FLOW_NODE_EDITORS);
 
 /** Registers a node editor under `<plugin id>.<type>`; answers the function that removes it. */

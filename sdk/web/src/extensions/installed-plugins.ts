@@ -11,6 +11,7 @@ import { call } from '../kit/call.js';
  */
 let cached: { generation: number; ids: Promise<Set<string>> } | null = null;
 
+/** The ids of the plugins this user's company may use now (one `GET /plugins` per session, shared). */
 export function installedPlugins(): Promise<Set<string>> {
   const generation = $sessionGeneration.getState();
   if (cached?.generation !== generation) {
