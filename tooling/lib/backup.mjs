@@ -19,6 +19,17 @@ function deriveKey(passphrase, salt) {
   return scryptSync(passphrase, salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
 }
 
+/**
+ * The database URL without its password, and the password in the child's environment (PGPASSWORD): a
+ * command line is readable by every local process (`ps`, /proc/<pid>/cmdline), an environment is not.
+ */
+export function pgTarget(databaseUrl) {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { url: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+}
+
 function exec(cmd, args, opts = {}) {
   return new Promise((resolve, reject) => {
     let stderr = '';
@@ -38,7 +49,8 @@ export function toolMajor(bin) {
 
 /** The server's major version (server_version_num / 10000), asked with psql. */
 function serverMajor(psql, databaseUrl) {
-  const r = spawnSync(psql, ['--no-psqlrc', '-tA', '-c', 'show server_version_num', databaseUrl], { encoding: 'utf8' });
+  const db = pgTarget(databaseUrl);
+  const r = spawnSync(psql, ['--no-psqlrc', '-tA', '-c', 'show server_version_num', db.url], { encoding: 'utf8', env: db.env });
   if (r.status !== 0) throw new Error(`Cannot reach the database with ${psql}: ${r.stderr.trim()}`);
   return Math.floor(Number(r.stdout.trim()) / 10000);
 }
@@ -103,7 +115,8 @@ export async function backup({ databaseUrl, dataDir, out, passphrase, bins = cli
     const content = path.join(work, 'content');
     mkdirSync(content, { mode: 0o700 });
     log(`› pg_dump (client ${versions.dumpMajor}, server ${versions.server})…`);
-    await exec(bins.pgDump, ['--format=custom', '--no-owner', '--no-privileges', '--file', path.join(content, 'database.dump'), databaseUrl]);
+    const db = pgTarget(databaseUrl);
+    await exec(bins.pgDump, ['--format=custom', '--no-owner', '--no-privileges', '--file', path.join(content, 'database.dump'), db.url], { env: db.env });
     const media = path.join(dataDir, 'media');
     const hasMedia = existsSync(media);
     if (hasMedia) cpSync(media, path.join(content, 'media'), { recursive: true });
@@ -141,11 +154,12 @@ export async function restore({ databaseUrl, dataDir, file, passphrase, force = 
     const restoreMajor = toolMajor(bins.pgRestore);
     if (restoreMajor === null) throw new Error(`${bins.pgRestore} not found: install the PostgreSQL client or set PG_RESTORE.`);
     if (restoreMajor < manifest.postgres) throw new Error(`${bins.pgRestore} is version ${restoreMajor}; the backup was dumped from PostgreSQL ${manifest.postgres}.`);
-    const existing = spawnSync(bins.psql, ['--no-psqlrc', '-tA', '-c', "select to_regclass('public.atende_migrations') is not null", databaseUrl], { encoding: 'utf8' });
+    const db = pgTarget(databaseUrl);
+    const existing = spawnSync(bins.psql, ['--no-psqlrc', '-tA', '-c', "select to_regclass('public.atende_migrations') is not null", db.url], { encoding: 'utf8', env: db.env });
     if (existing.status !== 0) throw new Error(`Cannot reach the database: ${existing.stderr.trim()}`);
     if (existing.stdout.trim() === 't' && !force) throw new Error('The target database already holds Atende tables: restore into an empty database, or pass --force to replace them.');
     log('› pg_restore…');
-    await exec(bins.pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...(force ? ['--clean', '--if-exists'] : []), '--dbname', databaseUrl, path.join(content, 'database.dump')]);
+    await exec(bins.pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...(force ? ['--clean', '--if-exists'] : []), '--dbname', db.url, path.join(content, 'database.dump')], { env: db.env });
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     if (manifest.media) cpSync(path.join(content, 'media'), path.join(dataDir, 'media'), { recursive: true });
     if (manifest.secrets) {

@@ -129,8 +129,9 @@ export class InboundChainService {
     const observers = INBOUND_OBSERVERS.all().sort((a, b) => a.key.localeCompare(b.key));
     for (const { key, contribution: observer } of observers) {
       try {
-        if (observer.appliesTo && !observer.appliesTo(message, ticket, companyId)) continue;
+        // The plan first: an observer's own code never sees a message of a company without its feature.
         if (!(await this.allowed(key, companyId))) continue;
+        if (observer.appliesTo && !observer.appliesTo(message, ticket, companyId)) continue;
         // A frozen copy each: one observer cannot change what the next one sees.
         const ctx = Object.freeze({ companyId, message: Object.freeze({ ...message }), ticket: Object.freeze({ ...ticket }) });
         await runAsObserver(key, async () => observer.observe(ctx));

@@ -38,8 +38,8 @@ export interface BillingCoins {
   /**
    * `payerId` pays `change` on `targetId`'s plan with its coins, under billing's rules (prices, offered
    * plans, no change while a payment is in review, never below 0 coins: 400 ERR_INSUFFICIENT_COINS).
-   * The caller decides who may pay for whom (the reseller plugin: its own referrals only); the
-   * ledger row names the target.
+   * A company pays only for itself or for a company it referred (404 ERR_NO_COMPANY_FOUND otherwise),
+   * checked by billing under the target's lock; the ledger row names the target.
    */
   changePlan(payerId: number, targetId: number, actorUserId: number, change: CoinPlanChange): Promise<CoinPlanChangeResult>;
   /** What `companyId` spent on each of `targetIds` and the bonus it earned from each (absent: 0 and 0). */

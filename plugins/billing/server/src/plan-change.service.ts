@@ -44,7 +44,9 @@ export class PlanChangeService {
       await this.ops.applyPending(tx, targetId);
       const target = await this.reads.company(targetId);
       if (!target) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
-      // Who may pay for another company is the caller's rule (BILLING_COINS: the reseller plugin's referrals).
+      // A company pays for itself or for a company it referred, and nothing else: checked here, under the
+      // lock, whoever calls (the reseller plugin checks it too, but a port must not trust its caller).
+      if (payerId !== targetId && target.referred_by_id !== payerId) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
       if (target.is_platform) throw new AppError('ERR_PLATFORM_COMPANY', 400);
       const reseller = payerId !== targetId ? ` (${target.name})` : '';
       if (change.mode === 'extension') {

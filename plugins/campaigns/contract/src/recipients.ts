@@ -32,10 +32,24 @@ export const CAMPAIGN_RECIPIENTS_PAGE_SIZE = 50;
 /** The export's columns, in order (the header row is the web's translation of these keys). */
 export const CAMPAIGN_RECIPIENT_CSV_COLUMNS = ['number', 'name', 'variant', 'status', 'error', 'sentAt', 'deliveredAt'] as const;
 
-/** One CSV field: quoted when needed, and a leading = + - @ neutralised (a spreadsheet would run it as a formula). */
+/** What starts a formula in a spreadsheet cell, full-width forms included. */
+const FORMULA_START = '[=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20]';
+const LEADING_FORMULA = new RegExp(`^\\s*${FORMULA_START}|^[\\t\\r]`);
+/**
+ * A formula start right after a separator: Excel in Spanish or Portuguese splits on `;` and takes quotes
+ * inside a field as text, so a name like `x;=WEBSERVICE(…)` would become a cell of its own there.
+ */
+const INNER_FORMULA = new RegExp(`([,;\\t\\r\\n]\\s*)(?=${FORMULA_START})`, 'g');
+
+/**
+ * One CSV field: quoted when needed, and every formula start neutralised with a `'` (at the start, and
+ * after any separator a spreadsheet in another locale might split on). Numbers are written as they are.
+ */
 export function csvField(value: string | number | null): string {
-  let s = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (typeof value === 'number') return String(value);
+  let s = value ?? '';
+  s = s.replace(INNER_FORMULA, "$1'");
+  if (LEADING_FORMULA.test(s)) s = `'${s}`;
   return /[",\r\n;]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
