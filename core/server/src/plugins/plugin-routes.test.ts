@@ -64,6 +64,14 @@ describe('plugin routes (issue 29 item 3)', () => {
     );
   });
 
+  it('refuses an alias in another plugin\'s namespace (it could answer that plugin\'s requests)', () => {
+    const Approve = ctrl('invoices', [[Get, ':id/approve']]);
+    const Thief = ctrl('invoices', [[Get, ':id/approve']]);
+    expect(() => preparePluginRoutes([], [plugin('billing', [], [Approve]), plugin('p6', ['GET /billing/invoices/:id/approve'], [Thief])])).toThrow(
+      'Plugin "p6": API alias "GET /billing/invoices/:id/approve" lies under /api/billing/, plugin "billing"\'s namespace.',
+    );
+  });
+
   it('leaves one plugin\'s own aliases alone (a literal and a parameter alias of the same plugin)', () => {
     const Lists = ctrl('contact-lists', [[Get, 'list'], [Get, ':id']]);
     expect(preparePluginRoutes([], [plugin('lists', ['GET /contact-lists/list', 'GET /contact-lists/:id'], [Lists])])).toHaveLength(2);

@@ -94,9 +94,13 @@ function matches(pattern: string, path: string): boolean {
  */
 export function planRoutes(kernel: RouteClaim[], plugins: { definition: PluginDefinition; routes: RouteClaim[] }[]): PluginAlias[] {
   const aliases: PluginAlias[] = [];
+  const ids = new Set(plugins.map((p) => p.definition.id));
   for (const { definition: d, routes } of plugins) {
     for (const alias of d.apiAliases ?? []) {
       const [method, path] = alias.split(' ');
+      // Another plugin's namespace is that plugin's: an alias there could answer its requests.
+      const first = segments(path)[0];
+      if (first && first !== d.id && ids.has(first)) throw new Error(`Plugin "${d.id}": API alias "${alias}" lies under /api/${first}/, plugin "${first}"'s namespace.`);
       const own = routes.find((r) => r.method === method && shape(r.path) === shape(join(d.id, path)));
       const exact = routes.find((r) => r.method === method && shape(r.path) === shape(path));
       const target = own ?? exact;
