@@ -173,6 +173,27 @@ describe('kanban in the browser', () => {
     await page.getByTestId(`kanban-open-${id.ticket}`).click();
     await page.waitForURL((u) => u.pathname === `/tickets/${id.uuid}`, { timeout: 10_000 });
   });
+  it('issue 36 item 9: a company without kanban tags is told where lanes come from; cards show WhatsApp formatting', async () => {
+    // The other company has no kanban tag yet: only "No tag", with the explanation.
+    const other = await (await browser.newContext()).newPage();
+    await signIn(other, server.url, { email: 'admin@otra.test', password: TENANT_PASSWORD });
+    await other.getByTestId('menu-kanban').click();
+    const hint = other.getByTestId('kanban-no-lanes');
+    await hint.waitFor({ timeout: 15_000 });
+    expect(await hint.textContent()).toContain('Kanban');
+    await other.context().close();
+    // Tienda has lanes: no explanation, and a preview's *bold* is bold.
+    await queryDb(db.url, `update tickets set last_message = 'Pedido *urgente* hoy' where id = $1`, [id.ticket]);
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.getByTestId('menu-kanban').click();
+    const card = page.getByTestId(`kanban-card-${id.ticket}`);
+    await card.waitFor({ timeout: 15_000 });
+    await expect.poll(() => card.locator('b').first().textContent().catch(() => null), { timeout: 10_000 }).toBe('urgente');
+    expect(await page.getByTestId('kanban-no-lanes').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a board of 5,000 open tickets: lanes page as they scroll and only the cards in view are in the page', async () => {
     await queryDb(
       db.url,

@@ -2,7 +2,7 @@ import { memo, type DragEvent, type KeyboardEvent } from 'react';
 import { Button, Card, Dropdown, Flex, Tag, Typography, theme } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useT } from '@atende/sdk-web';
+import { useT, WhatsAppPreview } from '@atende/sdk-web';
 import { KANBAN_TEXT_MAX, type KanbanCard as Card_ } from '@atende/plugin-kanban-contract';
 import { cut, laneKey, type LaneId } from './board.js';
 
@@ -73,7 +73,7 @@ export const KanbanCard = memo(function KanbanCard({ card, onDragStart, targets,
         {card.contact.number}
       </Typography.Text>
       <Typography.Paragraph style={{ margin: '4px 0', minHeight: 22 }} ellipsis={{ rows: 1 }} title={card.lastMessage}>
-        {cut(card.lastMessage, KANBAN_TEXT_MAX) || <Typography.Text type="secondary">—</Typography.Text>}
+        {card.lastMessage ? <WhatsAppPreview text={cut(card.lastMessage, KANBAN_TEXT_MAX)} /> : <Typography.Text type="secondary">—</Typography.Text>}
       </Typography.Paragraph>
       <Flex gap={4} style={{ overflow: 'hidden', height: 24 }}>
         {card.tags.map((tag) => (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { Badge, Card, Flex, Input, Select, Space, Tag, Typography, theme } from 'antd';
+import { Alert, Badge, Card, Flex, Input, Select, Space, Tag, Typography, theme } from 'antd';
 import { CloseCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { CONNECTION_ENDPOINTS, type Connection } from '@atende/core-contract';
 import { call, dayIn, useCurrentUser, useDebouncedValue, useRealtime, useT } from '@atende/sdk-web';
@@ -274,6 +274,10 @@ export default function KanbanPage() {
             {t('clearAll')}
           </Tag>
         </Flex>
+      )}
+      {/* Only "No tag" so far: say where lanes come from instead of showing one lonely column (issue 36 item 9). */}
+      {tags !== null && ordered.length === 0 && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} data-testid="kanban-no-lanes" message={t('noLanes')} description={t('noLanesHint')} />
       )}
       <Flex gap={12} style={{ overflowX: 'auto', paddingBottom: 8 }} data-testid="kanban-board">
         {laneOrder.map((id, at) => {

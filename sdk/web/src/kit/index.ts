@@ -13,3 +13,4 @@ export * from './validation.js';
 export * from './upload.js';
 export * from './confirm.js';
 export * from './call.js';
+export * from './whatsapp-text.js';
