@@ -77,6 +77,8 @@ export const pluginManifestSchema = z.object({
   menu: z.array(pluginMenuItemSchema),
   settingsTabs: z.array(pluginSettingsTabSchema),
   zones: z.array(zoneNameSchema),
+  /** Web extension points the remote contributes to: the shell loads it when a screen reads one (issue 30 item 6). */
+  contributes: z.array(z.string()).optional(),
   /**
    * The company's plan lacks the plugin's flag: only its route paths are listed, so that opening one
    * says "no permission" and goes back (core-operations §6) instead of "not found".

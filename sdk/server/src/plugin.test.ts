@@ -28,6 +28,11 @@ describe('definePlugin', () => {
     expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { planFeatures: { useMyThing: { es: ' ' } } } })).toThrow(/Spanish text/);
     expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { planFeatures: { useMyThing: {} as never } } })).toThrow(/Spanish text/);
   });
+  it('accepts the web extension points a remote contributes to, and refuses a malformed id', () => {
+    expect(() => definePlugin({ id: 'steps', version: '1', module: M, manifest: { contributes: ['flowbuilder.node-editors'] } })).not.toThrow();
+    expect(() => definePlugin({ id: 'steps2', version: '1', module: M, manifest: { contributes: ['node-editors'] } })).toThrow(/not an extension point id/);
+  });
+
   it('accepts https origins as CSP sources and refuses anything else', () => {
     expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { csp: { 'frame-src': ['https://www.youtube-nocookie.com'], 'img-src': ['https://*.example.com:8443'] } } })).not.toThrow();
     for (const bad of ['http://example.com', 'https://example.com/path', "'unsafe-inline'", '*', 'https://*', 'data:', 'https://example.com; script-src *']) {

@@ -29,7 +29,15 @@ export interface PluginManifestInput {
   planFeatures?: Record<string, LocalizedText>;
   /** Origins the plugin's pages load from (a video player, an image host): https origins only. */
   csp?: Partial<Record<CspDirective, string[]>>;
+  /**
+   * Web extension points its remote contributes to (`flowbuilder.node-editors`): the shell loads the
+   * remote when a screen reads one of them (`useExtensions`), as it does for zones (issue 30 item 6).
+   */
+  contributes?: string[];
 }
+
+/** A web extension point's id, `<plugin id>.<name>` (as `createWebExtensionPoint` takes it). */
+export const EXTENSION_POINT_PATTERN = /^[a-z][a-z0-9-]*\.[a-zA-Z0-9.-]+$/;
 
 /** What a plugin package default-exports (through `definePlugin`); the kernel's loader reads it at boot. */
 export interface PluginDefinition {
@@ -130,6 +138,9 @@ export function validatePluginDefinition(definition: PluginDefinition): void {
     if (!key.startsWith(`${definition.id}.`) || key.length > 100) {
       throw new Error(`Plugin "${definition.id}": setting "${key}" must be named "${definition.id}.<name>" (100 characters at most).`);
     }
+  }
+  for (const point of definition.manifest?.contributes ?? []) {
+    if (!EXTENSION_POINT_PATTERN.test(point)) throw new Error(`Plugin "${definition.id}": contributes to "${point}", which is not an extension point id ("<plugin id>.<name>").`);
   }
   for (const zone of definition.manifest?.zones ?? []) {
     if (!ZONE_NAMES.includes(zone)) throw new Error(`Plugin "${definition.id}": unknown zone "${zone}" (the shell's zones: ${ZONE_NAMES.join(', ')}).`);

@@ -1,6 +1,6 @@
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import { PLUGIN_ENDPOINTS, type PluginManifest } from '@atende/core-contract';
-import { $sessionGeneration, $zonesShown, call, sessionEnded, widgetsKeptFor, zoneShown } from '@atende/sdk-web';
+import { $extensionPointsShown, $sessionGeneration, $zonesShown, call, extensionPointShown, sessionEnded, widgetsKeptFor, zoneShown } from '@atende/sdk-web';
 import { loadWidgetPlugins, widgetPluginsFor } from './remote-loader.js';
 import { afterFirstContent } from './first-content.js';
 
@@ -39,7 +39,14 @@ const widgetPluginsStarted = createEvent<PluginManifest[]>();
 const $started = createStore<string[]>([])
   .on(widgetPluginsStarted, (ids, started) => [...ids, ...started.map((m) => m.id)])
   .reset(pluginsFetched, sessionEnded);
-sample({ clock: pluginsFetched, source: $zonesShown, fn: (zones, list) => widgetPluginsFor(list, zones), target: widgetPluginsStarted });
+sample({ clock: pluginsFetched, source: { zones: $zonesShown, points: $extensionPointsShown }, fn: ({ zones, points }, list) => widgetPluginsFor(list, zones, points), target: widgetPluginsStarted });
+// A screen read a web extension point: the plugins contributing to it load (issue 30 item 6).
+sample({
+  clock: extensionPointShown,
+  source: { list: $plugins, started: $started },
+  fn: ({ list, started }, point) => widgetPluginsFor(list ?? [], [], [point]).filter((m) => !started.includes(m.id)),
+  target: widgetPluginsStarted,
+});
 sample({
   clock: zoneShown,
   source: { list: $plugins, started: $started },

@@ -50,10 +50,16 @@ export async function loadWebPlugin(manifest: PluginManifest): Promise<WebPlugin
  * drawer entry with a badge at once (its count shows from the start), a plugin filling zones when one of
  * its zones is on screen (`zonesShown`): the ticket list does not download the plugins whose widgets sit
  * on the connections page or in an open ticket (issue 13 item 5). A plugin with pages and plain drawer
- * entries only (its icon is named in the manifest) loads when one of its pages opens.
+ * entries only (its icon is named in the manifest) loads when one of its pages opens. A plugin that
+ * contributes to a web extension point (`contributes`) loads when a screen reads that point.
  */
-export function widgetPluginsFor(manifests: PluginManifest[], zonesShown: readonly string[]): PluginManifest[] {
-  return manifests.filter((m) => m.remoteEntry && !m.locked && (m.menu.some((e) => e.badge) || m.zones.some((z) => zonesShown.includes(z))));
+export function widgetPluginsFor(manifests: PluginManifest[], zonesShown: readonly string[], pointsShown: readonly string[] = []): PluginManifest[] {
+  return manifests.filter(
+    (m) =>
+      m.remoteEntry &&
+      !m.locked &&
+      (m.menu.some((e) => e.badge) || m.zones.some((z) => zonesShown.includes(z)) || (m.contributes ?? []).some((p) => pointsShown.includes(p))),
+  );
 }
 
 /** Loads these plugins' remotes in parallel; a remote that fails is logged, its widgets stay away and the rest load. */

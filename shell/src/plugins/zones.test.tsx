@@ -94,6 +94,11 @@ describe('zones (issue 12 item 1)', () => {
       manifest('elsewhere', ['connections.page.actions']),
     ];
     expect(widgetPluginsFor(list, []).map((m) => m.id)).toEqual(['counted']);
+    // A plugin contributing to a web extension point (a flow step's editor) loads when a screen reads it.
+    const stepOnly = { ...manifest('step-only', []), contributes: ['flowbuilder.node-editors'] };
+    expect(widgetPluginsFor([stepOnly], [], []).map((m) => m.id)).toEqual([]);
+    expect(widgetPluginsFor([stepOnly], [], ['flowbuilder.node-editors']).map((m) => m.id)).toEqual(['step-only']);
+    expect(widgetPluginsFor([{ ...stepOnly, locked: true }], [], ['flowbuilder.node-editors'])).toEqual([]);
     await act(() => loadWidgetPlugins(widgetPluginsFor(list, ['layout.header'])));
     error.mockRestore();
     expect(vi.mocked(scope.importRemote).mock.calls.map((c) => idOf(c[0])).sort()).toEqual(['bell', 'broken', 'counted']);

@@ -53,6 +53,7 @@ export class PluginsController {
         menu: (d.manifest?.menu ?? []).filter((m) => allowed(m.permission) && (!expired || paths.has(m.path))),
         settingsTabs: expired ? [] : (d.manifest?.settingsTabs ?? []).filter((t) => allowed(t.permission)),
         zones: expired ? [] : (d.manifest?.zones ?? []),
+        ...(!expired && d.manifest?.contributes?.length ? { contributes: d.manifest.contributes } : {}),
         locked: false,
       };
     });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { createWebExtensionPoint, useExtensions } from './extension-point.js';
+import { $extensionPointsShown, createWebExtensionPoint, useExtensions } from './extension-point.js';
 import { flowNodeEditorOf, flowNodeEditors, registerFlowNodeEditor, useFlowNodeEditors, type FlowNodeEditor } from './flow-nodes.js';
 
 afterEach(cleanup);
@@ -33,6 +33,13 @@ describe('web extension points (issue 30 item 6)', () => {
     expect(result.current.map((c) => c.contribution)).toEqual(['A']);
     act(() => off());
     expect(result.current).toEqual([]);
+  });
+
+  it('a screen reading a point tells the shell, which loads the plugins contributing to it', () => {
+    const p = createWebExtensionPoint<string>('test.asked');
+    expect($extensionPointsShown.getState()).not.toContain('test.asked');
+    renderHook(() => useExtensions(p));
+    expect($extensionPointsShown.getState()).toContain('test.asked');
   });
 
   it('flow node editors: registered as <plugin>.<type>; the first editor of a type wins', () => {

@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { createEvent, createStore } from 'effector';
+import { sessionEnded } from '../session.model.js';
 
 /**
  * A web extension point one plugin offers others (issue 30 item 6), the browser twin of the server SDK's
@@ -60,7 +62,21 @@ export function createWebExtensionPoint<T>(id: string): WebExtensionPoint<T> {
   return point;
 }
 
-/** The contributions of a point, re-rendering when a plugin adds or removes one. */
+/**
+ * A screen read an extension point. The shell then loads the remotes whose manifest `contributes` to
+ * it (as a zone on screen loads the plugins that fill it): a plugin whose only web part is a flow step
+ * editor is there when the canvas opens, not only once some page of it was visited.
+ */
+export const extensionPointShown = createEvent<string>();
+/** The extension points read so far in this session. */
+export const $extensionPointsShown = createStore<string[]>([])
+  .on(extensionPointShown, (all, id) => (all.includes(id) ? all : [...all, id]))
+  .reset(sessionEnded);
+
+/** The contributions of a point, re-rendering when a plugin adds or removes one (its contributors are loaded). */
 export function useExtensions<T>(point: WebExtensionPoint<T>): readonly { key: string; contribution: T }[] {
+  useEffect(() => {
+    extensionPointShown(point.id);
+  }, [point.id]);
   return useSyncExternalStore(point.subscribe, point.all, point.all);
 }
