@@ -32,9 +32,11 @@ export interface Contacts {
   many(companyId: number, contactIds: number[]): Promise<ContactSummary[]>;
   /**
    * Ids of the company's contacts whose name or number contains `text` (case-insensitive; %, _ and \
-   * taken literally), for a plugin that searches its own rows by contact.
+   * taken literally), for a plugin that searches its own rows by contact. At most `limit` ids (default
+   * and maximum 2,000, newest contacts first): a one-letter search must not paste a company's whole
+   * contact list into the plugin's next query.
    */
-  matching(companyId: number, text: string): Promise<number[]>;
+  matching(companyId: number, text: string, limit?: number): Promise<number[]>;
 }
 
 /** A WhatsApp connection as the CONNECTIONS port answers it (id, name, provider, status, default). */

@@ -103,6 +103,9 @@ describe('SDK ports: plans, users, tags, contacts, companies', () => {
     expect((await api.post('/api/fixture-ports/contact', { action: 'matching', text: '177002' }, A.token)).body).toEqual([a2.id]);
     // % is literal: only the name that has one.
     expect((await api.post('/api/fixture-ports/contact', { action: 'matching', text: '%' }, A.token)).body).toEqual([a2.id]);
+    // Bounded: newest first, at most the limit asked (and never more than 2,000).
+    expect((await api.post('/api/fixture-ports/contact', { action: 'matching', text: '5191117', limit: 1 }, A.token)).body).toEqual([a2.id]);
+    expect((await api.post('/api/fixture-ports/contact', { action: 'matching', text: '5191117' }, A.token)).body).toEqual([a2.id, a1.id]);
   });
 
   it('COMPANIES: get carries the terms billing needs; referrals are the caller company’s only; list filters', async () => {

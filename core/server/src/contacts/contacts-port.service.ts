@@ -19,6 +19,9 @@ const contactSummary = (c: Contact): ContactSummary => ({
 });
 
 /** The SDK's Contacts port (tenant-scoped by the company each call names). */
+/** The most ids `matching` answers (see the port's doc). */
+const MATCHING_MAX = 2000;
+
 @Injectable()
 export class ContactsPortService implements Contacts {
   constructor(
@@ -87,11 +90,12 @@ export class ContactsPortService implements Contacts {
     return contacts.map(contactSummary);
   }
 
-  async matching(companyId: number, text: string): Promise<number[]> {
+  async matching(companyId: number, text: string, limit = MATCHING_MAX): Promise<number[]> {
     const like = containsPattern(text);
+    const cap = Math.max(1, Math.min(MATCHING_MAX, Math.trunc(limit) || MATCHING_MAX));
     const rows = await tenantEm(this.orm, companyId)
       .getConnection()
-      .execute<{ id: number }[]>(`select id from contacts where company_id = ? and (name ilike ? or number ilike ?) order by id`, [companyId, like, like]);
+      .execute<{ id: number }[]>(`select id from contacts where company_id = ? and (name ilike ? or number ilike ?) order by id desc limit ${cap}`, [companyId, like, like]);
     return rows.map((r) => Number(r.id));
   }
 }
