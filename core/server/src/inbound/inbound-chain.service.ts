@@ -65,6 +65,9 @@ type Holder = { key: string; state: unknown } | null;
  * ticket never run the chain at once and a handler's writes commit with the holder changes. A handler
  * that throws is rolled back to where it started (a savepoint), logged, and counts as 'pass'.
  */
+/** How long one observer may take on one message before the chain goes on without it. */
+const OBSERVER_TIMEOUT_MS = 5_000;
+
 @Injectable()
 export class InboundChainService {
   private readonly logger = new Logger('InboundChain');
@@ -134,7 +137,12 @@ export class InboundChainService {
         if (observer.appliesTo && !observer.appliesTo(message, ticket, companyId)) continue;
         // A frozen copy each: one observer cannot change what the next one sees.
         const ctx = Object.freeze({ companyId, message: Object.freeze({ ...message }), ticket: Object.freeze({ ...ticket }) });
-        await runAsObserver(key, async () => observer.observe(ctx));
+        // Bounded: one slow observer must not hold the inbound job (and every tenant's next messages) back.
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`did not finish within ${OBSERVER_TIMEOUT_MS} ms`)), OBSERVER_TIMEOUT_MS);
+        });
+        await Promise.race([runAsObserver(key, async () => observer.observe(ctx)), late]).finally(() => clearTimeout(timer));
       } catch (err) {
         this.logger.error(`Observer ${key} failed on message ${message.id} (ticket ${ticket.id}): ${(err as Error).message}`);
       }
