@@ -19,7 +19,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new AggregateError([refused(5432)], 'connect failed'))).toBe(true);
     watchDatabase('postgres://u@127.0.0.1:54329/atende');
     expect(isDatabaseUnavailable(refused(54329))).toBe(true);
-    // A driver's socket error without a port (a reset mid-query), handed over by MikroORM.
+    // A driver's socket error without a port (a reset mid-query), raw from node-postgres or handed over by MikroORM.
+    expect(isDatabaseUnavailable(withCode('read ECONNRESET', 'ECONNRESET', { syscall: 'read' }))).toBe(true);
     expect(isDatabaseUnavailable(new DriverException(withCode('read ECONNRESET', 'ECONNRESET')))).toBe(true);
     expect(isDatabaseUnavailable(new Error('query failed', { cause: withCode('y', '57P03') }))).toBe(true);
   });
@@ -34,8 +35,8 @@ describe('isDatabaseUnavailable', () => {
   it('does not take another host being down for the database', () => {
     // fetch (media, webhooks): a TypeError whose cause is the refused socket.
     expect(isDatabaseUnavailable(new TypeError('fetch failed', { cause: refused(443) }))).toBe(false);
-    // Redis refusing, and a bare reset that did not come through the ORM.
+    expect(isDatabaseUnavailable(new TypeError('fetch failed', { cause: withCode('read ECONNRESET', 'ECONNRESET', { syscall: 'read' }) }))).toBe(false);
+    // Redis refusing its connect.
     expect(isDatabaseUnavailable(refused(6379))).toBe(false);
-    expect(isDatabaseUnavailable(withCode('read ECONNRESET', 'ECONNRESET'))).toBe(false);
   });
 });

@@ -16,9 +16,9 @@ const SQLSTATES = new Set([
 ]);
 /**
  * Socket errors while connecting to or talking with the server. The same codes come from fetch (media,
- * webhooks) and Redis: they count only when the socket was the database's (its port, for a connect
- * error) or when the ORM handed them over as its driver's error (a DriverException). Otherwise a remote host
- * being down would answer 503 and park inbound work as if the database were.
+ * webhooks) and Redis: a connect error names its port, and counts only when it is the database's; a
+ * reset or broken pipe (no port) counts unless it is the cause of a failed fetch. Otherwise a remote
+ * host being down would answer 503 and park inbound work as if the database were.
  */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
 /** What node-postgres says (without a code) when a connection drops or cannot be made in time. */
@@ -33,17 +33,19 @@ export function watchDatabase(databaseUrl: string): void {
   if (Number.isInteger(port) && port > 0) databasePorts.add(port);
 }
 
-export function isDatabaseUnavailable(err: unknown, depth = 0, fromDriver = false): boolean {
+export function isDatabaseUnavailable(err: unknown, depth = 0, underFetch = false): boolean {
   if (!err || typeof err !== 'object' || depth > 4) return false;
-  // MikroORM copies its driver's error onto a DriverException: its socket codes are the database's.
-  fromDriver ||= err instanceof DriverException;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; previous?: unknown; errors?: unknown; port?: unknown };
+  // MikroORM copies its driver's error onto a DriverException: its socket codes are the database's.
+  const fromDriver = err instanceof DriverException;
+  // undici's "fetch failed" (a TypeError) carries the socket error as its cause: never the database's.
+  underFetch ||= err instanceof TypeError && e.message === 'fetch failed';
   if (typeof e.code === 'string' && SQLSTATES.has(e.code)) return true;
-  if (typeof e.code === 'string' && SOCKET_CODES.has(e.code)) {
-    if (typeof e.port === 'number' ? databasePorts.has(e.port) : fromDriver) return true;
+  if (typeof e.code === 'string' && SOCKET_CODES.has(e.code) && !underFetch) {
+    if (typeof e.port === 'number' ? databasePorts.has(e.port) || fromDriver : true) return true;
   }
   if (typeof e.message === 'string' && PG_MESSAGES.test(e.message)) return true;
   // MikroORM keeps the driver's error as `previous`; node's connect over several addresses throws an AggregateError.
-  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1, fromDriver))) return true;
-  return isDatabaseUnavailable(e.cause, depth + 1, fromDriver) || isDatabaseUnavailable(e.previous, depth + 1, true);
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1, underFetch))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1, underFetch) || isDatabaseUnavailable(e.previous, depth + 1, underFetch);
 }
