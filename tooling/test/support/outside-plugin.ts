@@ -49,8 +49,11 @@ export default defineConfig(atendeRemote(${JSON.stringify(id)}, [react()], ${JSO
   writePage(dir, id, 'uno');
   writeFileSync(
     path.join(dir, 'web/src/plugin.tsx'),
-    `import { defineWebPlugin } from '@atende/sdk-web';
-export default defineWebPlugin({ id: ${JSON.stringify(id)}, routes: [{ path: '/${id}', load: () => import('./Page.js') }] });
+    `import { definePluginManifest } from '@atende/core-contract';
+import { defineWebPlugin } from '@atende/sdk-web';
+// Pages by the manifest's names, the one way (issue 29 item 6); the server declares the same manifest.
+const manifest = definePluginManifest({ pages: { home: { path: '/${id}' } }, menu: [{ page: 'home', label: { es: '${id}', pt: '${id}', en: '${id}' } }] });
+export default defineWebPlugin({ id: ${JSON.stringify(id)}, manifest, pages: { home: () => import('./Page.js') } });
 `,
   );
 }
