@@ -22,3 +22,4 @@ export * from './handler-bindings.js';
 export * from './ticket-holds.js';
 export * from './compat.js';
 export * from './logging.js';
+export * from './controller-handlers.js';

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import type { Type } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
 import type { NextFunction, Request, Response } from 'express';
-import type { PluginDefinition } from '@atende/sdk-server';
+import { controllerHandlers, type PluginDefinition } from '@atende/sdk-server';
 import { controllersOf } from './plugin-registry.js';
 import type { LoadedPlugin } from './plugin-loader.js';
 
@@ -30,38 +30,18 @@ export interface PluginAlias {
   plugin: string;
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const segments = (path: string) => path.split('/').filter(Boolean);
 const join = (...parts: string[]) => `/${parts.flatMap(segments).join('/')}`;
 /** `/a/:x` and `/a/:id` are one route to the router. */
 const shape = (path: string) => `/${segments(path).map((s) => (s.startsWith(':') ? ':' : s)).join('/')}`;
 
-/** The handlers of a controller (inherited ones too): method(s) and path(s) from Nest's metadata. */
-function handlersOf(controller: Type<unknown>): { methods: string[]; paths: string[] }[] {
-  const out: { methods: string[]; paths: string[] }[] = [];
-  const seen = new Set<string>();
-  for (let proto = controller.prototype as Record<string, unknown> | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as Record<string, unknown> | null) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      if (name === 'constructor' || seen.has(name)) continue;
-      seen.add(name);
-      const handler = proto[name];
-      if (typeof handler !== 'function') continue;
-      const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-      if (method === undefined) continue;
-      out.push({
-        methods: method === RequestMethod.ALL ? METHODS : [RequestMethod[method]],
-        paths: [Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined].flat().map((p) => p ?? ''),
-      });
-    }
-  }
-  return out;
-}
-
-const basesOf = (controller: Type<unknown>) => [Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined].flat().map((b) => b ?? '');
 
 /** Every method and path these controllers answer (without `/api`). */
 export function routesOf(controllers: readonly Type<unknown>[], owner: string): RouteClaim[] {
-  return controllers.flatMap((c) => handlersOf(c).flatMap((h) => basesOf(c).flatMap((base) => h.paths.flatMap((p) => h.methods.map((method) => ({ method, path: join(base, p), owner }))))));
+  return controllers.flatMap((c) => {
+    const { bases, handlers } = controllerHandlers(c);
+    return handlers.flatMap((h) => bases.flatMap((base) => h.paths.flatMap((p) => h.methods.map((method) => ({ method, path: join(base, p), owner })))));
+  });
 }
 
 const underId = (base: string, id: string) => segments(base)[0] === id;
@@ -72,7 +52,7 @@ export function mountUnderId(id: string, controllers: readonly Type<unknown>[]):
   for (const c of controllers) {
     if (mounted.has(c)) continue;
     mounted.add(c);
-    const bases = basesOf(c);
+    const { bases } = controllerHandlers(c);
     if (bases.every((b) => underId(b, id))) continue;
     const prefixed = bases.map((b) => (underId(b, id) ? b : join(id, b)));
     Reflect.defineMetadata(PATH_METADATA, prefixed.length === 1 ? prefixed[0] : prefixed, c);

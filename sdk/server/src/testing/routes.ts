@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { RequestMethod, type Type } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import type { Type } from '@nestjs/common';
+import { controllerHandlers } from '../controller-handlers.js';
 
 /** An endpoint as the contracts declare it (`endpoint({ method, path })`); only these two matter here. */
 interface DeclaredEndpoint {
@@ -20,23 +20,9 @@ const routeShape = (method: string, path: string): string =>
 export function controllerRoutes(controllers: readonly Type<unknown>[]): Set<string> {
   const routes = new Set<string>();
   for (const controller of controllers) {
-    const bases = [Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined].flat().map((b) => b ?? '');
-    // Handlers a controller inherits from a base class count too.
-    const seen = new Set<string>();
-    for (let proto = controller.prototype as Record<string, unknown> | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as Record<string, unknown> | null) {
-      for (const name of Object.getOwnPropertyNames(proto)) {
-        if (name === 'constructor' || seen.has(name)) continue;
-        seen.add(name);
-        const handler = proto[name];
-        if (typeof handler !== 'function') continue;
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        if (method === undefined) continue;
-        const paths = [Reflect.getMetadata(PATH_METADATA, handler) as string | string[]].flat();
-        // @All() answers every method.
-        const methods = method === RequestMethod.ALL ? ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] : [RequestMethod[method]];
-        for (const base of bases) for (const p of paths) for (const m of methods) routes.add(routeShape(m, `${base}/${p}`));
-      }
-    }
+    // Handlers a controller inherits from a base class count too; @All() answers every method.
+    const { bases, handlers } = controllerHandlers(controller);
+    for (const { methods, paths } of handlers) for (const base of bases) for (const p of paths) for (const m of methods) routes.add(routeShape(m, `${base}/${p}`));
   }
   return routes;
 }
