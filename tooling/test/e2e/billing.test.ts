@@ -163,9 +163,13 @@ describe('billing in the browser', () => {
     const current = page.locator('[data-testid^="plan-current-"]');
     await current.waitFor({ timeout: 15_000 });
     const planId = (await current.getAttribute('data-testid'))!.replace('plan-current-', '');
-    const name = await page.getByTestId(`plan-name-${planId}`).boundingBox();
-    const badge = await current.boundingBox();
-    expect(badge!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+    // Both boxes in one frame: the modal opens with a zoom, so two separate reads can straddle it.
+    const gap = await page.evaluate((id) => {
+      const name = document.querySelector(`[data-testid="plan-name-${id}"]`)!.getBoundingClientRect();
+      const badge = document.querySelector(`[data-testid="plan-current-${id}"]`)!.getBoundingClientRect();
+      return badge.top - name.bottom;
+    }, planId);
+    expect(gap).toBeGreaterThanOrEqual(-1);
     expect(await sideways()).toBeLessThanOrEqual(0);
     // Without a support number, the payment step says so instead of pointing at "our support".
     await page.getByTestId('checkout-next').click();
