@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'ERR_INVALID_SPREADSHEET',
   'ERR_WRONG_CURRENT_PASSWORD',
   'ERR_DATABASE_UNAVAILABLE',
+  'ERR_OUTBOUND_URL_REFUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -129,6 +130,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_MEDIA_TOO_LARGE: 'El archivo es demasiado grande (imágenes hasta 16 MB, otros archivos hasta 64 MB).',
     ERR_EDIT_WAPP_MSG: 'No se pudo editar el mensaje de WhatsApp.',
     ERR_INVALID_SPREADSHEET: 'El archivo no es una hoja de cálculo .xlsx válida (máximo 5 MB y 10.000 filas).',
+    ERR_OUTBOUND_URL_REFUSED: 'Esta URL no está permitida: debe ser https y pública (sin redirecciones, direcciones privadas ni locales).',
   },
   pt: {
     ERR_INTERNAL_SERVER_ERROR: 'Erro inesperado do servidor. Tente novamente mais tarde.',
@@ -182,6 +184,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_MEDIA_TOO_LARGE: 'O arquivo é grande demais (imagens até 16 MB, outros arquivos até 64 MB).',
     ERR_EDIT_WAPP_MSG: 'Não foi possível editar a mensagem do WhatsApp.',
     ERR_INVALID_SPREADSHEET: 'O arquivo não é uma planilha .xlsx válida (máximo 5 MB e 10.000 linhas).',
+    ERR_OUTBOUND_URL_REFUSED: 'Esta URL não é permitida: deve ser https e pública (sem redirecionamentos, endereços privados ou locais).',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'Unexpected server error. Please try again later.',
@@ -234,5 +237,6 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_MEDIA_TOO_LARGE: 'The file is too large (images up to 16 MB, other files up to 64 MB).',
     ERR_EDIT_WAPP_MSG: 'Could not edit the WhatsApp message.',
     ERR_INVALID_SPREADSHEET: 'The file is not a valid .xlsx spreadsheet (5 MB and 10,000 rows at most).',
+    ERR_OUTBOUND_URL_REFUSED: 'This URL is not allowed: it must be https and public (no redirects, private or local addresses).',
   },
 };

@@ -18,6 +18,7 @@ import { SettingsService } from './settings/settings.service.js';
 import { TicketHoldsPortService } from './inbound/ticket-holds-port.service.js';
 import { PlansPortService } from './plans/plans-port.service.js';
 import { UsersPortService } from './users/users-port.service.js';
+import { outboundHttpProvider } from './outbound/outbound-http.provider.js';
 
 /**
  * The SDK's kernel ports under their tokens, global so every plugin module can inject them. Each
@@ -42,7 +43,7 @@ const PORTS = [
 @Global()
 @Module({
   imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
-  providers: [TicketHoldsPortService, PlansPortService, UsersPortService, ...PORTS],
-  exports: [...PORTS.map((p) => p.provide), ConnectionsModule],
+  providers: [TicketHoldsPortService, PlansPortService, UsersPortService, outboundHttpProvider, ...PORTS],
+  exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule],
 })
 export class KernelPortsModule {}

@@ -23,3 +23,4 @@ export * from './ticket-holds.js';
 export * from './compat.js';
 export * from './logging.js';
 export * from './controller-handlers.js';
+export * from './outbound-http.js';

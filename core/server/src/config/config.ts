@@ -98,6 +98,12 @@ export const envSchema = z.object({
    */
   OUTBOUND_TEST_RECORD_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
+   * Hosts (`host` or `host:port`, comma-separated) that URLs a tenant configures may reach over plain
+   * http or at private addresses: a model server or n8n inside your network, the test fakes. Every
+   * other outbound URL must be https and public (the SDK's OUTBOUND_HTTP guard).
+   */
+  OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+  /**
    * Token for GET /metrics (Prometheus: `Authorization: Bearer <token>`), at least 16 characters. Unset:
    * /metrics answers 404, so metrics are never public by accident.
    */

@@ -7,7 +7,8 @@ import type { ChannelEvents, InboundMessage } from '@atende/sdk-server';
 import { BaileysProvider, type BaileysProviderOptions } from './baileys.provider.js';
 import { MemoryAuthStore } from './auth-store.js';
 import { fakeSocketFactory } from './fake-socket.js';
-import { isPrivateAddress, mediaUrlOf } from './media-download.js';
+import { isPrivateAddress } from '@atende/sdk-server';
+import { mediaUrlOf } from './media-download.js';
 import type { MediaDownloader } from './media.js';
 
 /**

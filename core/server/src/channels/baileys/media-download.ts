@@ -1,7 +1,6 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { publicOnlyLookup as publicOnlyLookupOf } from '@atende/sdk-server';
 import { createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 import { getContentType, getMediaKeys, normalizeMessageContent, type MediaType, type WAMessage } from '@whiskeysockets/baileys';
 import type { DownloadableContent } from './inbound.js';
@@ -57,52 +56,8 @@ export function mediaUrlOf(content: Pick<DownloadableContent, 'directPath' | 'ur
   }
 }
 
-const PRIVATE = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  PRIVATE.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE.addSubnet(net, bits, 'ipv6');
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (!family) return true;
-  // An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is judged by its IPv4 address.
-  const mapped = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address) : null;
-  if (mapped) return isPrivateAddress(mapped[1]);
-  return PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
-
-/** dns.lookup that fails when any address of the answer is not public. */
-const publicOnlyLookup: typeof dns.lookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err);
-    const list = addresses as dns.LookupAddress[];
-    if (!list.length || list.some((a) => isPrivateAddress(a.address))) {
-      return callback(new MediaRefusedError(`${hostname} resolves to a private address`));
-    }
-    if (options.all) return callback(null, list);
-    callback(null, list[0].address, list[0].family);
-  });
-}) as typeof dns.lookup;
+/** dns.lookup that fails when any address of the answer is not public (the SDK's outbound guard's rule). */
+const publicOnlyLookup = publicOnlyLookupOf((hostname) => new MediaRefusedError(`${hostname} resolves to a private address`));
 
 /** GET without redirects; the encrypted body, at most `maxBytes`. */
 function fetchEncrypted(url: URL, source: MediaSource, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
