@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, PLANS, SETTINGS, TAGS, TICKET_HOLDS, TICKETS, USERS } from '@atende/sdk-server';
+import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, PLANS, TAGS, TICKET_HOLDS, TICKETS, USERS } from '@atende/sdk-server';
 import { TicketsModule } from './tickets/tickets.module.js';
 import { TicketsPortService } from './tickets/tickets-port.service.js';
 import { TagsPortService } from './tickets/tags-port.service.js';
@@ -14,7 +14,6 @@ import { CompaniesPortService } from './companies/companies-port.service.js';
 import { MediaModule } from './media/media.module.js';
 import { MediaPortService } from './media/media-port.service.js';
 import { SettingsModule } from './settings/settings.module.js';
-import { SettingsService } from './settings/settings.service.js';
 import { TicketHoldsPortService } from './inbound/ticket-holds-port.service.js';
 import { PlansPortService } from './plans/plans-port.service.js';
 import { UsersPortService } from './users/users-port.service.js';
@@ -23,7 +22,7 @@ import { outboundHttpProvider } from './outbound/outbound-http.provider.js';
 /**
  * The SDK's kernel ports under their tokens, global so every plugin module can inject them. Each
  * port is implemented in its feature module; this module only names them (the platform's own
- * tokens, REALTIME, JOB_QUEUES, DOMAIN_EVENTS and TENANCY, are in PlatformModule; CHANNEL_REGISTRY
+ * tokens, REALTIME, JOB_QUEUES and TENANCY, are in PlatformModule; PLUGIN_CONTEXT is made per plugin; CHANNEL_REGISTRY
  * comes with the connections).
  */
 const PORTS = [
@@ -34,7 +33,6 @@ const PORTS = [
   { provide: CONNECTIONS, useExisting: ConnectionsPortService },
   { provide: COMPANIES, useExisting: CompaniesPortService },
   { provide: MEDIA, useExisting: MediaPortService },
-  { provide: SETTINGS, useExisting: SettingsService },
   { provide: TICKET_HOLDS, useExisting: TicketHoldsPortService },
   { provide: PLANS, useExisting: PlansPortService },
   { provide: USERS, useExisting: UsersPortService },
@@ -44,6 +42,7 @@ const PORTS = [
 @Module({
   imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
   providers: [TicketHoldsPortService, PlansPortService, UsersPortService, outboundHttpProvider, ...PORTS],
-  exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule],
+  // SettingsModule: PLUGIN_CONTEXT, made inside each plugin's module, binds its settings to the plugin.
+  exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule, SettingsModule],
 })
 export class KernelPortsModule {}

@@ -48,8 +48,11 @@ export interface ConnectionSummary {
   isDefault: boolean;
 }
 
-/** The CONNECTIONS port: a company's WhatsApp connections. */
+/**
+ * The CONNECTIONS port: a company's WhatsApp connections. A connection has one name everywhere in the
+ * SDK, the events and the HTTP API: `whatsappId` (the specification's field), never `connectionId`.
+ */
 export interface Connections {
   list(companyId: number): Promise<ConnectionSummary[]>;
-  get(companyId: number, connectionId: number): Promise<ConnectionSummary | null>;
+  get(companyId: number, whatsappId: number): Promise<ConnectionSummary | null>;
 }

@@ -1,8 +1,9 @@
 import type { DomainEvent, DomainEventName } from '@atende/core-contract';
 
 /**
- * Domain events (issue 11 item 1). The kernel emits them after the change is committed; plugins
- * listen through this port, injected by the `DOMAIN_EVENTS` token.
+ * Domain events (issue 11 item 1). The kernel emits them after the change is committed; a plugin
+ * listens through `PLUGIN_CONTEXT.events` (the one way: the kernel binds it to the plugin, so no
+ * plugin can subscribe under another's id). Delivery:
  *
  * - `on`: in-process, in the process that made the change, right after the commit. A failing handler
  *   is logged and never undoes the change; use it for cheap reactions (caches, realtime).
@@ -13,12 +14,10 @@ import type { DomainEvent, DomainEventName } from '@atende/core-contract';
  * Both skip companies whose plan lacks the plugin's `planFlag`: a plugin never hears of a company that
  * may not use it.
  */
-export const DOMAIN_EVENTS = Symbol.for('atende:domain-events');
-
 /** A handler of one domain event (`events.on` / `events.subscribe`). */
 export type DomainEventHandler<K extends DomainEventName> = (event: DomainEvent<K>) => void | Promise<void>;
 
-/** The DOMAIN_EVENTS port: in-process handlers after commit (`on`) and durable, retried delivery through the plugin's own queue (`subscribe`). A plugin uses `PLUGIN_CONTEXT.events` (the kernel knows it is the caller); this takes the subscriber's id. */
+/** The kernel's side of domain events, behind `PLUGIN_CONTEXT.events` (which passes the plugin's id): in-process handlers after commit (`on`) and durable, retried delivery through the plugin's own queue (`subscribe`). Not injectable by plugins. */
 export interface DomainEvents {
   /** In-process subscription; returns a function that ends it. `pluginId` is the subscriber (for plan gating). */
   on<K extends DomainEventName>(pluginId: string, name: K, handler: DomainEventHandler<K>): () => void;

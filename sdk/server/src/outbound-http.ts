@@ -41,7 +41,9 @@ export interface OutboundPolicy {
   allowHosts: readonly string[];
 }
 
+/** `timeoutMs` when a call gives none. */
 export const DEFAULT_OUTBOUND_TIMEOUT_MS = 10_000;
+/** `maxBytes` when a call gives none. */
 export const DEFAULT_OUTBOUND_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A URL or an answer the guard refuses; `reason` says which rule (for logs and the user's message). */

@@ -4,8 +4,8 @@ import type { DomainEventHandler } from './events.js';
 /**
  * The calling plugin's own view of the kernel (issue 29 item 5), injected by the `PLUGIN_CONTEXT`
  * token: the kernel gives each plugin's module its own instance, so the plugin never names itself
- * (it cannot subscribe or write settings as another plugin). Prefer it to passing an id to
- * `DOMAIN_EVENTS` or `SETTINGS`.
+ * (it cannot subscribe, read secrets or write settings as another plugin). It is the only way a
+ * plugin reaches domain events and settings.
  *
  *   constructor(@Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext) {}
  *   onModuleInit() { this.plugin.events.subscribe(['ticket.updated'], (e) => …); }
@@ -20,7 +20,7 @@ export interface PluginContext {
   readonly settings: PluginSettings;
 }
 
-/** `DOMAIN_EVENTS` as this plugin: same delivery rules (plan flag gating, durable retries). */
+/** Domain events as this plugin: plan-flag gating (never a company whose plan lacks the plugin), durable retries. */
 export interface PluginEvents {
   /** In-process, right after the commit; returns a function that ends the subscription. */
   on<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>): () => void;
@@ -28,9 +28,16 @@ export interface PluginEvents {
   subscribe<K extends DomainEventName>(names: readonly K[], handler: DomainEventHandler<K>, options?: { concurrency?: number; attempts?: number }): void;
 }
 
-/** `SETTINGS` as this plugin: reads any key, writes only its own declared keys. */
+/**
+ * Settings as this plugin: it reads its own declared keys (`<pluginId>.…`, secret ones included) and
+ * the kernel's non-secret options; it writes only its own keys. Reading another plugin's key, or a
+ * secret kernel option (the `asaas` token), throws 403 ERR_NO_PERMISSION: a plugin needing another
+ * plugin's data asks that plugin's port.
+ */
 export interface PluginSettings {
+  /** A company's value of one of this plugin's keys or a non-secret kernel option, or its default. */
   company(companyId: number, key: string): Promise<string>;
+  /** A platform-wide value of one of this plugin's global keys or a kernel option (`allowSignup`), or its default. */
   global(key: string): Promise<string>;
   /** One of this plugin's declared company keys (404 ERR_NO_SETTING_FOUND otherwise; 400 when its schema refuses). */
   setCompany(companyId: number, key: string, value: string): Promise<void>;

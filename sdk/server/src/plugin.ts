@@ -83,7 +83,7 @@ export interface PluginDefinition {
    * The plugin's own settings (issue 11 item 3). Keys are `<plugin id>.<name>`; values are strings
    * checked by `schema`. Company keys are served by GET/PUT /api/settings to companies whose plan
    * includes the plugin (PUT: admins); `secret` ones are read only by who may change settings. Global
-   * keys go through /api/settings/global (super users). Read them server-side with the SETTINGS port.
+   * keys go through /api/settings/global (super users). Read them server-side with `PLUGIN_CONTEXT.settings`.
    */
   settings?: { company?: Record<string, PluginSetting>; global?: Record<string, PluginSetting> };
 }

@@ -1,11 +1,10 @@
 /**
- * Company and global settings as the server reads them (issue 11 item 3): a plugin reads its own
- * declared keys (and the kernel's) with their defaults applied. Inject by the `SETTINGS` token; a
- * plugin writing its own keys uses `PLUGIN_CONTEXT.settings` instead (no id to pass).
+ * The kernel's side of settings (issue 11 item 3), behind `PLUGIN_CONTEXT.settings`: a plugin reads
+ * and writes its own declared keys, and reads the kernel's non-secret ones, with defaults applied,
+ * through its context (the one way; the kernel knows the caller, so a plugin cannot pass another's
+ * id or read another plugin's secrets). Not injectable by plugins.
  */
-export const SETTINGS = Symbol.for('atende:settings');
-
-/** The SETTINGS port: read company and global settings (defaults applied) and write a plugin's own keys. */
+/** Read company and global settings (defaults applied) and write a plugin's own keys, by plugin id. */
 export interface Settings {
   /** A company's value of `key` (a kernel option or a declared plugin key), or its default. */
   company(companyId: number, key: string): Promise<string>;

@@ -135,6 +135,14 @@ describe('domain events', () => {
     expect((await api.put('/api/settings/fixture-events.apiKey', { value: 'not-a-key' }, admin)).status).toBe(400);
     expect((await api.put('/api/settings/fixture-events.apiKey', { value: 'sk-abc123' }, admin)).status).toBe(200);
     expect((await api.get(`/api/fixture-events/setting/${companyId}/fixture-events.greeting`, admin)).body).toEqual({ value: 'buenas' });
+    // PLUGIN_CONTEXT.settings reads the plugin's own keys (its secret too) and the kernel's non-secret
+    // options; another plugin's keys and the kernel's payment token are refused (issue 29 item 6).
+    expect((await api.get(`/api/fixture-events/setting/${companyId}/fixture-events.apiKey`, admin)).body).toEqual({ value: 'sk-abc123' });
+    expect((await api.get(`/api/fixture-events/setting/${companyId}/userRating`, admin)).status).toBe(200);
+    for (const key of ['asaas', 'billing.webhookSecret', 'other-plugin.apiKey']) {
+      const read = await api.get(`/api/fixture-events/setting/${companyId}/${key}`, admin);
+      expect([key, read.status, read.body.error]).toEqual([key, 403, 'ERR_NO_PERMISSION']);
+    }
     // An agent reads the company's options but never the secret one.
     await api.post('/api/users', { name: 'Agente', email: 'agente@tienda.test', password: 'Str0ng-pass', profile: 'user', queueIds: [] }, admin);
     const agent = (await api.login('agente@tienda.test', 'Str0ng-pass')).token;

@@ -1,6 +1,6 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { DOMAIN_EVENTS, JOB_QUEUES, REALTIME, TENANCY } from '@atende/sdk-server';
+import { JOB_QUEUES, REALTIME, TENANCY } from '@atende/sdk-server';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { SECRETS, type Secrets } from '../config/secrets.js';
 import { REDIS } from '../jobs/redis.js';
@@ -30,8 +30,8 @@ export interface KernelOptions {
  * What every feature of the kernel and every plugin stands on (issue 11 item 4): configuration and
  * secrets, Redis and the job queues, the plugin registry, tokens and the auth guard, plan flags and
  * limits, rate limits, mail, the realtime gateway, domain events and tenancy. Global, so feature
- * modules import only one another; the SDK tokens here (REALTIME, JOB_QUEUES, DOMAIN_EVENTS,
- * TENANCY) are what plugins inject.
+ * modules import only one another; the SDK tokens here (REALTIME, JOB_QUEUES,
+ * TENANCY; domain events reach plugins through PLUGIN_CONTEXT) are what plugins inject.
  */
 @Global()
 @Module({})
@@ -55,7 +55,6 @@ export class PlatformModule {
       RealtimeGateway,
       { provide: REALTIME, useExisting: RealtimeGateway },
       DomainEventsService,
-      { provide: DOMAIN_EVENTS, useExisting: DomainEventsService },
       TenancyService,
       { provide: TENANCY, useExisting: TenancyService },
     ];

@@ -32,6 +32,23 @@ describe('PLUGIN_CONTEXT (issue 29 item 5)', () => {
     expect(Object.isFrozen(ctx) && Object.isFrozen(ctx.events) && Object.isFrozen(ctx.settings)).toBe(true);
   });
 
+  it("reads the plugin's own keys and the kernel's non-secret options, never another plugin's keys or the payment token (item 6)", async () => {
+    const { events, settings } = fakes();
+    const ctx = pluginContext('acme', events, settings);
+    expect(await ctx.settings.company(7, 'acme.apiKey')).toBe('c');
+    expect(await ctx.settings.company(7, 'userRating')).toBe('c');
+    expect(await ctx.settings.global('allowSignup')).toBe('g');
+    expect(await ctx.settings.global('acme.key')).toBe('g');
+    const refused = async (read: Promise<string>) => read.then(() => 'read', (e: { status?: number; code?: string }) => `${e.status} ${e.code}`);
+    expect(await refused(ctx.settings.company(7, 'asaas'))).toBe('403 ERR_NO_PERMISSION');
+    expect(await refused(ctx.settings.company(7, 'billing.webhookSecret'))).toBe('403 ERR_NO_PERMISSION');
+    // A prefix that only starts like the plugin's id is another plugin's.
+    expect(await refused(ctx.settings.company(7, 'acme-other.key'))).toBe('403 ERR_NO_PERMISSION');
+    expect(await refused(ctx.settings.global('billing.webhookSecret'))).toBe('403 ERR_NO_PERMISSION');
+    expect(settings.company).toHaveBeenCalledTimes(2);
+    expect(settings.global).toHaveBeenCalledTimes(2);
+  });
+
   it("each plugin's module gets its own context provider", () => {
     class AModule {}
     const mod = pluginModule(definePlugin({ id: 'alpha', version: '1.0.0', module: AModule }));

@@ -1,7 +1,10 @@
 import type { DynamicModule } from '@nestjs/common';
-import { DOMAIN_EVENTS, PLUGIN_CONTEXT, REALTIME, SETTINGS, type DomainEvents, type PluginContext, type PluginDefinition, type Settings } from '@atende/sdk-server';
+import { COMPANY_SETTING_KEYS, GLOBAL_SETTINGS, SECRET_COMPANY_SETTINGS, type CompanySettingKey } from '@atende/core-contract';
+import { AppError, PLUGIN_CONTEXT, REALTIME, type DomainEvents, type PluginContext, type PluginDefinition, type Settings } from '@atende/sdk-server';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { PluginRealtime } from '../realtime/plugin-realtime.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
+import { SettingsService } from '../settings/settings.service.js';
 
 /**
  * A plugin's module as the application imports it: its own providers plus the kernel ports that
@@ -17,13 +20,22 @@ export function pluginModule(definition: PluginDefinition): DynamicModule {
     providers: [
       ...(base.providers ?? []),
       { provide: REALTIME, useFactory: (gateway: RealtimeGateway) => new PluginRealtime(gateway, definition), inject: [RealtimeGateway] },
-      { provide: PLUGIN_CONTEXT, useFactory: (events: DomainEvents, settings: Settings) => pluginContext(definition.id, events, settings), inject: [DOMAIN_EVENTS, SETTINGS] },
+      { provide: PLUGIN_CONTEXT, useFactory: (events: DomainEvents, settings: Settings) => pluginContext(definition.id, events, settings), inject: [DomainEventsService, SettingsService] },
     ],
   };
 }
 
+/** The kernel's company options a plugin may read: all but the secret ones (a payment token). */
+const READABLE_KERNEL_COMPANY_KEYS = new Set<string>(COMPANY_SETTING_KEYS.filter((k: CompanySettingKey) => !SECRET_COMPANY_SETTINGS.includes(k)));
+const KERNEL_GLOBAL_KEYS = new Set<string>(Object.keys(GLOBAL_SETTINGS));
+
 /** The kernel's events and settings bound to one plugin's id (the plugin never passes it). */
 export function pluginContext(pluginId: string, events: DomainEvents, settings: Settings): PluginContext {
+  const own = (key: string) => key.startsWith(`${pluginId}.`);
+  // Another plugin's keys may hold its secrets (an API key, a webhook secret): refused, not filtered.
+  const readable = (key: string, kernelKeys: Set<string>) => {
+    if (!own(key) && !kernelKeys.has(key)) throw AppError.forbidden(`Plugin ${pluginId} may not read the setting "${key}".`);
+  };
   return Object.freeze({
     pluginId,
     events: Object.freeze({
@@ -31,8 +43,14 @@ export function pluginContext(pluginId: string, events: DomainEvents, settings: 
       subscribe: (names, handler, options) => events.subscribe(pluginId, names, handler, options),
     } satisfies PluginContext['events']),
     settings: Object.freeze({
-      company: (companyId, key) => settings.company(companyId, key),
-      global: (key) => settings.global(key),
+      company: async (companyId, key) => {
+        readable(key, READABLE_KERNEL_COMPANY_KEYS);
+        return settings.company(companyId, key);
+      },
+      global: async (key) => {
+        readable(key, KERNEL_GLOBAL_KEYS);
+        return settings.global(key);
+      },
       setCompany: (companyId, key, value) => settings.setCompany(pluginId, companyId, key, value),
       globalSecret: (key) => settings.globalSecret(pluginId, key),
     } satisfies PluginContext['settings']),

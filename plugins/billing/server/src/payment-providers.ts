@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError, SETTINGS, type Settings } from '@atende/sdk-server';
+import { AppError, PLUGIN_CONTEXT, type PluginContext } from '@atende/sdk-server';
 import { InvoicesService, type Settlement, type WebhookPayment } from './invoices.service.js';
 import { SETTING_WEBHOOK_SECRET } from './settings.js';
 
@@ -65,10 +65,10 @@ export function signWebhook(secret: string, timestamp: string, rawBody: Buffer |
 @Injectable()
 export class SignedWebhookProvider implements PaymentProvider<WebhookInput> {
   readonly id = 'webhook' as const;
-  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+  constructor(@Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext) {}
 
   async confirm(input: WebhookInput): Promise<PaymentConfirmation> {
-    const secret = await this.settings.global(SETTING_WEBHOOK_SECRET);
+    const secret = await this.plugin.settings.global(SETTING_WEBHOOK_SECRET);
     if (!secret) throw new AppError('ERR_WEBHOOK_DISABLED', 503, 'Payment webhook not configured');
     const bad = (why: string) => new AppError('ERR_INVALID_SIGNATURE', 401, why);
     if (!input.rawBody || !input.signature || !input.timestamp || !/^\d{1,12}$/.test(input.timestamp)) throw bad('missing signature');

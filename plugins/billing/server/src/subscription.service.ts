@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError, COMPANIES, SETTINGS, type Companies, type Settings } from '@atende/sdk-server';
+import { AppError, COMPANIES, PLUGIN_CONTEXT, type Companies, type PluginContext } from '@atende/sdk-server';
 import { RECURRENCE_MONTHS, type Recurrence, type SubscriptionOverview } from '@atende/plugin-billing-contract';
 import { LedgerService } from './ledger.service.js';
 import { SETTING_INSTRUCTIONS, SETTING_KEY, SETTING_QR, SETTING_SUPPORT } from './settings.js';
@@ -12,7 +12,7 @@ export class SubscriptionService {
   constructor(
     private readonly em: EntityManager,
     private readonly ledger: LedgerService,
-    @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     @Inject(COMPANIES) private readonly companies: Companies,
     private readonly reads: KernelReads,
   ) {}
@@ -26,10 +26,10 @@ export class SubscriptionService {
     if (!c) throw AppError.notFound('ERR_NO_COMPANY_FOUND');
     const [plans, qrImage, key, instructions, supportWhatsapp, coins] = await Promise.all([
       this.companies.offeredPlans(),
-      this.settings.global(SETTING_QR),
-      this.settings.global(SETTING_KEY),
-      this.settings.global(SETTING_INSTRUCTIONS),
-      this.settings.global(SETTING_SUPPORT),
+      this.plugin.settings.global(SETTING_QR),
+      this.plugin.settings.global(SETTING_KEY),
+      this.plugin.settings.global(SETTING_INSTRUCTIONS),
+      this.plugin.settings.global(SETTING_SUPPORT),
       this.ledger.balance(this.em, companyId),
     ]);
     const plan = currentPlan(c);

@@ -15,7 +15,6 @@ import {
   INBOUND_CHAIN,
   MESSAGES,
   PLUGIN_CONTEXT,
-  SETTINGS,
   TICKETS,
   definePlugin,
   type AuthUser,
@@ -26,7 +25,6 @@ import {
   type InboundHandlerResult,
   type Messages,
   type PluginContext,
-  type Settings,
   type Tickets,
 } from '@atende/sdk-server';
 
@@ -84,12 +82,12 @@ class PingHandler implements InboundHandler, OnModuleInit, OnModuleDestroy {
 
 @Controller('example-ping')
 class PingController {
-  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+  constructor(@Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext) {}
 
   /** How many pings this company's customers sent (a plan without the flag gets 403 before reaching here). */
   @Get('stats')
   async stats(@Req() req: { user: AuthUser }): Promise<{ pings: number }> {
-    return { pings: Number(await this.settings.company(req.user.companyId, SETTING.pings)) || 0 };
+    return { pings: Number(await this.plugin.settings.company(req.user.companyId, SETTING.pings)) || 0 };
   }
 }
 
