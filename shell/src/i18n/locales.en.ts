@@ -77,6 +77,7 @@ const en: Tree = {
   },
   layout: {
     greeting: 'Hello {{name}}, welcome to {{company}}',
+    greetingShort: 'Hello {{name}}',
     dueDate: 'Your subscription is due on {{date}}',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',

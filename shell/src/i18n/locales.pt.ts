@@ -77,6 +77,7 @@ const pt: Tree = {
   },
   layout: {
     greeting: 'Olá {{name}}, bem-vindo a {{company}}',
+    greetingShort: 'Olá {{name}}',
     dueDate: 'Sua assinatura vence em {{date}}',
     openMenu: 'Abrir menu',
     closeMenu: 'Fechar menu',

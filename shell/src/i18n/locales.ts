@@ -75,6 +75,7 @@ const es = {
   },
   layout: {
     greeting: 'Hola {{name}}, bienvenido a {{company}}',
+    greetingShort: 'Hola {{name}}',
     dueDate: 'Su suscripción vence el {{date}}',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',

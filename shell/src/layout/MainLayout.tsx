@@ -175,7 +175,8 @@ export function MainLayout() {
           />
           <Flex vertical style={{ flex: 1, minWidth: 0, lineHeight: 1.3 }}>
             <Typography.Text ellipsis data-testid="greeting">
-              {t('layout.greeting', { name: user.name, company: user.company.name })}
+              {/* The open drawer's footer already names the company: said once on screen (issue 36 item 9). */}
+              {open ? t('layout.greetingShort', { name: user.name }) : t('layout.greeting', { name: user.name, company: user.company.name })}
             </Typography.Text>
             {showDueDate && dueDate && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="due-date">

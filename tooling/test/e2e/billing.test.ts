@@ -43,8 +43,10 @@ describe('billing in the browser', () => {
     await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
     await page.waitForURL((u) => u.pathname === '/financeiro', { timeout: 15_000 });
     await page.getByTestId('financeiro-page').waitFor({ timeout: 15_000 });
-    // Only the billing pages are in the menu; another page sends back to billing.
-    await page.getByTestId('menu-subscription').waitFor();
+    // Only the billing area is in the menu (one entry, issue 36 item 9); another page sends back to it.
+    await page.getByTestId('menu-financeiro').waitFor();
+    expect(await page.getByTestId('menu-subscription').count()).toBe(0);
+    await page.getByTestId('subscription-page').waitFor();
     expect(await page.getByTestId('menu-todolist').count()).toBe(0);
     expect(await page.getByTestId('billing-renew-link').count()).toBe(0);
     await page.goto(`${server.url}/todolist`);
@@ -118,7 +120,7 @@ describe('billing in the browser', () => {
     const pay = page.locator('[data-testid^="pay-"]');
     await pay.first().waitFor({ timeout: 15_000 });
     expect(await pay.first().isEnabled()).toBe(true);
-    await page.getByTestId('menu-subscription').click();
+    // The billing area shows the plan beside the invoices: renew from the same screen.
     await page.getByTestId('subscription-page').waitFor({ timeout: 15_000 });
     const renew = page.getByTestId('sub-renew');
     await renew.waitFor();

@@ -18,7 +18,11 @@ export const BILLING_PERMISSIONS = {
 
 const L = (es: string, pt: string, en: string) => ({ es, pt, en });
 
-/** Declared once for both sides. /financeiro and /subscription stay reachable when expired (§2). */
+/**
+ * Declared once for both sides. /financeiro and /subscription stay reachable when expired (§2). They
+ * are one billing area (issue 36 item 9): both paths show the plan, coins, renew/change and the
+ * invoices, and the drawer lists it once, so nobody wonders which of two pages to use.
+ */
 export const BILLING_MANIFEST = definePluginManifest({
   pages: {
     financeiro: { path: '/financeiro', permission: 'billing:read', allowExpired: true },
@@ -28,7 +32,6 @@ export const BILLING_MANIFEST = definePluginManifest({
   tabs: { settings: { key: 'billing', permission: 'billing:review', label: L('Facturación', 'Faturamento', 'Billing') } },
   menu: [
     { page: 'financeiro', icon: 'dollar', permission: 'billing:read', label: L('Financiero', 'Financeiro', 'Billing') },
-    { page: 'subscription', icon: 'crown', permission: 'billing:read', label: L('Suscripción', 'Assinatura', 'Subscription') },
     { page: 'review', icon: 'audit', permission: 'billing:review', label: L('Revisión de pagos', 'Revisão de pagamentos', 'Payment review') },
   ],
   zones: ['layout.drawer.footer', 'users.row.actions'],

@@ -293,7 +293,8 @@ describe('billing', () => {
     const agent = (await api.login('agente@tienda.test', TENANT_PASSWORD)).token;
     const billingMenu = async (token: string) =>
       ((await api.get('/api/plugins', token)).body as { id: string; menu: { path: string }[] }[]).find((p) => p.id === 'billing')?.menu.map((m) => m.path) ?? [];
-    expect(await billingMenu(admin)).toEqual(expect.arrayContaining(['/financeiro', '/subscription']));
+    // One billing area in the drawer (issue 36 item 9); /subscription still answers as the same area.
+    expect(await billingMenu(admin)).toEqual(['/financeiro']);
     expect(await billingMenu(agent)).toEqual([]);
     expect((await api.get('/api/invoices/all', agent)).status).toBe(403);
     expect((await api.get('/api/subscription/overview', agent)).status).toBe(403);

@@ -1,6 +1,6 @@
 const es = {
   settings: { qr: 'Imagen del QR de pago (URL https o /ruta)', qrHelp: 'Se muestra en el paso de revisión del pago.', instructions: 'Instrucciones de pago', instructionsHelp: 'Una por línea.', support: 'WhatsApp de soporte', secret: 'Secreto del webhook de pagos', secretHelp: 'Al menos 32 caracteres; vacío desactiva el webhook.', save: 'Guardar', saved: 'Guardado', incomplete: 'Los pasos de pago de las empresas están incompletos', missing: { qr: 'Falta el QR o la clave de pago.', support: 'Falta el WhatsApp de soporte al que las empresas envían el comprobante.' } },
-  financeiro: { title: 'Facturas', empty: 'No hay facturas.', search: 'Buscar', awaitingApproval: 'Esperando aprobación' },
+  financeiro: { empty: 'No hay facturas.', search: 'Buscar', awaitingApproval: 'Esperando aprobación' },
   col: { id: 'Id', company: 'Empresa', detail: 'Detalle', value: 'Valor', dueDate: 'Vencimiento', status: 'Estado', action: 'Acción' },
   status: { open: 'Abierta', pending_review: 'En revisión', paid: 'Pagada', overdue: 'Vencida' },
   pay: 'Pagar',
@@ -93,7 +93,7 @@ type Texts = typeof es;
 
 const pt: Texts = {
   settings: { qr: 'Imagem do QR de pagamento (URL https ou /caminho)', qrHelp: 'Exibida na etapa de revisão do pagamento.', instructions: 'Instruções de pagamento', instructionsHelp: 'Uma por linha.', support: 'WhatsApp de suporte', secret: 'Segredo do webhook de pagamentos', secretHelp: 'Pelo menos 32 caracteres; vazio desativa o webhook.', save: 'Salvar', saved: 'Salvo', incomplete: 'As etapas de pagamento das empresas estão incompletas', missing: { qr: 'Falta o QR ou a chave de pagamento.', support: 'Falta o WhatsApp de suporte para onde as empresas enviam o comprovante.' } },
-  financeiro: { title: 'Faturas', empty: 'Não há faturas.', search: 'Buscar', awaitingApproval: 'Aguardando aprovação' },
+  financeiro: { empty: 'Não há faturas.', search: 'Buscar', awaitingApproval: 'Aguardando aprovação' },
   col: { id: 'Id', company: 'Empresa', detail: 'Detalhe', value: 'Valor', dueDate: 'Vencimento', status: 'Status', action: 'Ação' },
   status: { open: 'Aberta', pending_review: 'Em revisão', paid: 'Paga', overdue: 'Vencida' },
   pay: 'Pagar',
@@ -184,7 +184,7 @@ const pt: Texts = {
 
 const en: Texts = {
   settings: { qr: 'Payment QR image (https URL or /path)', qrHelp: 'Shown in the payment review step.', instructions: 'Payment instructions', instructionsHelp: 'One per line.', support: 'Support WhatsApp', secret: 'Payment webhook secret', secretHelp: 'At least 32 characters; empty turns the webhook off.', save: 'Save', saved: 'Saved', incomplete: 'The companies\' payment steps are incomplete', missing: { qr: 'The payment QR or key is missing.', support: 'The support WhatsApp companies send their receipt to is missing.' } },
-  financeiro: { title: 'Invoices', empty: 'No invoices.', search: 'Search', awaitingApproval: 'Awaiting approval' },
+  financeiro: { empty: 'No invoices.', search: 'Search', awaitingApproval: 'Awaiting approval' },
   col: { id: 'Id', company: 'Company', detail: 'Detail', value: 'Value', dueDate: 'Due date', status: 'Status', action: 'Action' },
   status: { open: 'Open', pending_review: 'In review', paid: 'Paid', overdue: 'Overdue' },
   pay: 'Pay',

@@ -1,4 +1,4 @@
-import { AuditOutlined, CrownOutlined, DollarOutlined } from '@ant-design/icons';
+import { AuditOutlined, DollarOutlined } from '@ant-design/icons';
 import { defineWebPlugin } from '@atende/sdk-web';
 import { BILLING_MANIFEST } from '@atende/plugin-billing-contract';
 import { errors, locales } from './locales.js';
@@ -16,7 +16,6 @@ export default defineWebPlugin({
   tabs: { settings: () => import('./SettingsTab.js') },
   menu: [
     { path: P.financeiro.path, icon: DollarOutlined },
-    { path: P.subscription.path, icon: CrownOutlined },
     { path: P.review.path, icon: AuditOutlined },
   ],
   widgets: [
