@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { client, createDatabase, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
+import { client, createDatabase, eventually, queryDb, sandbox, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
 import { launchBrowser } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
 
@@ -68,5 +68,32 @@ describe('file lists in the browser', () => {
     const { token } = await api.login('admin@tienda.test', TENANT_PASSWORD);
     const saved = await api.get(`/api/files/${id}`, token);
     expect(saved.body.options).toEqual([expect.objectContaining({ name: 'Precios', mediaType: 'application/pdf', fileName: 'precios.pdf', path: expect.stringMatching(/^\/api\/media\/.+\.pdf$/) })]);
+  });
+
+  it('sends a file list from the ticket toolbar into the conversation (issue 38 item 11)', async () => {
+    // Set up through the API first (one session per user: the browser's sign-in comes after).
+    const api = client(server.url);
+    const { token } = await api.login('admin@tienda.test', TENANT_PASSWORD);
+    const phone = sandbox(api, token);
+    const wa = await phone.connect('Tienda archivos');
+    await phone.say(wa, '51922000333', 'quiero el catálogo', 'Rosa');
+    const ticket = await eventually(async () => (await queryDb(db.url, 'select id, uuid from tickets where whatsapp_id = $1', [wa]))[0] ?? null);
+    expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'open' }, token)).status).toBe(200);
+
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+    await page.getByTestId('files-send-open').click({ timeout: 20_000 });
+    await page.getByTestId('files-send-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Catálogo 2026' }).click();
+    await page.getByTestId('files-send-preview').filter({ hasText: 'Precios' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: 'tooling/test/artifacts/files-send-dialog.png' });
+    await page.getByTestId('files-send-ok').click();
+    await page.getByText('2 mensaje(s) enviados.').waitFor({ timeout: 15_000 });
+    // The message and the captioned file are in the conversation, stored as the agent's.
+    await page.getByText('Aquí tienes nuestro catálogo').first().waitFor({ timeout: 15_000 });
+    const rows = await queryDb(db.url, 'select body, media_url from messages where ticket_id = $1 and from_me order by id', [ticket.id]);
+    expect(rows.map((r: { body: string }) => r.body)).toEqual(['Aquí tienes nuestro catálogo', 'Precios']);
+    expect(rows[1].media_url).toBeTruthy();
   });
 });

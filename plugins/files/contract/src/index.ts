@@ -6,6 +6,8 @@ import type {
   fileListPageSchema,
   fileListQuerySchema,
   fileListSchema,
+  fileListSendResultSchema,
+  fileListSendSchema,
   fileListUpdateSchema,
   FileList,
 } from './schemas.js';
@@ -26,6 +28,8 @@ export const FILES_PERMISSIONS = {
 export const FILES_MANIFEST = definePluginManifest({
   pages: { list: { path: '/files', permission: 'files:read' } },
   menu: [{ page: 'list', icon: 'folder', permission: 'files:read', label: { es: 'Listas de archivos', pt: 'Listas de arquivos', en: 'File lists' } }],
+  // The ticket's attachment tools: send a whole list to the conversation (issue 38 item 11).
+  zones: ['ticket.input.toolbar'],
 });
 
 export const FILES_PAGE_SIZE = 50;
@@ -94,4 +98,6 @@ export const FILES_ENDPOINTS = {
   remove: endpoint()({ method: 'DELETE', path: '/files/:id' }),
   /** Multipart: `files` (one file), `id` (the option; none adds one named `name`), `name`, `fileId`, `typeArch`, `mediaType`. */
   upload: endpoint<{ body: typeof formDataBody; response: typeof fileListSchema }>()({ method: 'POST', path: '/files/uploadList/:id' }),
+  /** Sends the list to a ticket the user can see: its message, then each option's file captioned with the option's name. */
+  send: endpoint<{ body: typeof fileListSendSchema; response: typeof fileListSendResultSchema }>()({ method: 'POST', path: '/files/:id/send' }),
 };

@@ -109,3 +109,10 @@ export const fileUploadFieldsSchema = z.object({
   mediaType: z.preprocess(single, z.string().max(255).optional()),
 });
 export type FileUploadFields = z.infer<typeof fileUploadFieldsSchema>;
+
+/** `POST /files/{id}/send` (issue 38 item 11): the list goes to this ticket, which the user must be able to see. */
+export const fileListSendSchema = z.object({ ticketId: z.number({ error: 'required' }).int().positive().max(2_147_483_647) });
+export type FileListSend = z.infer<typeof fileListSendSchema>;
+/** How many messages went out: the list's message (when it has one) and one per option with a file. */
+export const fileListSendResultSchema = z.object({ sent: z.number().int() });
+export type FileListSendResult = z.infer<typeof fileListSendResultSchema>;

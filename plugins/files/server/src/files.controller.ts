@@ -11,12 +11,16 @@ import {
   fileListPageSchema,
   fileListQuerySchema,
   fileListSchema,
+  fileListSendResultSchema,
+  fileListSendSchema,
   fileListUpdateSchema,
   type FileList,
+  type FileListSendResult,
   type FileListName,
   type FileListPage,
 } from '@atende/plugin-files-contract';
 import { FilesService } from './files.service.js';
+import { FilesSenderService } from './files-sender.service.js';
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const pageQuery = new ZodPipe(fileListQuerySchema);
@@ -38,7 +42,17 @@ export class FilesController {
   constructor(
     private readonly files: FilesService,
     @Inject(MEDIA) private readonly media: Media,
+    private readonly sender: FilesSenderService,
   ) {}
+
+  /** Sends the list into a conversation the user can see (issue 38 item 11). */
+  @Post(':id/send')
+  @HttpCode(200)
+  @RequirePermission('files:read')
+  @ZodResponse(fileListSendResultSchema)
+  send(@CurrentUser() user: AuthUser, @ZodParam('id', idSchema) id: number, @ZodBody(fileListSendSchema) body: z.infer<typeof fileListSendSchema>): Promise<FileListSendResult> {
+    return this.sender.send(user, id, body.ticketId);
+  }
 
   @Get()
   @RequirePermission('files:read')

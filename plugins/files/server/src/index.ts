@@ -5,9 +5,10 @@ import { FileListSchema, FileOptionSchema } from './file-list.entity.js';
 import { FilesController } from './files.controller.js';
 import { FilesRealtime } from './files.realtime.js';
 import { FilesService } from './files.service.js';
+import { FilesSenderService } from './files-sender.service.js';
 import { FilesInit } from './migrations/files_0001_init.js';
 
-@Module({ controllers: [FilesController], providers: [FilesService, FilesRealtime] })
+@Module({ controllers: [FilesController], providers: [FilesService, FilesSenderService, FilesRealtime] })
 export class FilesModule {}
 
 /** No plan flag: the plan has none for file lists (see the contract and README). */

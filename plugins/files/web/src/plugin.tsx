@@ -8,6 +8,7 @@ export default defineWebPlugin({
   manifest: FILES_MANIFEST,
   pages: { list: () => import('./FilesPage.js') },
   menu: [{ path: FILES_MANIFEST.pages.list.path, icon: FolderOpenOutlined }],
+  widgets: [{ zone: 'ticket.input.toolbar', load: () => import('./SendFileListButton.js') }],
   locales,
   errors: {
     es: { ERR_NO_FILE_FOUND: 'Lista de archivos no encontrada.', ERR_NO_FILE_OPTION_FOUND: 'Archivo de la lista no encontrado.', ERR_FILE_NAME_ALREADY_EXISTS: 'Ya existe una lista con este nombre.' },
