@@ -84,40 +84,6 @@ describe('files', () => {
     expect(unservedEndpoints([FilesController], { files: FILES_ENDPOINTS })).toEqual([]);
   });
 
-  it('sends a list into a conversation the user can see: its message, then each file captioned with its option (issue 38 item 11)', async () => {
-    const phone = sandbox(api, admin);
-    const queue = (await api.post('/api/queue', { name: 'Catálogos', color: '#3f51b5' }, admin)).body.id as number;
-    const wa = await phone.connect('Archivos', { queueIds: [queue] });
-    const customer = '51911000111';
-    await phone.say(wa, customer, 'hola');
-    const ticket = await eventually(async () => (await queryDb(db.url, 'select id, queue_id from tickets where whatsapp_id = $1', [wa]))[0] ?? null);
-    expect(ticket.queue_id).toBe(queue);
-    const list = await create({ name: 'Catálogo', message: 'Nuestro catálogo', options: [{ name: 'Precios' }, { name: 'Sin archivo aún' }] });
-    expect((await upload(list.id, admin, { data: PDF, name: 'precios.pdf', type: 'application/pdf' }, { id: list.options[0].id })).status).toBe(201);
-
-    // Refused before anything leaves: another company, a ticket outside the agent's queues, unknown ids, a bad body.
-    const refused = async (listId: number, body: object, token: string) => {
-      const r = await api.post(`/api/files/${listId}/send`, body, token);
-      return [r.status, r.body?.error];
-    };
-    expect(await refused(list.id, { ticketId: ticket.id }, otherAdmin)).toEqual([404, 'ERR_NO_TICKET_FOUND']);
-    expect(await refused(list.id, { ticketId: ticket.id }, agent)).toEqual([404, 'ERR_NO_TICKET_FOUND']);
-    expect(await refused(list.id + 1000, { ticketId: ticket.id }, admin)).toEqual([404, 'ERR_NO_FILE_FOUND']);
-    expect(await refused(list.id, {}, admin)).toEqual([400, 'ERR_VALIDATION']);
-    const fromMe = () => queryDb(db.url, 'select body, media_type, media_url from messages where ticket_id = $1 and from_me order by id', [ticket.id]);
-    expect(await fromMe()).toEqual([]);
-
-    const sent = await api.post(`/api/files/${list.id}/send`, { ticketId: ticket.id }, admin);
-    expect([sent.status, sent.body]).toEqual([200, { sent: 2 }]);
-    const rows = await fromMe();
-    expect(rows.map((r: { body: string }) => r.body)).toEqual(['Nuestro catálogo', 'Precios']);
-    expect(rows[0].media_url ?? null).toBeNull();
-    expect(rows[1].media_url).toBeTruthy();
-    expect(rows[1].media_type).not.toBe('chat');
-    // The connection delivers both, in order.
-    expect(await eventually(async () => ((await phone.outbox(wa, customer)).length >= 2 ? phone.outbox(wa, customer) : null), 20_000)).toHaveLength(2);
-  });
-
   it('validates: name (3+) and message required, options named; name unique per company whatever its case', async () => {
     const missing = await api.post('/api/files', { message: 'hola' }, admin);
     expect(missing.status).toBe(400);
@@ -364,5 +330,39 @@ describe('files', () => {
     await api.del(`/api/files/${list.id}`, admin);
     await eventually(async () => heard.some((e) => e.action === 'delete' && e.id === list.id));
     expect(heardByOther).toEqual([]);
+  });
+
+  it('sends a list into a conversation the user can see: its message, then each file captioned with its option (issue 38 item 11)', async () => {
+    const phone = sandbox(api, admin);
+    const queue = (await api.post('/api/queue', { name: 'Catálogos', color: '#3f51b5' }, admin)).body.id as number;
+    const wa = await phone.connect('Archivos', { queueIds: [queue] });
+    const customer = '51911000111';
+    await phone.say(wa, customer, 'hola');
+    const ticket = await eventually(async () => (await queryDb(db.url, 'select id, queue_id from tickets where whatsapp_id = $1', [wa]))[0] ?? null);
+    expect(ticket.queue_id).toBe(queue);
+    const list = await create({ name: 'Envío al cliente', message: 'Nuestro catálogo', options: [{ name: 'Precios' }, { name: 'Sin archivo aún' }] });
+    expect((await upload(list.id, admin, { data: PDF, name: 'precios.pdf', type: 'application/pdf' }, { id: list.options[0].id })).status).toBe(201);
+
+    // Refused before anything leaves: another company, a ticket outside the agent's queues, unknown ids, a bad body.
+    const refused = async (listId: number, body: object, token: string) => {
+      const r = await api.post(`/api/files/${listId}/send`, body, token);
+      return [r.status, r.body?.error];
+    };
+    expect(await refused(list.id, { ticketId: ticket.id }, otherAdmin)).toEqual([404, 'ERR_NO_TICKET_FOUND']);
+    expect(await refused(list.id, { ticketId: ticket.id }, agent)).toEqual([404, 'ERR_NO_TICKET_FOUND']);
+    expect(await refused(list.id + 1000, { ticketId: ticket.id }, admin)).toEqual([404, 'ERR_NO_FILE_FOUND']);
+    expect(await refused(list.id, {}, admin)).toEqual([400, 'ERR_VALIDATION']);
+    const fromMe = () => queryDb(db.url, 'select body, media_type, media_url from messages where ticket_id = $1 and from_me order by id', [ticket.id]);
+    expect(await fromMe()).toEqual([]);
+
+    const sent = await api.post(`/api/files/${list.id}/send`, { ticketId: ticket.id }, admin);
+    expect([sent.status, sent.body]).toEqual([200, { sent: 2 }]);
+    const rows = await fromMe();
+    expect(rows.map((r: { body: string }) => r.body)).toEqual(['Nuestro catálogo', 'Precios']);
+    expect(rows[0].media_url ?? null).toBeNull();
+    expect(rows[1].media_url).toBeTruthy();
+    expect(rows[1].media_type).not.toBe('chat');
+    // The connection delivers both, in order.
+    expect(await eventually(async () => ((await phone.outbox(wa, customer)).length >= 2 ? phone.outbox(wa, customer) : null), 20_000)).toHaveLength(2);
   });
 });
