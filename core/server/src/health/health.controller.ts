@@ -26,11 +26,19 @@ async function probe(fn: () => Promise<unknown>, timeoutMs = 2000) {
   }
 }
 
+/** How long one set of readiness probes answers for (proxies ask every 2 s; a flood shares one set). */
+const READY_PROBE_TTL_MS = 1000;
+
 @Controller('health')
 export class HealthController {
   private readonly persistence: RedisPersistenceProbe;
   /** Once every migration is seen applied it stays so (they run at boot); until then asked each time. */
   private migrationsApplied = false;
+  /**
+   * The probes of the last readiness answer, shared for READY_PROBE_TTL_MS: /api/health/ready is public,
+   * and a flood of it must not become a flood of database and Redis round trips.
+   */
+  private readyProbes: { at: number; result: Promise<{ database: boolean; redis: boolean; redisPersistence: boolean; migrations: boolean }> } | null = null;
 
   constructor(
     private readonly orm: MikroORM,
@@ -75,22 +83,28 @@ export class HealthController {
   @Get('ready')
   @ZodResponse(healthReadyResponseSchema)
   async ready(@Res({ passthrough: true }) res: Response): Promise<HealthReadyResponse> {
+    const now = Date.now();
+    if (!this.readyProbes || now - this.readyProbes.at >= READY_PROBE_TTL_MS) this.readyProbes = { at: now, result: this.readyChecks() };
+    // Draining is read fresh: SIGTERM must take the process out of rotation at once.
+    const checks = { ...(await this.readyProbes.result), draining: drainState.active };
+    const ready = checks.database && checks.redis && checks.redisPersistence && checks.migrations && !checks.draining;
+    res.status(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'not_ready', checks };
+  }
+
+  private async readyChecks() {
     const [database, redis, migrations] = await Promise.all([
       probe(() => this.orm.em.getConnection().execute('select 1')),
       probe(() => this.redis.ping()),
       this.pendingMigrations(),
     ]);
-    const checks = {
+    return {
       database: database.status === 'up',
       redis: redis.status === 'up',
       // 'unknown' (INFO refused by a managed Redis) is trusted: only a Redis that says it keeps nothing fails.
       redisPersistence: redis.status === 'up' && (await this.persistence.read()) !== 'none',
       migrations: migrations === 0,
-      draining: drainState.active,
     };
-    const ready = checks.database && checks.redis && checks.redisPersistence && checks.migrations && !checks.draining;
-    res.status(ready ? 200 : 503);
-    return { status: ready ? 'ready' : 'not_ready', checks };
   }
 
   /** Number of migrations not applied; -1 when the database cannot tell. */
