@@ -28,6 +28,14 @@ describe('kernel logger', () => {
     expect(lines[1]).toMatchObject({ messageId: 4, body: '[redacted]' });
   });
 
+  it("a child logger's bindings are redacted like the fields", () => {
+    const lines: Record<string, unknown>[] = [];
+    const pino = configureLogging({ level: 'log', format: 'json', destination: { write: (l: string) => void lines.push(JSON.parse(l)) } });
+    pino.child({ session: 3, pairingCode: 'ZXCV-9876', creds: { me: 'x' } }).info('linking');
+    expect(JSON.stringify(lines)).not.toContain('ZXCV-9876');
+    expect(lines[0]).toMatchObject({ session: 3, pairingCode: '[redacted]', creds: '[redacted]', msg: 'linking' });
+  });
+
   it('errors keep their stack as a field', () => {
     const { lines, nest } = capture();
     nest.error('Boom', 'Error: Boom\n    at x.ts:1', 'Jobs');

@@ -50,6 +50,15 @@ export function configureLogging(opts: LoggingOptions): Pino {
     },
     opts.destination ?? (opts.format === 'pretty' ? prettyDestination(process.stdout) : destination({ fd: 1, sync: true })),
   );
+  // A child's bindings (logger.child({ ... }), e.g. Baileys' session logger) are written on every line
+  // and pino skips the formatters for them: redact them here. Children inherit this method (pino makes
+  // them with Object.create), so grandchildren are covered too.
+  type ChildFn = (this: Pino, bindings: Record<string, unknown>, options?: unknown) => Pino;
+  const child = root.child as unknown as ChildFn;
+  const redactedChild: ChildFn = function (bindings, options) {
+    return child.call(this, redact(bindings) as Record<string, unknown>, options);
+  };
+  root.child = redactedChild as unknown as typeof root.child;
   return root;
 }
 

@@ -17,6 +17,11 @@ describe('log redaction', () => {
     });
   });
 
+  it('replaces QR and pairing codes, and prints bytes as their size only', () => {
+    expect(redact({ qr: '2@abc', qrcode: 'x', pairingCode: 'ABCD-1234', status: 'qrcode' })).toEqual({ qr: REDACTED, qrcode: REDACTED, pairingCode: REDACTED, status: 'qrcode' });
+    expect(redact({ key: new Uint8Array([1, 2, 3]), buf: Buffer.from('secret'), ab: new ArrayBuffer(4) })).toEqual({ key: '[3 bytes]', buf: '[6 bytes]', ab: '[4 bytes]' });
+  });
+
   it('replaces what customers and agents wrote, keeps ids', () => {
     expect(redact({ messageId: 7, body: 'my card is 4111…', message: { caption: 'photo of my id', text: 'hi' } })).toEqual({
       messageId: 7,

@@ -6,7 +6,8 @@
 export const REDACTED = '[redacted]';
 
 /** Field names whose value is a secret, whatever its nesting. */
-const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|api[-_]?key|credential|creds|private[-_]?key|signature|^otp|^code$/i;
+// A QR or pairing code links a phone to the account: whoever reads it from a log can take the number.
+const SECRET_KEY = /pass(word)?|secret|token|authorization|cookie|api[-_]?key|credential|creds|private[-_]?key|signature|^otp|^code$|^qr(code)?$|pairing[-_]?code/i;
 /** Field names that hold what a customer or agent wrote. */
 const BODY_KEY = /^(body|text|caption|content|conversation|quotedBody|comment)$/i;
 
@@ -30,7 +31,9 @@ export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new We
   if (typeof value === 'string') return redactText(value);
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Error) return { type: value.name, message: redactText(value.message), stack: value.stack ? redactText(value.stack) : undefined };
-  if (value instanceof Date || Buffer.isBuffer(value)) return value instanceof Date ? value : `[${value.length} bytes]`;
+  if (value instanceof Date) return value;
+  // Bytes of any kind (keys, media, protocol frames): only their size.
+  if (value instanceof Uint8Array || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
   if (depth > 8 || seen.has(value)) return '[…]';
   seen.add(value);
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1, seen));
