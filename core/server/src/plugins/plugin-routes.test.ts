@@ -64,6 +64,18 @@ describe('plugin routes (issue 29 item 3)', () => {
     );
   });
 
+  it('refuses a literal alias that would take an id from another owner\'s parameter route (only words may stand there)', () => {
+    const KernelUsers = ctrl('users', [[Get, ':userId']]);
+    const One = ctrl('users', [[Get, '1']]);
+    expect(() => preparePluginRoutes([KernelUsers], [plugin('p6', ['GET /users/1'], [One])])).toThrow(
+      'Plugin alias GET /api/users/1 of plugin "p6" (alias of /api/p6/users/1) would answer GET /api/users/:userId of the kernel for "1"',
+    );
+    const Uuid = ctrl('users', [[Get, '0b7f9a2e-1c3d-4e5f-8a9b-0c1d2e3f4a5b']]);
+    expect(() => preparePluginRoutes([KernelUsers], [plugin('p7', ['GET /users/0b7f9a2e-1c3d-4e5f-8a9b-0c1d2e3f4a5b'], [Uuid])])).toThrow(/would answer GET \/api\/users\/:userId/);
+    const Word = ctrl('users', [[Get, 'on-duty']]);
+    expect(preparePluginRoutes([KernelUsers], [plugin('p8', ['GET /users/on-duty'], [Word])])).toHaveLength(1);
+  });
+
   it('refuses an alias in another plugin\'s namespace (it could answer that plugin\'s requests)', () => {
     const Approve = ctrl('invoices', [[Get, ':id/approve']]);
     const Thief = ctrl('invoices', [[Get, ':id/approve']]);

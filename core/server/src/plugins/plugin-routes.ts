@@ -104,6 +104,21 @@ export function planRoutes(kernel: RouteClaim[], plugins: { definition: PluginDe
       if (a.by === b.by || a.method !== b.method) continue;
       const aTakesB = matches(a.path, shape(b.path)) && !(b.alias && !a.alias);
       const bTakesA = matches(b.path, shape(a.path)) && !(a.alias && !b.alias);
+      // An alias answers before the router, so where another owner's route has a parameter its literal
+      // would take that value from it: only a word may stand there (no digits), never what could be an
+      // id, a uuid or a number ('GET /tags/kanban' beside /tags/:id, never 'GET /users/1').
+      for (const [alias, route] of [
+        [a, b],
+        [b, a],
+      ]) {
+        if (!alias.alias || route.alias || !matches(route.path, shape(alias.path))) continue;
+        const literals = segments(alias.path);
+        const taken = segments(route.path)
+          .map((s, k) => (s.startsWith(':') && !literals[k].startsWith(':') ? literals[k] : null))
+          .filter((s): s is string => s !== null);
+        const unsafe = taken.find((s) => !/^[a-z][a-z-]*$/i.test(s));
+        if (unsafe) throw new Error(`Plugin alias ${alias.method} /api${alias.path} of ${alias.owner} would answer ${route.method} /api${route.path} of ${route.owner} for "${unsafe}": an alias may stand where another route has a parameter only with a word (letters and dashes).`);
+      }
       if (aTakesB || bTakesA) {
         const same = shape(a.path) === shape(b.path);
         throw new Error(
