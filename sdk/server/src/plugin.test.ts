@@ -38,6 +38,11 @@ describe('definePlugin', () => {
     for (const bad of ['http://example.com', 'https://example.com/path', "'unsafe-inline'", '*', 'https://*', 'data:', 'https://example.com; script-src *']) {
       expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { csp: { 'img-src': [bad] } } }), bad).toThrow(/must be an https origin/);
     }
+    // A wildcard over a public suffix would let any site in (anyone can have a name there).
+    for (const bad of ['https://*.co.uk', 'https://*.github.io', 'https://*.vercel.app', 'https://*.com.br']) {
+      expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { csp: { 'img-src': [bad] } } }), bad).toThrow(/wildcard over a public suffix/);
+    }
+    expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { csp: { 'img-src': ['https://*.acme.co.uk', 'https://*.acme.github.io'] } } })).not.toThrow();
     expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { csp: { 'script-src': ['https://cdn.example.com'] } as never } })).toThrow(/"script-src" cannot be extended/);
   });
   it('accepts API aliases as "<METHOD> /path" and refuses others', () => {

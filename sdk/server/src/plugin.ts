@@ -1,4 +1,5 @@
 import type { DynamicModule, Type } from '@nestjs/common';
+import { getDomain } from 'tldts';
 import type { ZodType } from 'zod';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { MigrationObject } from '@mikro-orm/core';
@@ -12,6 +13,18 @@ export const CSP_DIRECTIVES = ['img-src', 'media-src', 'frame-src', 'connect-src
 export type CspDirective = (typeof CSP_DIRECTIVES)[number];
 /** An https origin (a leading `*.` for subdomains allowed), no path: what a plugin may add to the shell's CSP. */
 export const CSP_SOURCE_PATTERN = /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/;
+
+/**
+ * Whether `https://*.<domain>` covers names anyone can register or create: `*.co.uk`, `*.github.io`,
+ * `*.vercel.app` (the public suffix list, its private section included).
+ */
+function wildcardOverPublicSuffix(source: string): boolean {
+  const m = /^https:\/\/\*\.([^:]+)/.exec(source);
+  if (!m) return false;
+  const probe = `atende-probe.${m[1]}`;
+  // When the registrable domain of a name under it is that name itself, the rest is a public suffix.
+  return getDomain(probe, { allowPrivateDomains: true }) !== m[1];
+}
 /** `<METHOD> <path>`: a route of the plugin also answered at its spec path (`GET /tags/kanban`). */
 export const API_ALIAS_PATTERN = /^(GET|POST|PUT|PATCH|DELETE) \/[A-Za-z0-9_:./-]*$/;
 
@@ -129,6 +142,7 @@ export function validatePluginDefinition(definition: PluginDefinition): void {
     }
     for (const source of sources ?? []) {
       if (!CSP_SOURCE_PATTERN.test(source)) throw new Error(`Plugin "${definition.id}": CSP source "${source}" for ${directive} must be an https origin (https://host[:port], no path).`);
+      if (wildcardOverPublicSuffix(source)) throw new Error(`Plugin "${definition.id}": CSP source "${source}" for ${directive} is a wildcard over a public suffix (anyone can own a name under it); name the domain you control.`);
     }
   }
   for (const alias of definition.apiAliases ?? []) {
