@@ -25,7 +25,8 @@ RUN apt-get update \
 WORKDIR /app
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/data LOG_FORMAT=json
 # The workspace as built (node_modules links the workspace packages; the shell and each plugin's remote under dist/).
-COPY --from=build --chown=node:node /app /app
+# Owned by root, read-only to the runtime user: a compromised process cannot rewrite the code it runs.
+COPY --from=build /app /app
 RUN install -d -o node -g node -m 700 /data
 USER node
 VOLUME ["/data"]

@@ -2,8 +2,7 @@
 // files and the generated secrets of DATA_DIR. Plain Node plus pg_dump/pg_restore/tar from PATH.
 import { spawn, spawnSync } from 'node:child_process';
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
-import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, closeSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -104,13 +103,28 @@ async function decryptFile(src, dest, passphrase) {
 }
 
 /**
+ * A private working folder for the plaintext (database dump, secrets) while it is packed or unpacked:
+ * inside DATA_DIR, which already holds the same secrets, never the shared /tmp, so a run killed with
+ * SIGKILL leaves nothing readable outside the data volume; a later run removes such leftovers (an hour old).
+ */
+function stagingDir(dataDir, kind) {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  for (const name of readdirSync(dataDir)) {
+    if (!/^\.atende-(backup|restore)-/.test(name)) continue;
+    const full = path.join(dataDir, name);
+    if (Date.now() - statSync(full).mtimeMs > 3_600_000) rmSync(full, { recursive: true, force: true });
+  }
+  return mkdtempSync(path.join(dataDir, `.atende-${kind}-`));
+}
+
+/**
  * Writes `out`: the database, DATA_DIR/media and DATA_DIR/secrets.json, tarred and encrypted with
  * `passphrase`. Returns what it holds.
  */
 export async function backup({ databaseUrl, dataDir, out, passphrase, bins = clientBins(), log = console.log }) {
   deriveKey(passphrase, Buffer.alloc(SALT)); // fail on a bad key before any work
   const versions = checkClient(bins, databaseUrl);
-  const work = mkdtempSync(path.join(tmpdir(), 'atende-backup-'));
+  const work = stagingDir(dataDir, 'backup');
   try {
     const content = path.join(work, 'content');
     mkdirSync(content, { mode: 0o700 });
@@ -142,7 +156,7 @@ export async function backup({ databaseUrl, dataDir, out, passphrase, bins = cli
  * would not be readable).
  */
 export async function restore({ databaseUrl, dataDir, file, passphrase, force = false, bins = clientBins(), log = console.log }) {
-  const work = mkdtempSync(path.join(tmpdir(), 'atende-restore-'));
+  const work = stagingDir(dataDir, 'restore');
   try {
     log('› Decrypting…');
     const tar = path.join(work, 'backup.tar');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,8 +67,13 @@ describe('backup and restore', () => {
 
   it('backs up, refuses a wrong key, restores into a fresh database, and the conversation reads back', async () => {
     const file = path.join(work, 'nightly.atb');
+    // A killed run's plaintext staging folder (inside DATA_DIR, never /tmp) is cleared by the next run.
+    const stale = path.join(source.dataDir, '.atende-backup-killed');
+    mkdirSync(stale);
+    utimesSync(stale, new Date(Date.now() - 2 * 3_600_000), new Date(Date.now() - 2 * 3_600_000));
     const made = await npmRun('backup', ['--out', file], { DATABASE_URL: source.db, DATA_DIR: source.dataDir, BACKUP_KEY: KEY });
     expect(made.code, made.output).toBe(0);
+    expect(readdirSync(source.dataDir).filter((n) => n.startsWith('.atende-'))).toEqual([]);
     const bytes = readFileSync(file);
     expect(bytes.subarray(0, 10).toString()).toBe('ATENDEBK1\n');
     // Encrypted: neither the secrets file nor the media are readable in it.
