@@ -1,12 +1,17 @@
 import { z } from 'zod';
 
-/** The plugin's company settings: served by the kernel's settings API and screens, read through SETTINGS. */
-export const SETTING_KEYWORD = 'cloud-api.keyword';
-export const SETTING_ANSWER = 'cloud-api.answer';
+/** The platform key that seals every company's access tokens and app secrets (generated on first use). */
+export const SETTING_SEAL_KEY = 'cloud-api.sealKey';
 
 export const CLOUD_API_SETTINGS = {
-  company: {
-    [SETTING_KEYWORD]: { schema: z.string().trim().min(1).max(40), default: 'cloud-api' },
-    [SETTING_ANSWER]: { schema: z.string().trim().min(1).max(1000), default: '¡Hola! Gracias por escribir.' },
+  company: {},
+  global: {
+    [SETTING_SEAL_KEY]: { schema: z.string().max(200), default: '', secret: true },
   },
 };
+
+/**
+ * The Graph API's base URL: platform configuration (env), never a tenant's, so no tenant can point
+ * Atende's requests (with its tokens) anywhere. Tests point it at the local fake.
+ */
+export const graphBaseUrl = (): string => (process.env.CLOUD_API_GRAPH_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, '');
