@@ -1,55 +1,186 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createDatabase, eventually, queryDb, sandbox, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
-import { CLOUD_API_ENDPOINTS } from '@atende/plugin-cloud-api-contract';
-import { CloudApiController } from '../src/cloud-api.controller.js';
+import { client, createDatabase, eventually, pause, queryDb, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
+import { CLOUD_API_ENDPOINTS, type CloudApiNumber } from '@atende/plugin-cloud-api-contract';
+import { NumbersController } from '../src/numbers/numbers.controller.js';
+import { WebhookController } from '../src/webhook/webhook.controller.js';
+import { TemplatesController } from '../src/templates/templates.controller.js';
+import { messageWebhook, postWebhook, startFakeGraph, statusWebhook, type FakeGraph } from '../../../../tooling/fakes/graph-api/server.js';
 
 /**
- * The plugin against the real kernel, PostgreSQL and Redis (the test kit boots the built server with
- * this plugin loaded). Runs with `npm test`; alone: npx vitest run --config tooling/vitest.config.ts
- * --project integration plugins/cloud-api/server/test
+ * A WhatsApp Cloud API number end to end: the built kernel with this plugin, real PostgreSQL and Redis,
+ * and the local fake Graph API (tooling/fakes/graph-api) in place of Meta, which also posts the signed
+ * webhooks. Alone: npx vitest run --config tooling/vitest.config.ts --project integration plugins/cloud-api/server/test
  */
+const ACCESS_TOKEN = 'EAAG-test-access-token-0001';
+const APP_SECRET = 'app-secret-of-the-test-app';
+const PHONE_NUMBER_ID = '100200300400';
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
 describe('cloud-api', () => {
   let db: Awaited<ReturnType<typeof createDatabase>>;
   let server: RunningServer;
+  let graph: FakeGraph;
   let api: ReturnType<typeof client>;
   let admin: string;
+  let otherAdmin: string;
+  let wa: number;
+  let number: CloudApiNumber;
+  let seq = 0;
+  const wamid = () => `wamid.IN${Date.now()}${++seq}`;
+  const webhookUrl = () => `${server.url}${number.webhookPath}`;
+  const ticketOf = async (contactNumber: string) =>
+    eventually(async () => {
+      const [row] = await queryDb(db.url, `select t.id from tickets t join contacts c on c.id = t.contact_id where t.whatsapp_id = $1 and c.number = $2`, [wa, contactNumber]);
+      return row?.id as number | undefined;
+    });
+  const messageRow = (id: number) => queryDb(db.url, `select ack, send_error, provider_message_id, body from messages where id = $1`, [id]).then((r) => r[0]);
 
   beforeAll(async () => {
+    graph = await startFakeGraph({ accessToken: ACCESS_TOKEN, displayPhoneNumber: '+1 555-010-0999' });
     db = await createDatabase();
-    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: '@atende/plugin-cloud-api-server' } });
+    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: '@atende/plugin-cloud-api-server', CLOUD_API_GRAPH_URL: graph.url } });
     api = client(server.url);
-    ({ admin } = await twoCompanies(api));
+    ({ admin, otherAdmin } = await twoCompanies(api));
+    const created = await api.post('/api/whatsapp', { name: 'Cloud API', provider: 'cloud-api' }, admin);
+    expect(created.status).toBe(201);
+    wa = created.body.id;
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
+    await graph?.close();
   });
 
-  it('serves every endpoint its contract declares (the web calls them by these declarations)', () => {
-    expect(unservedEndpoints([CloudApiController], { endpoints: CLOUD_API_ENDPOINTS })).toEqual([]);
+  it('serves every endpoint its contract declares', () => {
+    expect(unservedEndpoints([NumbersController, WebhookController, TemplatesController], { endpoints: CLOUD_API_ENDPOINTS })).toEqual([]);
   });
 
-  it('answers its keyword ahead of the queue bot, then lets the conversation go on', async () => {
-    expect((await api.put('/api/settings/cloud-api.answer', { value: 'Respuesta de cloud-api' }, admin)).status).toBe(200);
-    const phone = sandbox(api, admin);
-    const wa = await phone.connect('Sandbox cloud-api', { greetingMessage: 'Bienvenido' });
-    await phone.say(wa, '5491100000001', 'cloud-api');
-    await eventually(async () => (await phone.outbox(wa, '5491100000001')).length > 0);
-    // Its answer, not the queue bot's greeting: the chain stopped at this plugin's handler.
-    expect(await phone.outbox(wa, '5491100000001')).toEqual(['Respuesta de cloud-api']);
-    const [ticket] = await queryDb(db.url, `select holder from tickets where whatsapp_id = $1`, [wa]);
-    expect(ticket.holder).toBeNull();
+  it('configures the number with its secrets sealed, and refuses another company and a non-Cloud API connection', async () => {
+    const input = { whatsappId: wa, phoneNumberId: PHONE_NUMBER_ID, wabaId: '900800700', accessToken: ACCESS_TOKEN, appSecret: APP_SECRET };
+    expect((await api.post('/api/cloud-api/numbers', input, otherAdmin)).status).toBe(404);
+    const r = await api.post('/api/cloud-api/numbers', input, admin);
+    expect(r.status).toBe(201);
+    number = r.body;
+    expect(number).toMatchObject({ whatsappId: wa, phoneNumberId: PHONE_NUMBER_ID, hasAccessToken: true, hasAppSecret: true });
+    expect(number.verifyToken.length).toBeGreaterThanOrEqual(32);
+    expect(JSON.stringify(r.body)).not.toContain(ACCESS_TOKEN);
+    expect(JSON.stringify(r.body)).not.toContain(APP_SECRET);
+    const [stored] = await queryDb(db.url, `select access_token_enc, app_secret_enc from cloud_api_numbers where id = $1`, [number.id]);
+    expect(`${stored.access_token_enc}${stored.app_secret_enc}`).not.toContain('EAAG');
+    expect(`${stored.access_token_enc}${stored.app_secret_enc}`).not.toContain(APP_SECRET);
+    // A second configuration of the connection, and a baileys connection, are refused.
+    expect((await api.post('/api/cloud-api/numbers', input, admin)).body.details).toEqual([{ path: 'whatsappId', message: 'already_configured' }]);
+    const baileys = await api.post('/api/whatsapp', { name: 'Phone', provider: 'baileys' }, admin);
+    const refused = await api.post('/api/cloud-api/numbers', { ...input, whatsappId: baileys.body.id, phoneNumberId: '555' + PHONE_NUMBER_ID }, admin);
+    expect(refused.body.details).toEqual([{ path: 'whatsappId', message: 'not_cloud_api' }]);
+    expect((await api.get('/api/cloud-api/numbers', otherAdmin)).body).toEqual([]);
   });
 
-  it('turns every new ticket into an item, once (durable event subscriber)', async () => {
-    const phone = sandbox(api, admin);
-    const wa = await phone.connect('Sandbox cloud-api 2');
-    await phone.say(wa, '5491100000002', 'hola');
-    const [{ id }] = await eventually(async () => {
-      const rows = await queryDb(db.url, `select id from tickets where whatsapp_id = $1`, [wa]);
+  it('starts: Graph confirms the credentials and the connection is CONNECTED with its number', async () => {
+    expect((await api.post(`/api/whatsappsession/${wa}`, {}, admin)).status).toBe(200);
+    await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
+    expect(graph.calls).toContain(`GET /${PHONE_NUMBER_ID}`);
+  });
+
+  it("answers Meta's verification challenge only with the number's verify token", async () => {
+    const q = (token: string) => `${webhookUrl()}?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`;
+    const ok = await fetch(q(number.verifyToken));
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    expect((await fetch(q('wrong-token'))).status).toBe(403);
+    expect((await fetch(`${server.url}/api/cloud-api/webhook/unknownunknownunknown00?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1`)).status).toBe(404);
+  });
+
+  it('refuses a webhook whose signature is wrong, and stores nothing of it', async () => {
+    const id = wamid();
+    const body = messageWebhook({ phoneNumberId: PHONE_NUMBER_ID, from: '5491100000009', id, text: 'forged' });
+    expect((await postWebhook(webhookUrl(), body, 'not-the-app-secret')).status).toBe(401);
+    expect((await postWebhook(webhookUrl(), body, APP_SECRET, { signature: 'sha256=00' })).status).toBe(401);
+    await pause(1500);
+    expect(await queryDb(db.url, `select id from messages where provider_message_id = $1`, [id])).toEqual([]);
+  });
+
+  it('receives a message, stores a duplicated webhook once, and replies inside the window', async () => {
+    const customer = '5491100000001';
+    const id = wamid();
+    const body = messageWebhook({ phoneNumberId: PHONE_NUMBER_ID, from: customer, id, text: 'hola, ¿tienen stock?', name: 'Ana' });
+    expect((await postWebhook(webhookUrl(), body, APP_SECRET)).status).toBe(200);
+    expect((await postWebhook(webhookUrl(), body, APP_SECRET)).status).toBe(200);
+    const ticketId = await ticketOf(customer);
+    await pause(1500); // the second delivery had time to be handled
+    const stored = await queryDb(db.url, `select body, from_me from messages where provider_message_id = $1`, [id]);
+    expect(stored).toEqual([{ body: 'hola, ¿tienen stock?', from_me: false }]);
+
+    const reply = await api.post(`/api/messages/${ticketId}`, { body: 'Sí, tenemos' }, admin);
+    expect(reply.status).toBe(201);
+    const sent = await eventually(async () => graph.sent.find((s) => s.body.to === customer));
+    expect(sent.body).toMatchObject({ messaging_product: 'whatsapp', to: customer, type: 'text', text: { body: 'Sí, tenemos' } });
+    await eventually(async () => (await messageRow(reply.body.id)).provider_message_id === sent.id);
+
+    // Delivery statuses from Graph move the message's ack forward (delivered, then read); a repeated one changes nothing.
+    for (const status of ['delivered', 'read', 'delivered']) {
+      expect((await postWebhook(webhookUrl(), statusWebhook({ phoneNumberId: PHONE_NUMBER_ID, id: sent.id, status, recipientId: customer }), APP_SECRET)).status).toBe(200);
+    }
+    await eventually(async () => (await messageRow(reply.body.id)).ack === 3);
+    const window = await api.get(`/api/cloud-api/tickets/${ticketId}/window`, admin);
+    expect(window.body).toMatchObject({ cloudApi: true, open: true });
+  });
+
+  it('refuses a free-form message outside the 24-hour window before calling Graph, and sends a template there', async () => {
+    const customer = '5491100000002';
+    const dayAndHourAgo = Math.floor(Date.now() / 1000) - 25 * 3600;
+    const body = messageWebhook({ phoneNumberId: PHONE_NUMBER_ID, from: customer, id: wamid(), text: 'mensaje de ayer', timestamp: dayAndHourAgo });
+    expect((await postWebhook(webhookUrl(), body, APP_SECRET)).status).toBe(200);
+    const ticketId = await ticketOf(customer);
+    expect((await api.get(`/api/cloud-api/tickets/${ticketId}/window`, admin)).body).toMatchObject({ cloudApi: true, open: false });
+
+    const sendsBefore = graph.calls.filter((c) => c === `POST /${PHONE_NUMBER_ID}/messages`).length;
+    const reply = await api.post(`/api/messages/${ticketId}`, { body: 'hola de nuevo' }, admin);
+    expect(reply.status).toBe(201);
+    await eventually(async () => (await messageRow(reply.body.id)).ack === -1);
+    expect((await messageRow(reply.body.id)).send_error).toBe('ERR_CLOUD_API_WINDOW_CLOSED');
+    expect(graph.calls.filter((c) => c === `POST /${PHONE_NUMBER_ID}/messages`).length).toBe(sendsBefore);
+
+    // Templates: only approved ones are offered; a template goes outside the window with its parameters.
+    const templates = await api.get(`/api/cloud-api/tickets/${ticketId}/templates`, admin);
+    expect(templates.body.map((t: { name: string }) => t.name)).toEqual(['order_ready', 'hello']);
+    expect((await api.post(`/api/cloud-api/tickets/${ticketId}/template`, { name: 'order_ready', language: 'es', parameters: ['Ana'] }, admin)).status).toBe(400);
+    const t = await api.post(`/api/cloud-api/tickets/${ticketId}/template`, { name: 'order_ready', language: 'es', parameters: ['Ana', '#42'] }, admin);
+    expect(t.status).toBe(201);
+    const sent = await eventually(async () => graph.sent.find((s) => s.body.to === customer));
+    expect(sent.body).toMatchObject({
+      type: 'template',
+      template: { name: 'order_ready', language: { code: 'es' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: '#42' }] }] },
+    });
+    await eventually(async () => (await messageRow(t.body.messageId)).ack === 1);
+    expect((await messageRow(t.body.messageId)).body).toBe('Hola Ana, tu pedido #42 está listo.');
+    // Another company's admin cannot reach the ticket.
+    expect((await api.get(`/api/cloud-api/tickets/${ticketId}/templates`, otherAdmin)).status).toBe(404);
+  });
+
+  it("maps Graph's re-engagement error (131047) to its own send error", async () => {
+    const customer = '5491100000003';
+    expect((await postWebhook(webhookUrl(), messageWebhook({ phoneNumberId: PHONE_NUMBER_ID, from: customer, id: wamid(), text: 'hola' }), APP_SECRET)).status).toBe(200);
+    const ticketId = await ticketOf(customer);
+    graph.failNextSend(131047, 'Re-engagement message');
+    const reply = await api.post(`/api/messages/${ticketId}`, { body: 'respuesta' }, admin);
+    await eventually(async () => (await messageRow(reply.body.id)).ack === -1);
+    expect((await messageRow(reply.body.id)).send_error).toBe('ERR_CLOUD_API_REENGAGEMENT');
+  });
+
+  it('downloads an inbound image through Graph and keeps it as the message media', async () => {
+    const customer = '5491100000004';
+    graph.addMedia('media-in-1', 'image/png', PNG);
+    const id = wamid();
+    const body = messageWebhook({ phoneNumberId: PHONE_NUMBER_ID, from: customer, id, image: { id: 'media-in-1', mime_type: 'image/png', caption: 'foto' } });
+    expect((await postWebhook(webhookUrl(), body, APP_SECRET)).status).toBe(200);
+    const [row] = await eventually(async () => {
+      const rows = await queryDb(db.url, `select media_type, media_url, body from messages where provider_message_id = $1`, [id]);
       return rows.length ? rows : null;
     });
-    await eventually(async () => ((await api.get('/api/cloud-api', admin)).body as { title: string }[]).some((i) => i.title === `Ticket #${id}`));
-    expect(((await api.get('/api/cloud-api', admin)).body as { title: string }[]).filter((i) => i.title === `Ticket #${id}`)).toHaveLength(1);
+    expect(row).toMatchObject({ media_type: 'image', body: 'foto' });
+    expect(row.media_url).toMatch(/^\/api\/media\//);
+    const file = await fetch(`${server.url}${row.media_url}`, { headers: { Authorization: `Bearer ${admin}` } });
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
   });
 });
