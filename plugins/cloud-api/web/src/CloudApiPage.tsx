@@ -1,45 +1,96 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Flex, Input, List, Typography } from 'antd';
-import { call, useCan, useErrorToast, useT } from '@atende/sdk-web';
-import { CLOUD_API_ENDPOINTS, CLOUD_API_PERMISSIONS, type Item } from '@atende/plugin-cloud-api-contract';
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Card, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { CONNECTION_ENDPOINTS } from '@atende/core-contract';
+import { call, LoadError, useErrorToast, useRealtime, useRealtimeReconnected, useT } from '@atende/sdk-web';
+import { CLOUD_API_ENDPOINTS, CLOUD_API_PROVIDER, type CloudApiNumber } from '@atende/plugin-cloud-api-contract';
+import { NumberModal, type Row } from './NumberModal.js';
 
+/** The company's Cloud API connections, each with its number's configuration and what Meta's webhook setup needs. */
 export default function CloudApiPage() {
   const { t } = useT('cloud-api');
-  const { message } = App.useApp();
   const showError = useErrorToast();
-  const canWrite = useCan('cloud-api:write', CLOUD_API_PERMISSIONS);
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [title, setTitle] = useState('');
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
 
-  useEffect(() => {
-    call(CLOUD_API_ENDPOINTS.list).then(setItems, showError);
-  }, []);
-
-  const add = async () => {
+  const load = useCallback(async () => {
     try {
-      const item = await call(CLOUD_API_ENDPOINTS.create, { body: { title } });
-      setItems((list) => [item, ...(list ?? [])]);
-      setTitle('');
-      void message.success(t('saved'));
+      const [connections, numbers] = await Promise.all([call(CONNECTION_ENDPOINTS.list), call(CLOUD_API_ENDPOINTS.list)]);
+      const byConnection = new Map<number, CloudApiNumber>(numbers.map((n) => [n.whatsappId, n]));
+      setRows(connections.filter((c) => c.provider === CLOUD_API_PROVIDER).map((c) => ({ connection: c, number: byConnection.get(c.id) ?? null })));
+      setError(null);
     } catch (err) {
-      showError(err);
+      setError(err);
     }
-  };
+  }, []);
+  useEffect(() => void load(), [load]);
+  useRealtimeReconnected(() => void load());
+  // Live status of the connections (started, stopped, deleted elsewhere).
+  useRealtime('whatsappSession', (ev) => setRows((list) => list?.map((r) => (r.connection.id === ev.session.id ? { ...r, connection: { ...r.connection, ...ev.session } } : r)) ?? list));
+  useRealtime('whatsapp', () => void load());
 
+  const webhookUrl = (n: CloudApiNumber) => `${window.location.origin}${n.webhookPath}`;
+  if (error) return <LoadError error={error} onRetry={() => void load()} />;
   return (
     <Card data-testid="cloud-api-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      {canWrite && (
-        <Flex gap={8} style={{ marginBottom: 16 }}>
-          <Input value={title} placeholder={t('placeholder')} onChange={(e) => setTitle(e.target.value)} onPressEnter={add} />
-          <Button type="primary" onClick={add} disabled={title.trim().length < 2}>
-            {t('add')}
-          </Button>
-        </Flex>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="cloud-api-add">
+          {t('add')}
+        </Button>
+      </Flex>
+      <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
+      <Table<Row>
+        rowKey={(r) => r.connection.id}
+        loading={!rows}
+        dataSource={rows ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty description={t('empty')} /> }}
+        columns={[
+          { title: t('connection'), render: (_, r) => r.connection.name },
+          { title: t('status'), render: (_, r) => <Tag color={r.connection.status === 'CONNECTED' ? 'green' : 'default'}>{r.connection.status}</Tag> },
+          { title: t('phoneNumberId'), render: (_, r) => r.number?.phoneNumberId ?? <Tag color="orange">{t('notConfigured')}</Tag> },
+          {
+            title: t('webhookUrl'),
+            render: (_, r) =>
+              r.number && (
+                <Typography.Text copyable code data-testid="cloud-api-webhook-url">
+                  {webhookUrl(r.number)}
+                </Typography.Text>
+              ),
+          },
+          {
+            title: t('verifyToken'),
+            render: (_, r) =>
+              r.number && (
+                <Typography.Text copyable code>
+                  {r.number.verifyToken}
+                </Typography.Text>
+              ),
+          },
+          {
+            title: '',
+            render: (_, r) => (
+              <Button size="small" onClick={() => setEditing(r)}>
+                {r.number ? t('edit') : t('configure')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <NumberModal
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void load().catch(showError);
+          }}
+        />
       )}
-      <List loading={!items} dataSource={items ?? []} locale={{ emptyText: <Empty description={t('empty')} /> }} renderItem={(i) => <List.Item>{i.title}</List.Item>} />
     </Card>
   );
 }
