@@ -51,7 +51,12 @@ export default function CloudApiPage() {
         locale={{ emptyText: <Empty description={t('empty')} /> }}
         columns={[
           { title: t('connection'), render: (_, r) => r.connection.name },
-          { title: t('status'), render: (_, r) => <Tag color={r.connection.status === 'CONNECTED' ? 'green' : 'default'}>{r.connection.status}</Tag> },
+          { title: t('status'), render: (_, r) => (
+              <Tag color={r.connection.status === 'CONNECTED' ? 'green' : 'default'} data-testid={`cloud-api-status-${r.connection.id}`}>
+                {r.connection.status}
+              </Tag>
+            ),
+          },
           { title: t('phoneNumberId'), render: (_, r) => r.number?.phoneNumberId ?? <Tag color="orange">{t('notConfigured')}</Tag> },
           {
             title: t('webhookUrl'),

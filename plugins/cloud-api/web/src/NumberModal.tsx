@@ -60,7 +60,7 @@ export function NumberModal({ row, onClose, onSaved }: { row: Row | null; onClos
   };
 
   return (
-    <Modal open title={t('title')} okText={t(editing ? 'edit' : 'configure')} onOk={save} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+    <Modal open title={t('title')} okText={t(editing ? 'edit' : 'configure')} onOk={save} confirmLoading={saving} onCancel={onClose} okButtonProps={{ 'data-testid': 'cloud-api-save' } as Record<`data-${string}`, string>} destroyOnHidden>
       <Form<Values>
         form={form}
         layout="vertical"
@@ -68,19 +68,19 @@ export function NumberModal({ row, onClose, onSaved }: { row: Row | null; onClos
         data-testid="cloud-api-form"
       >
         <Form.Item name="name" label={t('name')} rules={[{ required: !row, message: t('required') }]}>
-          <Input disabled={!!row} maxLength={60} />
+          <Input disabled={!!row} maxLength={60} data-testid="cloud-api-name" />
         </Form.Item>
         <Form.Item name="phoneNumberId" label={t('phoneNumberId')} rules={digits}>
-          <Input inputMode="numeric" />
+          <Input inputMode="numeric" data-testid="cloud-api-phone-number-id" />
         </Form.Item>
         <Form.Item name="wabaId" label={t('wabaId')} rules={digits}>
-          <Input inputMode="numeric" />
+          <Input inputMode="numeric" data-testid="cloud-api-waba-id" />
         </Form.Item>
         <Form.Item name="accessToken" label={t('accessToken')} rules={secret} extra={editing ? t('secretKept') : undefined}>
-          <Input.Password autoComplete="off" />
+          <Input.Password autoComplete="off" data-testid="cloud-api-access-token" />
         </Form.Item>
         <Form.Item name="appSecret" label={t('appSecret')} rules={secret} extra={editing ? t('secretKept') : undefined}>
-          <Input.Password autoComplete="off" />
+          <Input.Password autoComplete="off" data-testid="cloud-api-app-secret" />
         </Form.Item>
       </Form>
     </Modal>
