@@ -31,6 +31,8 @@ describe('cloud-api', () => {
       const [row] = await queryDb(db.url, `select t.id from tickets t join contacts c on c.id = t.contact_id where t.whatsapp_id = $1 and c.number = $2`, [wa, contactNumber]);
       return row?.id as number | undefined;
     });
+  /** Agents reply to open tickets: accepted first. */
+  const accept = async (ticketId: number) => expect((await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, admin)).status).toBe(200);
   const messageRow = (id: number) => queryDb(db.url, `select ack, send_error, provider_message_id, body from messages where id = $1`, [id]).then((r) => r[0]);
 
   beforeAll(async () => {
@@ -105,6 +107,7 @@ describe('cloud-api', () => {
     const stored = await queryDb(db.url, `select body, from_me from messages where provider_message_id = $1`, [id]);
     expect(stored).toEqual([{ body: 'hola, ¿tienen stock?', from_me: false }]);
 
+    await accept(ticketId);
     const reply = await api.post(`/api/messages/${ticketId}`, { body: 'Sí, tenemos' }, admin);
     expect(reply.status).toBe(201);
     const sent = await eventually(async () => graph.sent.find((s) => s.body.to === customer));
@@ -129,6 +132,7 @@ describe('cloud-api', () => {
     expect((await api.get(`/api/cloud-api/tickets/${ticketId}/window`, admin)).body).toMatchObject({ cloudApi: true, open: false });
 
     const sendsBefore = graph.calls.filter((c) => c === `POST /${PHONE_NUMBER_ID}/messages`).length;
+    await accept(ticketId);
     const reply = await api.post(`/api/messages/${ticketId}`, { body: 'hola de nuevo' }, admin);
     expect(reply.status).toBe(201);
     await eventually(async () => (await messageRow(reply.body.id)).ack === -1);
@@ -156,6 +160,7 @@ describe('cloud-api', () => {
     const customer = '5491100000003';
     expect((await postWebhook(webhookUrl(), messageWebhook({ phoneNumberId: PHONE_NUMBER_ID, from: customer, id: wamid(), text: 'hola' }), APP_SECRET)).status).toBe(200);
     const ticketId = await ticketOf(customer);
+    await accept(ticketId);
     graph.failNextSend(131047, 'Re-engagement message');
     const reply = await api.post(`/api/messages/${ticketId}`, { body: 'respuesta' }, admin);
     await eventually(async () => (await messageRow(reply.body.id)).ack === -1);
