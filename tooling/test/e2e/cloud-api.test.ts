@@ -85,8 +85,8 @@ describe('WhatsApp Cloud API in the browser', () => {
     await page.getByText('Ventana de 24 h cerrada: solo plantillas').first().waitFor();
     await page.getByTestId('cloud-api-template-select').click();
     await page.locator('.ant-select-item-option', { hasText: 'order_ready (es)' }).click();
-    await page.getByLabel('Parámetro 1').fill('Marta');
-    await page.getByLabel('Parámetro 2').fill('#77');
+    await page.getByTestId('cloud-api-param-1').fill('Marta');
+    await page.getByTestId('cloud-api-param-2').fill('#77');
     await page.getByText('Hola Marta, tu pedido #77 está listo.').waitFor();
     await page.getByRole('button', { name: 'Enviar' }).last().click();
     const sent = await eventually(async () => graph.sent.find((s) => s.body.to === CUSTOMER));

@@ -34,7 +34,9 @@ export function NumberModal({ row, onClose, onSaved }: { row: Row | null; onClos
   const secret = editing ? [{ min: 8, message: t('tooShort') }] : [{ required: true, message: t('required') }, { min: 8, message: t('tooShort') }];
 
   const save = async () => {
-    const v = await form.validateFields();
+    // The form shows what is wrong; a rejected validation is not an error of the page.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     try {
       if (row?.number) {

@@ -102,7 +102,7 @@ export default function TemplateButton({ context }: ZoneWidgetProps<'ticket.inpu
             </Form.Item>
             {params.map((p, i) => (
               <Form.Item key={i} label={t('parameter', { n: i + 1 })}>
-                <Input value={p} maxLength={1024} onChange={(e) => setParams((list) => list.map((x, j) => (j === i ? e.target.value : x)))} />
+                <Input value={p} maxLength={1024} data-testid={`cloud-api-param-${i + 1}`} aria-label={t('parameter', { n: i + 1 })} onChange={(e) => setParams((list) => list.map((x, j) => (j === i ? e.target.value : x)))} />
               </Form.Item>
             ))}
             {template && (
