@@ -60,7 +60,7 @@ describe('WhatsApp Cloud API in the browser', () => {
     });
     expect(row.access_token_enc).not.toContain('EAAG');
     // The connection started (Graph confirmed the credentials), live on the page.
-    await page.getByTestId(`cloud-api-status-${row.whatsapp_id}`).getByText('CONNECTED').waitFor({ timeout: 20_000 });
+    await page.getByTestId(`cloud-api-status-${row.whatsapp_id}`).getByText('CONNECTED', { exact: true }).waitFor({ timeout: 20_000 });
     const shownUrl = (await page.getByTestId('cloud-api-webhook-url').textContent())!.trim();
     expect(shownUrl).toBe(`${server.url}/api/cloud-api/webhook/${row.webhook_key}`);
     await page.getByText(row.verify_token).waitFor();

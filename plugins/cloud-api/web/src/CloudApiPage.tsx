@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CONNECTION_ENDPOINTS } from '@atende/core-contract';
+import { CONNECTION_ENDPOINTS, type Connection } from '@atende/core-contract';
 import { call, LoadError, useErrorToast, useRealtime, useRealtimeReconnected, useT } from '@atende/sdk-web';
 import { CLOUD_API_ENDPOINTS, CLOUD_API_PROVIDER, type CloudApiNumber } from '@atende/plugin-cloud-api-contract';
 import { NumberModal, type Row } from './NumberModal.js';
@@ -14,11 +14,18 @@ export default function CloudApiPage() {
   const [error, setError] = useState<unknown>(null);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
 
+  // The newest status each connection's events told: a list answer read before an event must not undo it.
+  const live = useRef(new Map<number, Partial<Connection>>());
+  const fresher = (c: Connection): Connection => {
+    const seen = live.current.get(c.id);
+    return seen?.updatedAt && seen.updatedAt > c.updatedAt ? { ...c, ...seen } : c;
+  };
+
   const load = useCallback(async () => {
     try {
       const [connections, numbers] = await Promise.all([call(CONNECTION_ENDPOINTS.list), call(CLOUD_API_ENDPOINTS.list)]);
       const byConnection = new Map<number, CloudApiNumber>(numbers.map((n) => [n.whatsappId, n]));
-      setRows(connections.filter((c) => c.provider === CLOUD_API_PROVIDER).map((c) => ({ connection: c, number: byConnection.get(c.id) ?? null })));
+      setRows(connections.filter((c) => c.provider === CLOUD_API_PROVIDER).map((c) => ({ connection: fresher(c), number: byConnection.get(c.id) ?? null })));
       setError(null);
     } catch (err) {
       setError(err);
@@ -27,7 +34,11 @@ export default function CloudApiPage() {
   useEffect(() => void load(), [load]);
   useRealtimeReconnected(() => void load());
   // Live status of the connections (started, stopped, deleted elsewhere).
-  useRealtime('whatsappSession', (ev) => setRows((list) => list?.map((r) => (r.connection.id === ev.session.id ? { ...r, connection: { ...r.connection, ...ev.session } } : r)) ?? list));
+  useRealtime('whatsappSession', (ev) => {
+    if (ev.session.id === undefined) return;
+    live.current.set(ev.session.id, ev.session);
+    setRows((list) => list?.map((r) => (r.connection.id === ev.session.id ? { ...r, connection: { ...r.connection, ...ev.session } } : r)) ?? list);
+  });
   useRealtime('whatsapp', () => void load());
 
   const webhookUrl = (n: CloudApiNumber) => `${window.location.origin}${n.webhookPath}`;

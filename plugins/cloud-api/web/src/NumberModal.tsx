@@ -5,7 +5,7 @@ import { call, useErrorToast, useT } from '@atende/sdk-web';
 import { CLOUD_API_ENDPOINTS, CLOUD_API_PROVIDER, type CloudApiNumber } from '@atende/plugin-cloud-api-contract';
 
 export interface Row {
-  connection: Pick<Connection, 'id' | 'name' | 'status'>;
+  connection: Connection;
   number: CloudApiNumber | null;
 }
 
