@@ -119,6 +119,17 @@ describe('cloud-api', () => {
       expect((await postWebhook(webhookUrl(), statusWebhook({ phoneNumberId: PHONE_NUMBER_ID, id: sent.id, status, recipientId: customer }), APP_SECRET)).status).toBe(200);
     }
     await eventually(async () => (await messageRow(reply.body.id)).ack === 3);
+
+    // Media: uploaded to Graph first, then sent by its media id with the caption.
+    const fd = new FormData();
+    fd.append('body', 'el catálogo');
+    fd.append('medias', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'catalogo.png');
+    const withImage = await fetch(`${server.url}/api/messages/${ticketId}`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: fd });
+    expect(withImage.status).toBe(201);
+    const image = await eventually(async () => graph.sent.find((s) => s.body.to === customer && s.body.type === 'image'));
+    const upload = graph.uploads.find((u) => u.id === (image.body.image as { id: string }).id);
+    expect(upload).toMatchObject({ type: 'image/png' });
+    expect(image.body.image).toMatchObject({ caption: 'el catálogo' });
     const window = await api.get(`/api/cloud-api/tickets/${ticketId}/window`, admin);
     expect(window.body).toMatchObject({ cloudApi: true, open: true });
   });
