@@ -78,6 +78,18 @@ describe('cloud-api', () => {
     expect(graph.calls).toContain(`GET /${PHONE_NUMBER_ID}`);
   });
 
+  it('does not start with credentials Graph refuses: DISCONNECTED with start_failed', async () => {
+    const other = await api.post('/api/whatsapp', { name: 'Cloud API (other)', provider: 'cloud-api' }, otherAdmin);
+    expect(other.status).toBe(201);
+    const input = { whatsappId: other.body.id, phoneNumberId: '100200300999', wabaId: '900800799', accessToken: 'EAAG-wrong-token-000', appSecret: APP_SECRET };
+    expect((await api.post('/api/cloud-api/numbers', input, otherAdmin)).status).toBe(201);
+    await api.post(`/api/whatsappsession/${other.body.id}`, {}, otherAdmin);
+    await eventually(async () => {
+      const w = (await api.get(`/api/whatsapp/${other.body.id}`, otherAdmin)).body;
+      return w.status === 'DISCONNECTED' && w.statusReason === 'start_failed';
+    });
+  });
+
   it("answers Meta's verification challenge only with the number's verify token", async () => {
     const q = (token: string) => `${webhookUrl()}?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`;
     const ok = await fetch(q(number.verifyToken));

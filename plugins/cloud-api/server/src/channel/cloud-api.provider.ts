@@ -10,7 +10,7 @@ import {
 } from '@atende/sdk-server';
 import { CLOUD_API_PROVIDER } from '@atende/plugin-cloud-api-contract';
 import { GraphClient, MediaTooLargeError } from '../graph/graph-client.js';
-import { sendErrorFor } from '../graph/graph-errors.js';
+import { GraphError, sendErrorFor } from '../graph/graph-errors.js';
 import { checkMedia, maxBytesFor } from '../graph/media-rules.js';
 import type { NumberStore, OpenNumber } from '../numbers/number-store.js';
 import { ackOf, type CloudItem } from '../webhook/webhook-items.js';
@@ -42,8 +42,17 @@ export class CloudApiProvider implements ChannelProvider {
 
   async start(connection: ChannelConnection, events: ChannelEvents): Promise<ChannelSession> {
     const number = await this.numberOf(connection);
-    const info = await this.graph().phoneNumber(number.row.phone_number_id, number.accessToken);
-    events.status('CONNECTED', { number: (info.display_phone_number ?? '').replace(/\D/g, '') || undefined });
+    let display: string | undefined;
+    try {
+      const info = await this.graph().phoneNumber(number.row.phone_number_id, number.accessToken);
+      display = (info.display_phone_number ?? '').replace(/\D/g, '') || undefined;
+    } catch (err) {
+      // Credentials Graph refuses stop the start (DISCONNECTED, start_failed). Graph unreachable or
+      // failing (a deploy during an outage) does not: webhooks still arrive and sends are retried.
+      if (err instanceof GraphError && (err.status === 401 || err.status === 403 || err.graphCode === 190 || err.graphCode === 100)) throw err;
+      this.logger.warn(`Connection ${connection.id}: Graph did not confirm the number (${(err as Error).message}); starting anyway.`);
+    }
+    events.status('CONNECTED', { number: display });
     return new CloudApiSession(connection, events, this.store, this.graph, this.pacerOf(number.row.phone_number_id), this.logger);
   }
 
