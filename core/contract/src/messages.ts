@@ -19,8 +19,11 @@ export const messageSchema = z.object({
   quotedMsg: z.object({ id: z.number().int(), body: z.string(), fromMe: z.boolean(), mediaType: z.string() }).nullable(),
   /** A document's original file name (media only). */
   mediaName: z.string().nullable(),
-  /** Set with ack -1 when delivery finally failed: ERR_SENDING_WAPP_MSG, or ERR_WAPP_INVALID_CONTACT (number not on WhatsApp). */
-  sendError: z.enum(['ERR_SENDING_WAPP_MSG', 'ERR_WAPP_INVALID_CONTACT']).nullable(),
+  /**
+   * Set with ack -1 when delivery finally failed: ERR_SENDING_WAPP_MSG, ERR_WAPP_INVALID_CONTACT (number not
+   * on WhatsApp), or a code a channel's refusal gave (ChannelSendRefusedError: the Cloud API's ERR_CLOUD_API_…).
+   */
+  sendError: z.string().regex(/^ERR_[A-Z0-9_]+$/).max(40).nullable(),
   userId: z.number().int().nullable(),
   /** Came through the sandbox (a simulated phone), not from a real customer. */
   simulated: z.boolean(),

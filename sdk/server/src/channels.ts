@@ -91,7 +91,36 @@ export interface OutboundMessage {
    * after a crash or an error (the message may have left) sends again under the same id.
    */
   providerMessageId?: string;
+  /**
+   * Who wrote the stored message and its key (`Messages.send*` options), so a provider can find what a
+   * plugin kept for it (the Cloud API plugin's template sends). Absent for an agent's message.
+   */
+  source?: string;
+  correlationId?: string;
 }
+
+/**
+ * Thrown by `send` when the channel refuses this message for a reason a retry cannot change (for the
+ * WhatsApp Cloud API: the 24-hour customer-service window is closed). The kernel does not retry it and
+ * marks the message failed with `code` (`ERR_<SOMETHING>`, at most 40 characters) as its send error,
+ * which the screens translate.
+ */
+export class ChannelSendRefusedError extends Error {
+  readonly refused = true;
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChannelSendRefusedError';
+  }
+}
+
+/** By shape, not class identity (as isChannelRecipientError); a valid code is ERR_…, ≤ 40 characters. */
+export const isChannelSendRefusedError = (err: unknown): err is { code: string; message: string } => {
+  const e = err as { refused?: unknown; code?: unknown } | null;
+  return !!e && e.refused === true && typeof e.code === 'string' && /^ERR_[A-Z0-9_]{1,36}$/.test(e.code);
+};
 
 /**
  * Thrown by `send` when the channel says the recipient cannot get messages (for WhatsApp: the number
@@ -231,6 +260,21 @@ export interface ChannelInbox {
   /** Resolves once every item is stored durably; rejects when it could not be (the provider retries). */
   keep(items: KeptItem[]): Promise<void>;
 }
+
+/**
+ * The durable inboxes of every connection, by id (inject CHANNEL_INBOXES). For providers whose
+ * upstream calls in rather than being held open by the session (webhooks of the WhatsApp Cloud API):
+ * the request lands on any server process, keeps its raw items in the connection's inbox, and the
+ * process that runs the session hands them to its `handleKept`, as with items the session kept
+ * itself (same deduplication by item id, same retries). The caller checks that the connection is its
+ * provider's; items kept while no session runs wait for the next start.
+ */
+export interface ChannelInboxes {
+  of(connectionId: number): ChannelInbox;
+}
+
+/** Injection token of ChannelInboxes. */
+export const CHANNEL_INBOXES = Symbol.for('atende:channel-inboxes');
 
 /** Options of `ChannelProvider.start`. */
 export interface ChannelStartOptions {

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CHANNEL_INBOXES, type ChannelInboxes } from '@atende/sdk-server';
+import { JobQueuesService } from '../jobs/job-queues.service.js';
+import { inboxFor } from './session-inbox.js';
 import { ChannelsModule } from '../channels/channels.module.js';
 import { TicketsModule } from '../tickets/tickets.module.js';
 import { OutboundModule } from '../messages/outbound.module.js';
@@ -13,8 +16,14 @@ import { SandboxController } from '../channels/sandbox/sandbox.controller.js';
 /** WhatsApp connections and their live sessions (the simulated phone's controller drives them too). */
 @Module({
   imports: [ChannelsModule, TicketsModule, OutboundModule, MediaModule, InboundModule],
-  providers: [ConnectionsService, SessionManager, ConnectionsPortService],
+  providers: [
+    ConnectionsService,
+    SessionManager,
+    ConnectionsPortService,
+    // Webhook-driven providers keep what they receive, on any process, where the session's worker reads it.
+    { provide: CHANNEL_INBOXES, inject: [JobQueuesService], useFactory: (jobs: JobQueuesService): ChannelInboxes => ({ of: (id) => inboxFor(jobs, id) }) },
+  ],
   controllers: [ConnectionsController, SessionsController, SandboxController],
-  exports: [SessionManager, ConnectionsPortService, ChannelsModule],
+  exports: [SessionManager, ConnectionsPortService, ChannelsModule, CHANNEL_INBOXES],
 })
 export class ConnectionsModule {}

@@ -4,7 +4,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { OUTBOUND_RECHECK_MS, outboundStep } from './outbound-wait.js';
 import { MESSAGE_ACK_FAILED } from '@atende/core-contract';
-import { isChannelRecipientError, type ChannelSession, type OutboundMedia } from '@atende/sdk-server';
+import { isChannelRecipientError, isChannelSendRefusedError, type ChannelSession, type OutboundMedia } from '@atende/sdk-server';
 import { ContactSchema } from '../contacts/contact.entity.js';
 import { MessageSchema, type Message } from './message.entity.js';
 import { TicketSchema, type Ticket } from '../tickets/ticket.entity.js';
@@ -184,10 +184,13 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
       await this.deliver(job.data, session());
     } catch (err) {
       const invalid = isChannelRecipientError(err);
-      if (invalid || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+      // A refusal a retry cannot change (the Cloud API's closed 24-hour window): failed at once, with its own code.
+      const refused = isChannelSendRefusedError(err);
+      if (refused) await this.markFailed(job.data, err.code);
+      else if (invalid || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
         await this.markFailed(job.data, invalid ? 'ERR_WAPP_INVALID_CONTACT' : 'ERR_SENDING_WAPP_MSG');
       }
-      if (invalid) throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
+      if (invalid || refused) throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
       throw err;
     }
   }
@@ -220,6 +223,8 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
       quotedProviderMessageId: quoted?.providerMessageId ?? undefined,
       quotedBody: quoted?.providerMessageId ? quoted.body : undefined,
       providerMessageId: message.providerMessageId ?? undefined,
+      source: message.source ?? undefined,
+      correlationId: message.correlationId ?? undefined,
     });
     await this.testPause();
     message.providerMessageId = providerMessageId;
@@ -250,7 +255,7 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     return { path: file, mimetype: this.media.mimetypeOf(url), fileName: mediaName ?? undefined, ptt: mediaType === 'audio', url };
   }
 
-  private async markFailed(job: OutboundJob, code: 'ERR_SENDING_WAPP_MSG' | 'ERR_WAPP_INVALID_CONTACT'): Promise<void> {
+  private async markFailed(job: OutboundJob, code: string): Promise<void> {
     const em = tenantEm(this.orm, job.companyId);
     const message = await em.findOne(MessageSchema, { id: job.messageId });
     // Already sent (ack 1+): a late failure of a retry does not undo it.
