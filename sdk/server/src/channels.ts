@@ -290,6 +290,12 @@ export interface ChannelStartOptions {
 export interface ChannelProvider {
   /** Stored on the connection (`provider` column): 'baileys', 'sandbox', 'cloud-api'… */
   readonly id: string;
+  /**
+   * The most messages per second one connection of this provider may hand over (the kernel's outbound
+   * queue of the connection paces to it, one send at a time); default 20, at most 1000. The official
+   * Cloud API allows 80 per number, a QR-linked session far fewer before WhatsApp objects.
+   */
+  readonly sendsPerSecond?: number;
   start(connection: ChannelConnection, events: ChannelEvents, options?: ChannelStartOptions): Promise<ChannelSession>;
   /**
    * Logout when no session runs anywhere: unlink the device on the channel's side with the stored

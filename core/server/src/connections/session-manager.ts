@@ -7,6 +7,7 @@ import type { Worker } from 'bullmq';
 import {
   AppError,
   type ChannelContact,
+  type ChannelProvider,
   type ChannelEvents,
   type ChannelSession,
   type InboundMessage,
@@ -49,12 +50,20 @@ interface Live {
   status?: SessionStatus;
 }
 
+/** A connection's outbound pace: what its provider declares (e.g. 80/s for the Cloud API), else 20/s. */
+export function outboundRateOf(provider: Pick<ChannelProvider, 'sendsPerSecond'>): number {
+  const declared = provider.sendsPerSecond;
+  return declared && Number.isFinite(declared) ? Math.min(1000, Math.max(1, Math.floor(declared))) : 20;
+}
+
+
 /**
  * Runs channel sessions. Each connection has exactly one owner process at a time: a Redis lease
  * (renewed every 10 s, 30 s TTL) decides who; a second process does not open the same session. The
  * owner also runs that connection's outbound queue worker, rate-limited so a burst never floods a number.
  */
 @Injectable()
+
 export class SessionManager implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Sessions');
   private readonly leases: SessionLeases;
@@ -275,7 +284,7 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
           }),
         // A job a killed process held is taken over within seconds (lock 15 s, checked every 5 s;
         // BullMQ's 30 s / 30 s made it ~60 s): issue 28 item 6. Sending again is safe (exactly-once ids).
-        { concurrency: 1, limiter: { max: 20, duration: 1000 }, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 5 },
+        { concurrency: 1, limiter: { max: outboundRateOf(provider), duration: 1000 }, lockDuration: 15_000, stalledInterval: 5_000, maxStalledCount: 5 },
       );
       const renew = setInterval(
         () => void this.renewLease(w.id).catch((err) => this.logger.warn(`Connection ${w.id}: could not renew the lease: ${(err as Error).message}`)),

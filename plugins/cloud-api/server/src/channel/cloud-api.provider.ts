@@ -32,6 +32,8 @@ const templateIdOf = (source?: string, correlationId?: string): number | null =>
  */
 export class CloudApiProvider implements ChannelProvider {
   readonly id = CLOUD_API_PROVIDER;
+  /** Meta's throughput per number: the kernel's outbound queue of the connection paces to it. */
+  readonly sendsPerSecond = 80;
   private readonly pacers = new Map<string, Pacer>();
   private readonly logger = new Logger('CloudApiProvider');
 
