@@ -198,6 +198,11 @@ export class FlowEngine implements OnModuleInit, OnModuleDestroy {
       if (result.kind === 'end') finish(result.reason ?? 'end');
       else if (result.kind === 'handover') finish(result.reason ?? 'handover', { queueId: result.queueId ?? null, userId: result.userId ?? null });
       else {
+        // A step's note on itself (Google Sheets' lastError) is kept in the drawing the canvas shows.
+        if (result.nodeData && flow) {
+          const patch = result.nodeData;
+          flow.nodes = (flow.nodes as FlowNode[]).map((n) => (n.id === node.id ? ({ ...n, data: { ...(n.data as object), ...patch } } as FlowNode) : n));
+        }
         const edge = pickEdge(connections, node.id, result.handle ?? null);
         run.nodeState = null;
         if (!edge) finish('end');
