@@ -3,7 +3,30 @@ import type { Browser } from 'playwright-core';
 import { client, createDatabase, queryDb, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
 import { launchBrowser } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
-import { startFakeGoogle, type FakeGoogle } from '../../fakes/google/index.js';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+/** The fake Google (tooling/fakes/google/server.mjs) in its own process, driven over HTTP. */
+async function spawnFakeGoogle(clientId: string, clientSecret: string) {
+  const child = spawn(process.execPath, [path.resolve('tooling/fakes/google/server.mjs'), '--client-id', clientId, '--client-secret', clientSecret], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`fake google exited ${code}`)));
+    child.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(String(d)) as { url: string }).url));
+  });
+  const post = async (p: string, body: unknown) => void (await fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  return {
+    url,
+    authUrl: `${url}/o/oauth2/v2/auth`,
+    tokenUrl: `${url}/token`,
+    sheetsUrl: `${url}/`,
+    requests: async () => (await (await fetch(`${url}/__fake/requests`)).json()) as { method: string; path: string; query: Record<string, string>; body: any; authorization: string | null }[],
+    rows: async (spreadsheet: string, sheet: string) => (await (await fetch(`${url}/__fake/rows?spreadsheet=${spreadsheet}&sheet=${encodeURIComponent(sheet)}`)).json()) as string[][],
+    addSpreadsheet: (id: string, titles: string[]) => post('/__fake/spreadsheets', { id, titles }),
+    control: (c: { nextConsentError?: string; nextTokenError?: string | number; accessTtlSeconds?: number; expireAccessTokens?: boolean; revokeRefreshTokens?: boolean }) => post('/__fake/control', c),
+    stop: () => void child.kill(),
+  };
+}
+type FakeGoogle = Awaited<ReturnType<typeof spawnFakeGoogle>>;
 
 /**
  * The Google Sheets connection in Chromium against the local fake Google: the Connect button opens the
@@ -18,8 +41,8 @@ describe('google sheets in the browser', () => {
   let google: FakeGoogle;
 
   beforeAll(async () => {
-    google = await startFakeGoogle({ clientId: 'cid.e2e', clientSecret: 'secret.e2e' });
-    google.addSpreadsheet('SHEET9', ['Ventas', 'Leads']);
+    google = await spawnFakeGoogle('cid.e2e', 'secret.e2e');
+    await google.addSpreadsheet('SHEET9', ['Ventas', 'Leads']);
     db = await createDatabase();
     server = await startServer({
       databaseUrl: db.url,
@@ -38,7 +61,7 @@ describe('google sheets in the browser', () => {
     await browser?.close();
     await server?.stop();
     await db?.drop();
-    await google?.stop();
+    google?.stop();
   });
 
   it('connects through the OAuth popup, lists sheets, and disconnects', async () => {
@@ -59,7 +82,7 @@ describe('google sheets in the browser', () => {
     // It posts to the opener and closes itself.
     await popup.waitForEvent('close', { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('google-sheets-status').textContent(), { timeout: 20_000 }).toBe('Conectado');
-    expect(google.requests.some((r) => r.path === '/token')).toBe(true);
+    expect((await google.requests()).some((r) => r.path === '/token')).toBe(true);
     expect(await queryDb(db.url, 'select integration_id from google_sheets_accounts')).toEqual([{ integration_id: 5 }]);
 
     await page.getByTestId('google-sheets-url').fill('https://docs.google.com/spreadsheets/d/SHEET9/edit');

@@ -3,13 +3,36 @@ import { SUPER, TENANT_PASSWORD, client, createDatabase, eventually, queryDb, sa
 import { GOOGLE_SHEETS_ENDPOINTS } from '@atende/plugin-google-sheets-contract';
 import type { FlowConnection, FlowNodeInput } from '@atende/plugin-flowbuilder-contract';
 import { GoogleSheetsController } from '../src/google-sheets.controller.js';
-import { startFakeGoogle, type FakeGoogle } from '../../../../tooling/fakes/google/index.js';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 
 /**
  * The plugin against the real kernel, PostgreSQL and Redis, with the flow builder, and Google played by
  * the local fake (tooling/fakes/google). Alone:
  * npx vitest run --config tooling/vitest.config.ts --project integration plugins/google-sheets/server/test
  */
+/** The fake Google (tooling/fakes/google/server.mjs) in its own process, driven over HTTP. */
+async function spawnFakeGoogle(clientId: string, clientSecret: string) {
+  const child = spawn(process.execPath, [path.resolve('tooling/fakes/google/server.mjs'), '--client-id', clientId, '--client-secret', clientSecret], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`fake google exited ${code}`)));
+    child.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(String(d)) as { url: string }).url));
+  });
+  const post = async (p: string, body: unknown) => void (await fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  return {
+    url,
+    authUrl: `${url}/o/oauth2/v2/auth`,
+    tokenUrl: `${url}/token`,
+    sheetsUrl: `${url}/`,
+    requests: async () => (await (await fetch(`${url}/__fake/requests`)).json()) as { method: string; path: string; query: Record<string, string>; body: any; authorization: string | null }[],
+    rows: async (spreadsheet: string, sheet: string) => (await (await fetch(`${url}/__fake/rows?spreadsheet=${spreadsheet}&sheet=${encodeURIComponent(sheet)}`)).json()) as string[][],
+    addSpreadsheet: (id: string, titles: string[]) => post('/__fake/spreadsheets', { id, titles }),
+    control: (c: { nextConsentError?: string; nextTokenError?: string | number; accessTtlSeconds?: number; expireAccessTokens?: boolean; revokeRefreshTokens?: boolean }) => post('/__fake/control', c),
+    stop: () => void child.kill(),
+  };
+}
+type FakeGoogle = Awaited<ReturnType<typeof spawnFakeGoogle>>;
+
 const Q = '/api/queueIntegration';
 const SHEET_URL = 'https://docs.google.com/spreadsheets/d/S1/edit#gid=0';
 
@@ -38,8 +61,8 @@ describe('google-sheets', () => {
   const status = async (token: string) => (await api.get(`${Q}/google-sheets/auth-status`, token)).body;
 
   beforeAll(async () => {
-    google = await startFakeGoogle({ clientId: 'cid.apps.test', clientSecret: 'csecret-not-for-browsers' });
-    google.addSpreadsheet('S1', ['Pedidos', 'Clientes']);
+    google = await spawnFakeGoogle('cid.apps.test', 'csecret-not-for-browsers');
+    await google.addSpreadsheet('S1', ['Pedidos', 'Clientes']);
     db = await createDatabase();
     server = await startServer({
       databaseUrl: db.url,
@@ -59,7 +82,7 @@ describe('google-sheets', () => {
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
-    await google?.stop();
+    google?.stop();
   });
 
   it('serves every endpoint its contract declares, at the spec’s /queueIntegration paths', () => {
@@ -80,7 +103,7 @@ describe('google-sheets', () => {
     expect(done.body).toEqual({ ok: true, authIntegrationId: 7 });
     expect(await status(admin)).toEqual({ isAuthenticated: true, authIntegrationId: 7, integrationName: 'Hojas', tokensRefreshed: false });
 
-    const exchange = google.requests.find((r) => r.path === '/token' && (r.body as Record<string, string>).grant_type === 'authorization_code')!;
+    const exchange = (await google.requests()).find((r) => r.path === '/token' && (r.body as Record<string, string>).grant_type === 'authorization_code')!;
     expect(exchange.body).toMatchObject({ code: c.code, client_secret: 'csecret-not-for-browsers', redirect_uri: `${server.url}/google-sheets/callback` });
     const [row] = await queryDb(db.url, 'select access_token, refresh_token from google_sheets_accounts');
     expect(row.access_token).toMatch(/^v1:/);
@@ -95,7 +118,7 @@ describe('google-sheets', () => {
     const [body, mac] = c.state.split('.');
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), integrationId: 8 })).toString('base64url');
     expect((await api.post(`${Q}/google-sheets/callback`, { code: c.code, state: `${forged}.${mac}` }, admin)).status).toBe(400);
-    google.nextConsentError = 'access_denied';
+    await google.control({ nextConsentError: 'access_denied' });
     const denied = await consent(admin);
     expect(denied.error).toBe('access_denied');
     const r = await api.post(`${Q}/google-sheets/callback`, { error: denied.error, state: denied.state }, admin);
@@ -126,7 +149,7 @@ describe('google-sheets', () => {
 
   it('refreshes tokens: a 401 from Sheets and a due expiry both get a new access token, stored encrypted', async () => {
     const [before] = await queryDb(db.url, 'select access_token from google_sheets_accounts');
-    google.expireAccessTokens();
+    await google.control({ expireAccessTokens: true });
     expect((await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1`, admin)).status).toBe(200);
     const [after] = await queryDb(db.url, 'select access_token, refreshed_at from google_sheets_accounts');
     expect(after.access_token).not.toBe(before.access_token);
@@ -137,8 +160,7 @@ describe('google-sheets', () => {
   });
 
   it('a revoked grant shows as not authenticated, and the sheets list answers 401 with §8’s text; reconnecting fixes it', async () => {
-    google.revokeRefreshTokens();
-    google.expireAccessTokens();
+    await google.control({ revokeRefreshTokens: true, expireAccessTokens: true });
     await queryDb(db.url, `update google_sheets_accounts set expires_at = now() - interval '1 minute'`);
     expect((await status(admin)).isAuthenticated).toBe(false);
     const r = await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1`, admin);
@@ -174,7 +196,7 @@ describe('google-sheets', () => {
     await phone.say(wa, '5491100000011', 'registrar', 'Ana');
     await eventually(async () => ((await phone.outbox(wa, '5491100000011')).includes('Registrado') ? true : null), 20_000);
     const [ticket] = await queryDb(db.url, `select t.id from tickets t join contacts c on c.id = t.contact_id where c.number = '5491100000011'`);
-    expect(google.rows('S1', 'Pedidos')).toEqual([['Ana', '5491100000011', '', `Ticket #${ticket.id}`]]);
+    expect(await google.rows('S1', 'Pedidos')).toEqual([['Ana', '5491100000011', '', `Ticket #${ticket.id}`]]);
     const drawn = (await api.get(`/api/flowbuilder/flow/${good}`, admin)).body.flow.flow;
     expect(drawn.nodes.find((n: { id: string }) => n.id === 'g').data.lastError).toBeNull();
 
@@ -205,13 +227,13 @@ describe('google-sheets', () => {
     const phone = sandbox(api, admin);
     const wa = await phone.connect('Sandbox palabras');
     await phone.say(wa, '5491100000021', 'Quiero pedir', 'Carla');
-    await eventually(async () => (google.rows('S1', 'Clientes').length ? true : null), 20_000);
-    expect(google.rows('S1', 'Clientes')).toEqual([['Carla', '', 'Quiero pedir', '', '5491100000021']]);
+    await eventually(async () => ((await google.rows('S1', 'Clientes')).length ? true : null), 20_000);
+    expect(await google.rows('S1', 'Clientes')).toEqual([['Carla', '', 'Quiero pedir', '', '5491100000021']]);
     // Switched off, the same keyword appends nothing more.
     expect((await api.put(`/api/keywords/${made.body.id}`, { enableGoogleSheets: false }, admin)).status).toBe(200);
     await phone.say(wa, '5491100000022', 'quiero pedir', 'Dani');
     await new Promise((r) => setTimeout(r, 1500));
-    expect(google.rows('S1', 'Clientes')).toHaveLength(1);
+    expect(await google.rows('S1', 'Clientes')).toHaveLength(1);
   });
 
   it('only admins connect and disconnect; disconnect by id (404 for another id) and by company', async () => {
