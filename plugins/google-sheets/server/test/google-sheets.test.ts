@@ -44,6 +44,7 @@ describe('google-sheets', () => {
   let admin: string;
   let otherAdmin: string;
   let sup: string;
+  let tiendaId: number;
 
   /** The popup's whole trip: auth URL, Google's consent (the fake agrees), the code handed back by the signed-in page. */
   const consent = async (token: string, integrationId = 7) => {
@@ -76,7 +77,7 @@ describe('google-sheets', () => {
       },
     });
     api = client(server.url);
-    ({ admin, otherAdmin } = await twoCompanies(api, { users: 10, connections: 10, queues: 5 }));
+    ({ admin, otherAdmin, companyId: tiendaId } = await twoCompanies(api, { users: 10, connections: 10, queues: 5 }));
     sup = (await api.login(SUPER.email, SUPER.password)).token;
   }, 90_000);
   afterAll(async () => {
@@ -141,7 +142,6 @@ describe('google-sheets', () => {
     const other = await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1`, otherAdmin);
     expect(other.status).toBe(400);
     expect(other.body.message).toBe('Google Sheets no está autenticado. Por favor autentica primero.');
-    const tiendaId = (await api.login('admin@tienda.test', TENANT_PASSWORD)).user.companyId;
     expect((await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1&companyId=${tiendaId}`, otherAdmin)).status).toBe(404);
     expect((await api.get(`${Q}/google-sheets/auth-status?companyId=${tiendaId}`, otherAdmin)).status).toBe(404);
     expect((await status(otherAdmin)).isAuthenticated).toBe(false);
@@ -250,7 +250,6 @@ describe('google-sheets', () => {
     expect(await queryDb(db.url, 'select 1 from google_sheets_accounts')).toHaveLength(0);
 
     await connect(admin, 7);
-    const tiendaId = (await api.login('admin@tienda.test', TENANT_PASSWORD)).user.companyId;
     expect((await api.post(`${Q}/google-sheets/disconnect`, { companyId: tiendaId }, otherAdmin)).status).toBe(404);
     expect((await status(admin)).isAuthenticated).toBe(true);
     expect((await api.post(`${Q}/google-sheets/disconnect`, { companyId: tiendaId }, admin)).body).toEqual({ disconnected: true });
