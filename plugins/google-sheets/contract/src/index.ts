@@ -28,8 +28,9 @@ export const GOOGLE_SHEETS_PERMISSIONS = {
 export const GOOGLE_SHEETS_MANIFEST = definePluginManifest({
   pages: {
     main: { path: '/google-sheets', permission: 'google-sheets:write' },
-    // The OAuth popup lands here (public: rendered without sign-in; it posts the code to its opener).
-    callback: { path: '/google-sheets/callback', public: true },
+    // The OAuth popup lands here (public: rendered without sign-in; `opener`: served without COOP so it
+    // still has its opener after Google's pages, and posts the code to it).
+    callback: { path: '/google-sheets/callback', public: true, opener: true },
   },
   menu: [{ page: 'main', icon: 'api', permission: 'google-sheets:write', label: { es: 'Google Sheets', pt: 'Google Sheets', en: 'Google Sheets' } }],
 });

@@ -90,6 +90,11 @@ describe('google-sheets', () => {
     expect(unservedEndpoints([GoogleSheetsController], { sheets: GOOGLE_SHEETS_ENDPOINTS })).toEqual([]);
   });
 
+  it('the callback page keeps its opener (no COOP on it); the app’s pages allow their popups', async () => {
+    expect((await fetch(`${server.url}/google-sheets/callback?code=x`)).headers.get('cross-origin-opener-policy')).toBeNull();
+    expect((await fetch(`${server.url}/google-sheets`)).headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
   it('connects through OAuth: the auth URL is Google’s with a signed state, the code is exchanged, tokens are stored encrypted', async () => {
     expect(await status(admin)).toEqual({ isAuthenticated: false, authIntegrationId: null, integrationName: null, tokensRefreshed: false });
     const c = await consent(admin);
