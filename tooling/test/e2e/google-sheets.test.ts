@@ -82,7 +82,9 @@ describe('google sheets in the browser', () => {
     // It posts to the opener and closes itself.
     await popup.waitForEvent('close', { timeout: 20_000 });
     await expect.poll(() => page.getByTestId('google-sheets-status').textContent(), { timeout: 20_000 }).toBe('Conectado');
-    expect((await google.requests()).some((r) => r.path === '/token')).toBe(true);
+    // The code was handed over once (a second try would be refused by Google and show an error).
+    expect((await google.requests()).filter((r) => r.path === '/token' && r.body?.grant_type === 'authorization_code')).toHaveLength(1);
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
     expect(await queryDb(db.url, 'select integration_id from google_sheets_accounts')).toEqual([{ integration_id: 5 }]);
 
     await page.getByTestId('google-sheets-url').fill('https://docs.google.com/spreadsheets/d/SHEET9/edit');

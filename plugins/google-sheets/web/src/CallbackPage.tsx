@@ -10,6 +10,9 @@ import type { CallbackMessage } from './popup-messages.js';
  * state is checked against that user), then closes (at once, or after 1.5 s on an error, §8). Opened
  * without an opener (the popup was a tab), it goes to the Sheets page with the same query, which does the same.
  */
+/** Once per page load: a remount of the page (the shell's frame settling) must not post the code twice. */
+let posted = false;
+
 export default function CallbackPage() {
   const { t } = useT('google-sheets');
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +29,8 @@ export default function CallbackPage() {
       return;
     }
     const message: CallbackMessage = { source: CALLBACK_SOURCE, type: err ? M.error : M.success, code, state, error: err };
-    opener.postMessage(message, window.location.origin);
+    if (!posted) opener.postMessage(message, window.location.origin);
+    posted = true;
     if (err) setError(err);
     else setDone(true);
     const timer = setTimeout(() => window.close(), err ? 1500 : 300);

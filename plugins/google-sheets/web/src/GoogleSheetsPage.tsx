@@ -20,6 +20,8 @@ export default function GoogleSheetsPage() {
   const [status, setStatus] = useState<AuthStatus | null>(null);
   const [busy, setBusy] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  /** Codes already handed over: a code is good once at Google, a repeated message is dropped. */
+  const seen = useRef(new Set<string>());
 
   const load = useCallback(async () => {
     try {
@@ -33,6 +35,8 @@ export default function GoogleSheetsPage() {
   /** The code from the popup (or from this page's own query after a redirect) goes to the server as this user. */
   const finish = useCallback(
     async (code: string | null, state: string | null, error: string | null) => {
+      if (code && seen.current.has(code)) return;
+      if (code) seen.current.add(code);
       if (error || !code || !state) {
         void message.error(t('callbackError', { error: error ?? 'no_code' }));
         return;
