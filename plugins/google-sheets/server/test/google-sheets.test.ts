@@ -203,12 +203,20 @@ describe('google-sheets', () => {
     const [ticket] = await queryDb(db.url, `select t.id from tickets t join contacts c on c.id = t.contact_id where c.number = '5491100000011'`);
     expect(await google.rows('S1', 'Pedidos')).toEqual([['Ana', '5491100000011', '', `Ticket #${ticket.id}`]]);
     const drawn = (await api.get(`/api/flowbuilder/flow/${good}`, admin)).body.flow.flow;
-    expect(drawn.nodes.find((n: { id: string }) => n.id === 'g').data.lastError).toBeNull();
+    expect(drawn.nodes.find((n: { id: string }) => n.id === 'g').data.lastError ?? null).toBeNull();
 
     await phone.say(wa, '5491100000012', 'romper', 'Beto');
     await eventually(async () => ((await phone.outbox(wa, '5491100000012')).includes('No se pudo registrar') ? true : null), 20_000);
     const failed = (await api.get(`/api/flowbuilder/flow/${broken}`, admin)).body.flow.flow;
     expect(failed.nodes.find((n: { id: string }) => n.id === 'g').data.lastError).toMatch(/^No se pudo agregar la fila/);
+
+    // The sheet appears: the next run goes through success and clears the step's lastError.
+    await google.addSpreadsheet('S1', ['Pedidos', 'Clientes', 'No existe']);
+    await phone.say(wa, '5491100000012', 'romper', 'Beto');
+    await eventually(async () => ((await phone.outbox(wa, '5491100000012')).includes('Registrado') ? true : null), 20_000);
+    expect(await google.rows('S1', 'No existe')).toHaveLength(1);
+    const fixed = (await api.get(`/api/flowbuilder/flow/${broken}`, admin)).body.flow.flow;
+    expect(fixed.nodes.find((n: { id: string }) => n.id === 'g').data.lastError).toBeNull();
   });
 
   it('a keyword with Google Sheets on appends its mapped columns to its sheet (the sheet from the URL)', async () => {
