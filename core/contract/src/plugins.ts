@@ -22,6 +22,12 @@ export const pluginRouteSchema = z.object({
   permission: z.string().optional(),
   /** Rendered without sign-in (an OAuth callback, say); listed by `GET /api/plugins/public`. Its API routes need `@Public()`. */
   public: z.boolean().optional(),
+  /**
+   * A popup's landing page that talks to the window that opened it (an OAuth callback posting the code
+   * to its opener): served without Cross-Origin-Opener-Policy, so it keeps `window.opener` after the
+   * provider's pages, and the other pages then allow their popups (`same-origin-allow-popups`).
+   */
+  opener: z.boolean().optional(),
   /** Rendered while the company's subscription is expired (a payment page); its API routes need `@AllowExpired()`. */
   allowExpired: z.boolean().optional(),
   /**

@@ -124,7 +124,7 @@ async function main() {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   // Before the body parsers, so their 400/413 answers carry the same headers.
-  app.use(securityHeaders(shellCsp(app.get(PluginRegistry).cspSources)));
+  app.use(securityHeaders(shellCsp(app.get(PluginRegistry).cspSources), app.get(PluginRegistry).openerPaths));
   // Before every route: an alias (GET /api/tags/kanban) is answered by its plugin's route (/api/kanban/tags/kanban).
   app.use(aliasRewriter(aliases));
   app.useBodyParser('json', { limit: '1mb' });

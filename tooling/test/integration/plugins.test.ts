@@ -99,7 +99,8 @@ describe('plugins', () => {
       expect(helps).toMatchObject({ routes: [], menu: [], settingsTabs: [], zones: [], remoteEntry: null });
       const open = await api.get('/api/plugins/public');
       expect(open.status).toBe(200);
-      expect(open.body).toEqual([]);
+      // The installed plugins' only public page: Google Sheets' OAuth popup callback.
+      expect(open.body.map((p: { id: string; routes: { path: string }[] }) => [p.id, p.routes.map((r) => r.path)])).toEqual([['google-sheets', ['/google-sheets/callback']]]);
     });
   });
 

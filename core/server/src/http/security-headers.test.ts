@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shellCsp } from './security-headers.js';
+import { openerPolicy, shellCsp } from './security-headers.js';
 
 const directives = (csp: string) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
 
@@ -17,5 +17,17 @@ describe('shellCsp (issue 29 item 3: sources from plugin manifests)', () => {
     expect(csp['connect-src']).toEqual(["'self'", 'https://api.example.com']);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['media-src']).toEqual(["'self'", 'blob:']);
+  });
+});
+
+describe('openerPolicy (popup landing pages, issue 33)', () => {
+  it('is same-origin everywhere when no plugin has a popup landing page', () => {
+    expect(openerPolicy('/google-sheets/callback', [])).toBe('same-origin');
+    expect(openerPolicy('/tickets', [])).toBe('same-origin');
+  });
+  it('leaves the landing page without the header and lets the other pages keep their popups', () => {
+    expect(openerPolicy('/google-sheets/callback', ['/google-sheets/callback'])).toBeNull();
+    expect(openerPolicy('/google-sheets', ['/google-sheets/callback'])).toBe('same-origin-allow-popups');
+    expect(openerPolicy('/api/google-sheets/callback', ['/google-sheets/callback'])).toBe('same-origin-allow-popups');
   });
 });

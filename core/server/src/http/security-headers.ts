@@ -42,12 +42,24 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * TRUST_PROXY, so an https-terminating proxy counts): a plain-http answer must not pin the host.
  * `shell` is the shell's policy with the plugins' sources (shellCsp).
  */
-export const securityHeaders = (shell: string) => function securityHeaders(req: Request, res: Response, next: NextFunction) {
+/**
+ * Cross-Origin-Opener-Policy: `same-origin` (no other site keeps a handle on our windows), except when a
+ * plugin has a popup landing page (`opener: true`, an OAuth callback): that page goes without the header,
+ * so the popup keeps its opener after the provider's pages, and our pages allow their popups
+ * (`same-origin-allow-popups`; still no handle for a site that opens us).
+ */
+export function openerPolicy(path: string, openerPaths: readonly string[]): string | null {
+  if (openerPaths.includes(path)) return null;
+  return openerPaths.length ? 'same-origin-allow-popups' : 'same-origin';
+}
+
+export const securityHeaders = (shell: string, openerPaths: readonly string[] = []) => function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');
   res.setHeader('X-Frame-Options', 'DENY');
   res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  const coop = openerPolicy(req.path, openerPaths);
+  if (coop) res.setHeader('Cross-Origin-Opener-Policy', coop);
   res.setHeader('Content-Security-Policy', /^\/api(\/|$)/.test(req.path) ? API_CSP : shell);
   if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
   next();

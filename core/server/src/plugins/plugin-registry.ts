@@ -58,6 +58,11 @@ export class PluginRegistry {
     return out;
   }
 
+  /** Paths of the plugins' popup landing pages (`opener: true`), served without COOP (security-headers.ts). */
+  get openerPaths(): string[] {
+    return this.plugins.flatMap(({ definition: d }) => (d.manifest?.routes ?? []).filter((r) => r.opener).map((r) => r.path));
+  }
+
   pluginOfController(controller: unknown): PluginDefinition | undefined {
     return this.byController.get(controller);
   }

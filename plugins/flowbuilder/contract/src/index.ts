@@ -163,7 +163,13 @@ export interface NodeExecutionContext<N extends FlowNode = FlowNode> {
  * - `handover`: the flow ends and the ticket goes to `queueId` / `userId` (its own queue when both are absent).
  */
 export type NodeResult =
-  | { kind: 'next'; handle?: string | null; variables?: Record<string, string> }
+  | {
+      kind: 'next';
+      handle?: string | null;
+      variables?: Record<string, string>;
+      /** Fields merged into the node's saved data (the Google Sheets step's `lastError`), shown on the canvas. */
+      nodeData?: Record<string, unknown>;
+    }
   | { kind: 'wait'; message?: boolean; afterMs?: number; state?: unknown; variables?: Record<string, string> }
   | { kind: 'end'; reason?: string }
   | { kind: 'handover'; queueId?: number | null; userId?: number | null; reason?: string };
@@ -172,4 +178,36 @@ export interface NodeExecutor {
   /** The node type it runs. */
   type: NodeType;
   execute(ctx: NodeExecutionContext): Promise<NodeResult> | NodeResult;
+}
+
+// ---------- Keywords: what other plugins do when one matches ----------
+
+/**
+ * The extension point through which plugins act on a matched keyword (the google-sheets plugin appends
+ * the row its `googleSheets*` fields describe). Contributors register in onModuleInit:
+ *
+ *   createExtensionPoint<KeywordAction>(KEYWORD_ACTIONS).register('google-sheets.append', { run })
+ *
+ * `run` is called after the chain's transaction committed (it may call other services), once per match,
+ * for every plan (keywords are not gated): a gated plugin checks the company's plan itself. A throw is logged.
+ */
+export const KEYWORD_ACTIONS = 'flowbuilder.keyword-actions';
+
+export interface KeywordMatch {
+  companyId: number;
+  keyword: {
+    id: number;
+    name: string;
+    keyword: string;
+    enableGoogleSheets: boolean;
+    /** googleSheetsIntegrationId, …SpreadsheetId, …SpreadsheetUrl, …SelectedSheet, googleSheetsFieldA…L (null when unset). */
+    sheets: Readonly<Record<string, string | number | null>>;
+  };
+  ticket: { id: number; contactId: number; whatsappId: number };
+  contact: { name: string; number: string };
+  message: { body: string };
+}
+
+export interface KeywordAction {
+  run(match: KeywordMatch): Promise<void>;
 }

@@ -198,6 +198,13 @@ export class FlowEngine implements OnModuleInit, OnModuleDestroy {
       if (result.kind === 'end') finish(result.reason ?? 'end');
       else if (result.kind === 'handover') finish(result.reason ?? 'handover', { queueId: result.queueId ?? null, userId: result.userId ?? null });
       else {
+        // A step's note on itself (Google Sheets' lastError) is kept in the drawing the canvas shows; written
+        // only when it changes, so runs of a busy flow do not queue on its row for an unchanged note.
+        const data = node.data as Record<string, unknown>;
+        if (result.nodeData && flow && Object.entries(result.nodeData).some(([k, v]) => (data[k] ?? null) !== (v ?? null))) {
+          const patch = result.nodeData;
+          flow.nodes = (flow.nodes as FlowNode[]).map((n) => (n.id === node.id ? ({ ...n, data: { ...(n.data as object), ...patch } } as FlowNode) : n));
+        }
         const edge = pickEdge(connections, node.id, result.handle ?? null);
         run.nodeState = null;
         if (!edge) finish('end');

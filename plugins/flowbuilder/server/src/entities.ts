@@ -32,7 +32,7 @@ export const KeywordEntity = defineEntity({
     addTagId: p.integer().nullable(),
     removeTagId: p.integer().nullable(),
     enableGoogleSheets: p.boolean().default(false),
-    /** Google Sheets fields, kept for the integrations plugin (no writer yet). */
+    /** Google Sheets fields; a matched keyword hands them to KEYWORD_ACTIONS contributors (the google-sheets plugin appends the row). */
     sheets: p.json<Record<string, string | number | null>>(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),

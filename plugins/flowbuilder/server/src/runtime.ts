@@ -4,6 +4,7 @@ import type { Job, Queue } from 'bullmq';
 import {
   COMPANIES,
   CONTACTS,
+  createExtensionPoint,
   PLUGIN_CONTEXT,
   HANDLER_BINDINGS,
   INBOUND_CHAIN,
@@ -26,7 +27,8 @@ import {
   type TicketHolds,
   type Tickets,
 } from '@atende/sdk-server';
-import { FlowEntity, FlowRunEntity, KeywordEntity } from './entities.js';
+import { KEYWORD_ACTIONS, type KeywordAction, type KeywordMatch } from '@atende/plugin-flowbuilder-contract';
+import { FlowEntity, FlowRunEntity, KeywordEntity, type KeywordRow } from './entities.js';
 import { TriggerIndex, triggerText } from './trigger-index.js';
 import { FlowEngine, PLUGIN_ID, type Outcome, type RunEnv, type StoredNodeState } from './engine.js';
 
@@ -46,6 +48,7 @@ interface TimerJob {
 const timerJobId = (runId: number, step: number) => `flowbuilder-run-${runId}-${step}`;
 const isOurs = (holder: string | null) => !!holder && holder.startsWith(`${PLUGIN_ID}.`);
 const norm = triggerText;
+const keywordActionPoint = createExtensionPoint<KeywordAction>(KEYWORD_ACTIONS);
 
 /**
  * The flow builder on the kernel's inbound chain (issue 16 items 3–4):
@@ -143,6 +146,23 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
     return started ? this.apply(ctx, started, env) : 'pass';
   }
 
+  /** Other plugins' actions on a matched keyword (KEYWORD_ACTIONS), after the commit, each on its own. */
+  private keywordActions(ctx: InboundChainContext, keyword: KeywordRow, body: string): void {
+    const actions = keywordActionPoint.all();
+    if (!actions.length) return;
+    const t = ctx.ticket;
+    const match: KeywordMatch = {
+      companyId: ctx.companyId,
+      keyword: { id: keyword.id, name: keyword.name, keyword: keyword.keyword, enableGoogleSheets: keyword.enableGoogleSheets, sheets: { ...keyword.sheets } },
+      ticket: { id: t.id, contactId: t.contactId, whatsappId: t.whatsappId },
+      contact: { name: ctx.contact.name, number: ctx.contact.number },
+      message: { body },
+    };
+    for (const { key, contribution } of actions) {
+      ctx.afterCommit(() => contribution.run(match).catch((err: unknown) => this.log.warn(`keyword action ${key} failed: ${(err as Error).message}`)));
+    }
+  }
+
   async onMessage(ctx: InboundChainContext): Promise<InboundHandlerResult> {
     const { companyId, ticket, message, em } = ctx;
     const env = this.envOf(ctx, ctx.contact);
@@ -165,6 +185,7 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
         const add = keyword.addTagId ? [keyword.addTagId] : [];
         const remove = keyword.removeTagId ? [keyword.removeTagId] : [];
         if (add.length || remove.length) ctx.afterCommit(() => this.tickets.retag(companyId, ticket.id, { add, remove }));
+        this.keywordActions(ctx, keyword, message.body);
         if (keyword.activateFlowId) {
           const started = await this.engine.start(em, env, keyword.activateFlowId);
           if (started) return this.apply(ctx, started, env);

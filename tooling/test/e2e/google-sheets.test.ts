@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { client, createDatabase, queryDb, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
+import { launchBrowser } from '../support/browser.js';
+import { signIn } from '../support/ui.js';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+/** The fake Google (tooling/fakes/google/server.mjs) in its own process, driven over HTTP. */
+async function spawnFakeGoogle(clientId: string, clientSecret: string) {
+  const child = spawn(process.execPath, [path.resolve('tooling/fakes/google/server.mjs'), '--client-id', clientId, '--client-secret', clientSecret], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`fake google exited ${code}`)));
+    child.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(String(d)) as { url: string }).url));
+  });
+  const post = async (p: string, body: unknown) => void (await fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+  return {
+    url,
+    authUrl: `${url}/o/oauth2/v2/auth`,
+    tokenUrl: `${url}/token`,
+    sheetsUrl: `${url}/`,
+    requests: async () => (await (await fetch(`${url}/__fake/requests`)).json()) as { method: string; path: string; query: Record<string, string>; body: any; authorization: string | null }[],
+    rows: async (spreadsheet: string, sheet: string) => (await (await fetch(`${url}/__fake/rows?spreadsheet=${spreadsheet}&sheet=${encodeURIComponent(sheet)}`)).json()) as string[][],
+    addSpreadsheet: (id: string, titles: string[]) => post('/__fake/spreadsheets', { id, titles }),
+    control: (c: { nextConsentError?: string; nextTokenError?: string | number; accessTtlSeconds?: number; expireAccessTokens?: boolean; revokeRefreshTokens?: boolean }) => post('/__fake/control', c),
+    stop: () => void child.kill(),
+  };
+}
+type FakeGoogle = Awaited<ReturnType<typeof spawnFakeGoogle>>;
+
+/**
+ * The Google Sheets connection in Chromium against the local fake Google: the Connect button opens the
+ * popup (500x600) on the fake's consent page, which sends it back to /google-sheets/callback; the
+ * callback page posts the code to its opener and closes; the opener hands it to the server and the
+ * status turns Conectado. Then the sheets of a spreadsheet are listed, and Desconectar turns it back.
+ */
+describe('google sheets in the browser', () => {
+  let db: Awaited<ReturnType<typeof createDatabase>>;
+  let server: RunningServer;
+  let browser: Browser;
+  let google: FakeGoogle;
+
+  beforeAll(async () => {
+    google = await spawnFakeGoogle('cid.e2e', 'secret.e2e');
+    await google.addSpreadsheet('SHEET9', ['Ventas', 'Leads']);
+    db = await createDatabase();
+    server = await startServer({
+      databaseUrl: db.url,
+      env: {
+        GOOGLE_CLIENT_ID: 'cid.e2e',
+        GOOGLE_CLIENT_SECRET: 'secret.e2e',
+        GOOGLE_OAUTH_AUTH_URL: google.authUrl,
+        GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+        GOOGLE_SHEETS_API_URL: google.sheetsUrl,
+      },
+    });
+    await twoCompanies(client(server.url));
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+    google?.stop();
+  });
+
+  it('connects through the OAuth popup, lists sheets, and disconnects', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.goto(`${server.url}/google-sheets?integrationId=5`);
+    await page.getByTestId('google-sheets-page').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('google-sheets-status').textContent()).toBe('Desconectado');
+
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByTestId('google-sheets-connect').click();
+    const popup = await popupOpened;
+    // The popup went to the fake's consent page, which sent it to the callback page with a code.
+    await popup.waitForURL(/\/google-sheets\/callback\?/, { timeout: 20_000 });
+    expect(new URL(popup.url()).searchParams.get('code')).toMatch(/^4\//);
+    expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
+    // It posts to the opener and closes itself.
+    await popup.waitForEvent('close', { timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('google-sheets-status').textContent(), { timeout: 20_000 }).toBe('Conectado');
+    // The code was handed over once (a second try would be refused by Google and show an error).
+    expect((await google.requests()).filter((r) => r.path === '/token' && r.body?.grant_type === 'authorization_code')).toHaveLength(1);
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
+    expect(await queryDb(db.url, 'select integration_id from google_sheets_accounts')).toEqual([{ integration_id: 5 }]);
+
+    await page.getByTestId('google-sheets-url').fill('https://docs.google.com/spreadsheets/d/SHEET9/edit');
+    await page.getByTestId('google-sheets-list').click();
+    await expect.poll(() => page.getByTestId('google-sheets-sheet').allTextContents()).toEqual(['Ventas', 'Leads']);
+    await page.getByTestId('google-sheets-url').fill('https://docs.google.com/spreadsheets/d/MISSING/edit');
+    await page.getByTestId('google-sheets-list').click();
+    await expect.poll(() => page.getByTestId('google-sheets-problem').textContent()).toBe('Error al obtener las hojas disponibles. Verifica el ID de la hoja de cálculo.');
+    await page.screenshot({ path: 'tooling/test/artifacts/google-sheets.png' });
+
+    await page.getByTestId('google-sheets-disconnect').click();
+    await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await expect.poll(() => page.getByTestId('google-sheets-status').textContent()).toBe('Desconectado');
+    await context.close();
+  });
+});
