@@ -16,6 +16,8 @@ export const dashboardQuerySchema = z
     to: day.optional(),
     whatsappId: id.optional(),
     queueId: id.optional(),
+    /** The ticket lists' switch: an admin passing `false` sees only their queues, their own and queueless tickets. */
+    showAll: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   })
   .refine((q) => (q.from === undefined) === (q.to === undefined), { message: 'from_and_to', path: ['to'] })
   .refine((q) => !(q.from && q.days), { message: 'days_or_range', path: ['days'] });

@@ -24,13 +24,13 @@ export class FiguresService {
 
   async now(companyId: number, userId: number, query: DashboardQuery): Promise<DashboardNow> {
     await this.checkFilters(companyId, query);
-    const base: TicketQuery = { viewerUserId: userId, whatsappId: query.whatsappId, queueIds: query.queueId ? [query.queueId] : undefined };
+    const base: TicketQuery = { viewerUserId: userId, showAll: query.showAll, whatsappId: query.whatsappId, queueIds: query.queueId ? [query.queueId] : undefined };
     const [waiting, attending] = await Promise.all([this.tickets.count(companyId, { ...base, status: 'pending' }), this.tickets.count(companyId, { ...base, status: 'open' })]);
     return { waiting, attending };
   }
 
   async figures(companyId: number, userId: number, query: DashboardQuery): Promise<DashboardFigures> {
-    const [timeZone, viewer] = await Promise.all([this.tickets.timeZone(companyId), this.tickets.viewer(companyId, userId)]);
+    const [timeZone, viewer] = await Promise.all([this.tickets.timeZone(companyId), this.tickets.viewer(companyId, userId, { showAll: query.showAll })]);
     const period = periodOf(query, timeZone);
     const now = await this.now(companyId, userId, query);
     const where = rowsWhere(companyId, period, viewer, query);
@@ -96,7 +96,7 @@ export class FiguresService {
   /** Tickets open with each agent now, from the plugin's ticket states (kept by the same events). */
   private async attendingByAgent(companyId: number, viewerId: number, userIds: number[], query: DashboardQuery): Promise<Map<number, number>> {
     if (!userIds.length) return new Map();
-    const viewer = await this.tickets.viewer(companyId, viewerId);
+    const viewer = await this.tickets.viewer(companyId, viewerId, { showAll: query.showAll });
     const vis = visibility(viewer, 't');
     const rows = (await this.em.getConnection().execute(
       `select user_id, count(*)::int n from dashboard_tickets t

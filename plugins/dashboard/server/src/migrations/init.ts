@@ -19,6 +19,9 @@ export class DashboardInit extends Migration {
         whatsapp_id int not null,
         created_at timestamptz,
         accepted_at timestamptz,
+        replied boolean not null default false,
+        tagged boolean not null default false,
+        msgs_in int not null default 0,
         primary key (company_id, ticket_id)
       )`);
     this.addSql(`
@@ -41,7 +44,22 @@ export class DashboardInit extends Migration {
         msgs_in int not null default 0,
         msgs_out int not null default 0,
         new_contacts int not null default 0,
+        abandoned int not null default 0,
+        reply_ms bigint not null default 0,
+        reply_n int not null default 0,
+        qualified int not null default 0,
+        hot int not null default 0,
+        active_contacts int not null default 0,
         primary key (company_id, day, hour, queue_id, whatsapp_id, user_id)
+      )`);
+    // Who wrote on which day (the CRM's unique contacts per day); one row per contact, day and connection.
+    this.addSql(`
+      create table dashboard_contact_days (
+        company_id int not null references companies(id) on delete cascade,
+        day date not null,
+        whatsapp_id int not null,
+        contact_id int not null,
+        primary key (company_id, day, whatsapp_id, contact_id)
       )`);
     this.addSql(`
       create table dashboard_seen_events (
@@ -53,6 +71,7 @@ export class DashboardInit extends Migration {
   }
   override async down(): Promise<void> {
     this.addSql('drop table if exists dashboard_seen_events');
+    this.addSql('drop table if exists dashboard_contact_days');
     this.addSql('drop table if exists dashboard_rollups');
     this.addSql('drop table if exists dashboard_tickets');
   }

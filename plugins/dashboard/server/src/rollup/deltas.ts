@@ -11,7 +11,16 @@ export interface TicketState {
   createdAt: Date | null;
   /** The last time it was accepted (went open with an agent); null until then. */
   acceptedAt: Date | null;
+  /** An agent wrote on it (a message sent while it was open with an agent). */
+  replied: boolean;
+  /** It carried a tag once (a qualified lead). */
+  tagged: boolean;
+  /** The customer's messages on it. */
+  msgsIn: number;
 }
+
+/** A ticket whose customer wrote this many messages is a hot lead (README, CRM metrics). */
+export const HOT_LEAD_MESSAGES = 5;
 
 export type Counter =
   | 'created'
@@ -25,7 +34,13 @@ export type Counter =
   | 'handle_n'
   | 'msgs_in'
   | 'msgs_out'
-  | 'new_contacts';
+  | 'new_contacts'
+  | 'abandoned'
+  | 'reply_ms'
+  | 'reply_n'
+  | 'qualified'
+  | 'hot'
+  | 'active_contacts';
 
 /** Counters to add to one bucket: the event's hour, on this queue, connection and user (0 = none). */
 export interface Increment {
@@ -64,6 +79,9 @@ export function deltasOf(event: DomainEvent, before: TicketState | null): Deltas
         whatsappId: p.whatsappId,
         createdAt: at,
         acceptedAt: p.status === 'open' && p.userId ? at : null,
+        replied: false,
+        tagged: false,
+        msgsIn: 0,
       };
       const add: Increment['add'] = { created: 1 };
       if (state.acceptedAt) add.accepted = 1;
@@ -97,6 +115,7 @@ export function deltasOf(event: DomainEvent, before: TicketState | null): Deltas
           // Credited to who held it when it closed (the change may clear the user at the same time).
           const holder = { ...after, userId: after.userId ?? before.userId };
           const add: Increment['add'] = { closed: 1 };
+          if (!before.replied) add.abandoned = 1;
           if (before.status === 'open' && before.acceptedAt) {
             add.handle_ms = Math.max(0, at.getTime() - before.acceptedAt.getTime());
             add.handle_n = 1;
@@ -111,13 +130,20 @@ export function deltasOf(event: DomainEvent, before: TicketState | null): Deltas
     }
     case 'message.received': {
       const p = (event as DomainEvent<'message.received'>).payload;
+      if (p.fromMe) return outgoing(before, p.whatsappId, at);
       const where = before ?? { queueId: null, userId: null, whatsappId: p.whatsappId };
-      return { increments: [{ ...bucket({ ...where, whatsappId: p.whatsappId }), add: p.fromMe ? { msgs_out: 1 } : { msgs_in: 1 } }] };
+      const add: Increment['add'] = { msgs_in: 1 };
+      if (!before) return { increments: [{ ...bucket({ ...where, whatsappId: p.whatsappId }), add }] };
+      const state = { ...before, msgsIn: before.msgsIn + 1 };
+      if (state.msgsIn === HOT_LEAD_MESSAGES) add.hot = 1;
+      return { state, increments: [{ ...bucket({ ...state, whatsappId: p.whatsappId }), add }] };
     }
-    case 'message.sent': {
-      const p = (event as DomainEvent<'message.sent'>).payload;
-      const where = before ?? { queueId: null, userId: null, whatsappId: p.whatsappId };
-      return { increments: [{ ...bucket({ ...where, whatsappId: p.whatsappId }), add: { msgs_out: 1 } }] };
+    case 'message.sent':
+      return outgoing(before, (event as DomainEvent<'message.sent'>).payload.whatsappId, at);
+    case 'ticket.tagged': {
+      const p = (event as DomainEvent<'ticket.tagged'>).payload;
+      if (!before || before.tagged || !p.tagIds.length) return { increments: [] };
+      return { state: { ...before, tagged: true }, increments: [{ ...bucket(before), add: { qualified: 1 } }] };
     }
     case 'contact.upserted': {
       const p = (event as DomainEvent<'contact.upserted'>).payload;
@@ -126,6 +152,21 @@ export function deltasOf(event: DomainEvent, before: TicketState | null): Deltas
     default:
       return { increments: [] };
   }
+}
+
+/**
+ * A message Atende sent or the linked phone typed. The first one while an agent has the ticket open is
+ * the agent's first reply: its delay from the ticket's creation is the CRM's response time.
+ */
+function outgoing(before: TicketState | null, whatsappId: number, at: Date): Deltas {
+  const where = before ?? { queueId: null, userId: null, whatsappId };
+  const add: Increment['add'] = { msgs_out: 1 };
+  if (!before || before.replied || before.status !== 'open' || before.userId === null) return { increments: [{ ...bucket({ ...where, whatsappId }), add }] };
+  if (before.createdAt) {
+    add.reply_ms = Math.max(0, at.getTime() - before.createdAt.getTime());
+    add.reply_n = 1;
+  }
+  return { state: { ...before, replied: true }, increments: [{ ...bucket({ ...before, whatsappId }), add }] };
 }
 
 /** The ticket an event is about, if any. */

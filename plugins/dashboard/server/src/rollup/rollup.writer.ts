@@ -6,8 +6,8 @@ import { DASHBOARD_EVENT } from '@atende/plugin-dashboard-contract';
 import { deltasOf, ticketIdOf, type Counter, type TicketState } from './deltas.js';
 import { localDayHour } from './local-time.js';
 
-const EVENTS = ['ticket.created', 'ticket.updated', 'message.received', 'message.sent', 'contact.upserted'] as const;
-const COUNTERS: Counter[] = ['created', 'accepted', 'closed', 'reopened', 'transferred', 'wait_ms', 'wait_n', 'handle_ms', 'handle_n', 'msgs_in', 'msgs_out', 'new_contacts'];
+const EVENTS = ['ticket.created', 'ticket.updated', 'ticket.tagged', 'message.received', 'message.sent', 'contact.upserted'] as const;
+const COUNTERS: Counter[] = ['created', 'accepted', 'closed', 'reopened', 'transferred', 'wait_ms', 'wait_n', 'handle_ms', 'handle_n', 'msgs_in', 'msgs_out', 'new_contacts', 'abandoned', 'reply_ms', 'reply_n', 'qualified', 'hot', 'active_contacts'];
 
 type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -43,13 +43,22 @@ export class RollupWriter implements OnModuleInit {
         let before: TicketState | null = null;
         if (ticketId !== null) {
           const [row] = await exec(`select * from dashboard_tickets where company_id = ? and ticket_id = ? for update`, [event.companyId, ticketId]);
-          before = row ? stateOf(row) : seed ? { ticketId: seed.id, status: seed.status, queueId: seed.queueId, userId: seed.userId, whatsappId: seed.whatsappId, createdAt: null, acceptedAt: null } : null;
+          before = row ? stateOf(row) : seed ? { ticketId: seed.id, status: seed.status, queueId: seed.queueId, userId: seed.userId, whatsappId: seed.whatsappId, createdAt: null, acceptedAt: null, replied: false, tagged: false, msgsIn: 0 } : null;
           // The port already shows the change this event tells: its "before" is in the event.
           if (!row && before && event.name === 'ticket.updated') before = rewind(before, event as DomainEvent<'ticket.updated'>);
         }
         const { state, increments } = deltasOf(event, before);
         if (state) await saveState(exec, event.companyId, state);
         const { day, hour } = localDayHour(new Date(event.at), timeZone);
+        // Contacts who wrote on a day (the CRM's unique contacts): counted once per day and connection.
+        const inbound = event.name === 'message.received' ? (event as DomainEvent<'message.received'>).payload : null;
+        if (inbound && !inbound.fromMe && inbound.contactId !== null) {
+          const first = await exec(
+            `insert into dashboard_contact_days (company_id, day, whatsapp_id, contact_id) values (?, ?, ?, ?) on conflict do nothing returning contact_id`,
+            [event.companyId, day, inbound.whatsappId, inbound.contactId],
+          );
+          if (first.length) increments.push({ queueId: 0, whatsappId: inbound.whatsappId, userId: 0, add: { active_contacts: 1 } });
+        }
         for (const inc of increments) {
           const cols = COUNTERS.filter((c) => inc.add[c]);
           if (!cols.length) continue;
@@ -80,6 +89,9 @@ function stateOf(row: Record<string, unknown>): TicketState {
     whatsappId: Number(row.whatsapp_id),
     createdAt: date(row.created_at),
     acceptedAt: date(row.accepted_at),
+    replied: row.replied === true,
+    tagged: row.tagged === true,
+    msgsIn: Number(row.msgs_in ?? 0),
   };
 }
 
@@ -96,10 +108,11 @@ function rewind(state: TicketState, event: DomainEvent<'ticket.updated'>): Ticke
 
 async function saveState(exec: Exec, companyId: number, s: TicketState): Promise<void> {
   await exec(
-    `insert into dashboard_tickets (company_id, ticket_id, status, queue_id, user_id, whatsapp_id, created_at, accepted_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?)
+    `insert into dashboard_tickets (company_id, ticket_id, status, queue_id, user_id, whatsapp_id, created_at, accepted_at, replied, tagged, msgs_in)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (company_id, ticket_id) do update set status = excluded.status, queue_id = excluded.queue_id, user_id = excluded.user_id,
-       whatsapp_id = excluded.whatsapp_id, created_at = coalesce(dashboard_tickets.created_at, excluded.created_at), accepted_at = excluded.accepted_at`,
-    [companyId, s.ticketId, s.status, s.queueId, s.userId, s.whatsappId, s.createdAt, s.acceptedAt],
+       whatsapp_id = excluded.whatsapp_id, created_at = coalesce(dashboard_tickets.created_at, excluded.created_at), accepted_at = excluded.accepted_at,
+       replied = excluded.replied, tagged = excluded.tagged, msgs_in = excluded.msgs_in`,
+    [companyId, s.ticketId, s.status, s.queueId, s.userId, s.whatsappId, s.createdAt, s.acceptedAt, s.replied, s.tagged, s.msgsIn],
   );
 }
