@@ -5,8 +5,10 @@ import { DashboardController } from './dashboard.controller.js';
 import { FiguresService } from './figures/figures.service.js';
 import { RollupWriter } from './rollup/rollup.writer.js';
 import { DashboardInit } from './migrations/init.js';
+import { CrmController } from './crm/crm.controller.js';
+import { CrmService } from './crm/crm.service.js';
 
-@Module({ controllers: [DashboardController], providers: [FiguresService, RollupWriter] })
+@Module({ controllers: [DashboardController, CrmController], providers: [FiguresService, CrmService, RollupWriter] })
 export class DashboardModule {}
 
 export default definePlugin({
@@ -15,6 +17,8 @@ export default definePlugin({
   // The kernels this plugin runs on: another refuses it at boot (docs/plugins/compatibility.md).
   requires: { kernel: '^1.0.0' },
   module: DashboardModule,
+  // The spec's paths (commercial-admin §8), answered by /api/dashboard/crm/….
+  apiAliases: ['GET /crm/metrics', 'GET /crm/analytics'],
   entities: [],
   migrations: [{ name: 'dashboard_0001_init', class: DashboardInit }],
   permissions: DASHBOARD_PERMISSIONS,

@@ -78,6 +78,9 @@ describe('dashboard', () => {
     await phone.say(wa, '5491100000104', 'hola D');
     await put(await ticketOf('5491100000104'), { status: 'open', userId: adminId });
     await phone.say(wa, '5491100000104', 'otra cosa');
+    // D is tagged: a qualified lead for the CRM.
+    const vip = (await api.post('/api/tags', { name: 'VIP', color: '#ff0000' }, admin)).body;
+    expect((await api.post('/api/tags/sync', { ticketId: await ticketOf('5491100000104'), tags: [{ id: vip.id }] }, admin)).status).toBeLessThan(300);
 
     // Independent figures, from the kernel's own rows, in the company's time zone.
     const today = (await sql(`select to_char((now() at time zone $1)::date, 'YYYY-MM-DD') d`, [TZ]))[0].d as string;
@@ -125,10 +128,47 @@ describe('dashboard', () => {
     expect((await api.get(`/api/dashboard/figures?days=7&whatsappId=${wa}`, otherAdmin)).status).toBe(404);
   }, 120_000);
 
+  it('answers the CRM metrics and analytics on the spec\'s paths, from the same day', async () => {
+    const today = (await sql(`select to_char((now() at time zone $1)::date, 'YYYY-MM-DD') d`, [TZ]))[0].d as string;
+    const q = `dateFrom=${today}&dateTo=${today}%2023:59:59`;
+    const messages = Number((await sql(`select count(*) n from messages where company_id = $1`, [companyId]))[0].n);
+    const m = await eventually(async () => {
+      const r = await api.get(`/api/crm/metrics?${q}`, admin);
+      expect(r.status).toBe(200);
+      return r.body.data.leadMetrics.qualifiedLeads === 1 ? r.body : null;
+    });
+    expect(m.success).toBe(true);
+    expect(m.data.conversationMetrics).toMatchObject({
+      conversationsStarted: 4,
+      conversationsCompleted: 2,
+      // A was answered by the agent before closing; B was closed without an agent message.
+      conversationsAbandoned: 1,
+      totalMessages: messages,
+      conversationFunnel: { initiated: 4, engaged: 3, qualified: 1, converted: 1 },
+    });
+    expect(m.data.conversationMetrics.averageResponseTime).toBeGreaterThanOrEqual(0);
+    expect(m.data.leadMetrics).toEqual({ leadsCaptured: 4, conversionRate: 25, qualifiedLeads: 1, hotLeads: 0, newContacts: 4 });
+    expect(m.data.businessMetrics).toEqual({ totalRevenue: 0, averageTicket: 0, totalTransactions: 0, revenueGrowth: 0 });
+
+    const a = (await api.get(`/api/crm/analytics?${q}&whatsappId=${wa}`, admin)).body;
+    expect(a.success).toBe(true);
+    const contacts = Number((await sql(`select count(distinct contact_id) n from messages where company_id = $1 and not from_me`, [companyId]))[0].n);
+    expect(a.analytics.dailyTrends).toEqual([{ date: today, tickets: 4, completed: 2, unique_contacts: contacts, total_messages: messages }]);
+    expect(a.analytics.topPerformingChannels).toEqual([{ whatsappId: wa, name: 'Sandbox dashboard', tickets: 4, completed: 2, messages }]);
+    expect(a.analytics.userEngagement).toMatchObject({ activeUsers: 1, topUsers: [expect.objectContaining({ userId: adminId, tickets: 3, completed: 2 })] });
+    // The last 7 days of a longer period; another company's connection; a broken date.
+    const week = (await api.get(`/api/crm/analytics?dateFrom=2026-01-01&dateTo=2026-01-31`, admin)).body.analytics.dailyTrends;
+    expect(week.map((d: { date: string }) => d.date)).toEqual(['2026-01-25', '2026-01-26', '2026-01-27', '2026-01-28', '2026-01-29', '2026-01-30', '2026-01-31']);
+    expect((await api.get(`/api/crm/metrics?whatsappId=${wa}`, otherAdmin)).status).toBe(404);
+    expect((await api.get(`/api/crm/metrics?dateFrom=ayer&dateTo=hoy`, admin)).status).toBe(400);
+  });
+
   it('keeps each company to its own figures', async () => {
     const f = await figures(otherAdmin);
     expect(f.cards).toMatchObject({ waiting: 0, attending: 0, created: 0, closed: 0, messagesIn: 0, messagesOut: 0, newContacts: 0 });
     expect(f.agents).toEqual([]);
+    const crm = (await api.get('/api/crm/metrics', otherAdmin)).body.data;
+    expect(crm.conversationMetrics).toMatchObject({ conversationsStarted: 0, totalMessages: 0 });
   });
 
   it('limits an admin who turns show-all off to their queues, and refuses agents', async () => {
@@ -147,6 +187,7 @@ describe('dashboard', () => {
     expect(mine.cards.newContacts).toBeNull();
     expect((await api.get('/api/dashboard/figures', ana)).status).toBe(403);
     expect((await api.get('/api/dashboard/now', ana)).status).toBe(403);
+    expect((await api.get('/api/crm/metrics', ana)).status).toBe(403);
   });
 
   it('validates the period', async () => {

@@ -21,6 +21,7 @@ export const locales = {
     export: 'Exportar CSV',
     empty: 'Sin datos en este período.',
     notMeasured: '—',
+    crm: {"title": "Dashboard IA", "loadError": "Error al cargar las métricas del CRM", "periods": {"today": "Hoy", "7": "Últimos 7 días", "30": "Últimos 30 días", "90": "Últimos 90 días", "custom": "Personalizado"}, "allConnections": "Todas las conexiones", "leads": "Métricas de Leads", "business": "Métricas de Negocio", "conversation": "Métricas de Conversación", "trends": "Tendencias Diarias", "leadsCaptured": "Leads capturados", "qualifiedLeads": "Leads calificados", "hotLeads": "Leads calientes", "conversionRate": "Tasa de conversión", "newContacts": "Contactos nuevos", "totalRevenue": "Ingresos totales", "averageTicket": "Ticket promedio", "totalTransactions": "Transacciones", "revenueGrowth": "Crecimiento de ingresos", "started": "Conversaciones iniciadas", "completed": "Completadas", "abandoned": "Abandonadas", "responseTime": "Tiempo de respuesta medio", "totalMessages": "Mensajes", "engaged": "Atendidas", "converted": "Convertidas", "date": "Fecha", "tickets": "Tickets", "uniqueContacts": "Contactos únicos", "messages": "Mensajes"},
   },
   pt: {
     title: 'Dashboard',
@@ -43,6 +44,7 @@ export const locales = {
     export: 'Exportar CSV',
     empty: 'Sem dados neste período.',
     notMeasured: '—',
+    crm: {"title": "Dashboard IA", "loadError": "Erro ao carregar as métricas do CRM", "periods": {"today": "Hoje", "7": "Últimos 7 dias", "30": "Últimos 30 dias", "90": "Últimos 90 dias", "custom": "Personalizado"}, "allConnections": "Todas as conexões", "leads": "Métricas de Leads", "business": "Métricas de Negócio", "conversation": "Métricas de Conversa", "trends": "Tendências Diárias", "leadsCaptured": "Leads capturados", "qualifiedLeads": "Leads qualificados", "hotLeads": "Leads quentes", "conversionRate": "Taxa de conversão", "newContacts": "Contatos novos", "totalRevenue": "Receita total", "averageTicket": "Ticket médio", "totalTransactions": "Transações", "revenueGrowth": "Crescimento da receita", "started": "Conversas iniciadas", "completed": "Concluídas", "abandoned": "Abandonadas", "responseTime": "Tempo de resposta médio", "totalMessages": "Mensagens", "engaged": "Atendidas", "converted": "Convertidas", "date": "Data", "tickets": "Tickets", "uniqueContacts": "Contatos únicos", "messages": "Mensagens"},
   },
   en: {
     title: 'Dashboard',
@@ -65,5 +67,6 @@ export const locales = {
     export: 'Export CSV',
     empty: 'No data in this period.',
     notMeasured: '—',
+    crm: {"title": "AI dashboard", "loadError": "Could not load the CRM metrics", "periods": {"today": "Today", "7": "Last 7 days", "30": "Last 30 days", "90": "Last 90 days", "custom": "Custom"}, "allConnections": "All connections", "leads": "Lead metrics", "business": "Business metrics", "conversation": "Conversation metrics", "trends": "Daily trends", "leadsCaptured": "Leads captured", "qualifiedLeads": "Qualified leads", "hotLeads": "Hot leads", "conversionRate": "Conversion rate", "newContacts": "New contacts", "totalRevenue": "Total revenue", "averageTicket": "Average ticket", "totalTransactions": "Transactions", "revenueGrowth": "Revenue growth", "started": "Conversations started", "completed": "Completed", "abandoned": "Abandoned", "responseTime": "Average response time", "totalMessages": "Messages", "engaged": "Attended", "converted": "Converted", "date": "Date", "tickets": "Tickets", "uniqueContacts": "Unique contacts", "messages": "Messages"},
   },
 };

@@ -5,6 +5,6 @@ import { locales } from './locales.js';
 export default defineWebPlugin({
   id: 'dashboard',
   manifest: DASHBOARD_MANIFEST,
-  pages: { main: () => import('./DashboardPage.js') },
+  pages: { main: () => import('./DashboardPage.js'), crm: () => import('./CrmPage.js') },
   locales,
 });
