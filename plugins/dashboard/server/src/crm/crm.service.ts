@@ -43,7 +43,7 @@ export class CrmService {
   async metrics(companyId: number, query: CrmQuery): Promise<CrmMetrics> {
     const { where } = await this.scope(companyId, query);
     const [t] = await this.exec(
-      `select sum(created) created, sum(accepted) accepted, sum(closed) closed, sum(abandoned) abandoned, sum(reply_ms) reply_ms, sum(reply_n) reply_n,
+      `select sum(created) created, sum(wait_n) engaged, sum(closed) closed, sum(abandoned) abandoned, sum(reply_ms) reply_ms, sum(reply_n) reply_n,
               sum(msgs_in) + sum(msgs_out) messages, sum(qualified) qualified, sum(hot) hot, sum(new_contacts) new_contacts
          from dashboard_rollups r where ${where.sql}`,
       where.params,
@@ -61,7 +61,7 @@ export class CrmService {
         conversationsAbandoned: abandoned,
         averageResponseTime: n(t?.reply_n) > 0 ? Math.round(n(t?.reply_ms) / n(t?.reply_n) / 1000) : 0,
         totalMessages: n(t?.messages),
-        conversationFunnel: { initiated: started, engaged: n(t?.accepted), qualified: n(t?.qualified), converted },
+        conversationFunnel: { initiated: started, engaged: n(t?.engaged), qualified: n(t?.qualified), converted },
       },
       leadMetrics: { leadsCaptured: newContacts, conversionRate: pct(converted, started), qualifiedLeads: n(t?.qualified), hotLeads: n(t?.hot), newContacts },
       businessMetrics: { totalRevenue: 0, averageTicket: 0, totalTransactions: 0, revenueGrowth: 0 },
