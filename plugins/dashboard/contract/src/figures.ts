@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** The periods a manager picks (commercial-admin §9), in days ending today in the company's time zone. */
-export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
-/** The longest custom range, in days. */
-export const MAX_RANGE_DAYS = 366;
+import { DASHBOARD_PERIODS } from './periods.js';
+
+// Zod schemas live in this module and crm.ts only: the web imports types from them, so its bundle has no zod.
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date');
 const id = z.coerce.number().int().positive();

@@ -3,6 +3,7 @@ import { definePluginManifest, endpoint } from '@atende/core-contract';
 import type { dashboardQuerySchema, DashboardFigures, DashboardNow } from './figures.js';
 import type { crmQuerySchema, CrmAnalyticsResponse, CrmMetricsResponse } from './crm.js';
 
+export * from './periods.js';
 export * from './figures.js';
 export * from './crm.js';
 
