@@ -129,6 +129,7 @@ async function seedDashboardRollups(url, companyId) {
        on conflict (company_id, day, hour, queue_id, whatsapp_id, user_id) do update set msgs_in = excluded.msgs_in, msgs_out = excluded.msgs_out`,
       [companyId, tz],
     );
+    await c.query('analyze dashboard_rollups');
     const { rows } = await c.query('select count(*)::int n from dashboard_rollups where company_id = $1', [companyId]);
     console.log(`dashboard rollups: ${rows[0].n} rows from the seeded tickets and messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   });

@@ -32,23 +32,35 @@ export class FiguresService {
   async figures(companyId: number, userId: number, query: DashboardQuery): Promise<DashboardFigures> {
     const [timeZone, viewer] = await Promise.all([this.tickets.timeZone(companyId), this.tickets.viewer(companyId, userId, { showAll: query.showAll })]);
     const period = periodOf(query, timeZone);
-    const now = await this.now(companyId, userId, query);
+    const nowCounts = this.now(companyId, userId, query);
     const where = rowsWhere(companyId, period, viewer, query);
     const exec = (sql: string, params: unknown[]) => this.em.getConnection().execute(sql, params) as Promise<Row[]>;
     const sums = `sum(created) created, sum(accepted) accepted, sum(closed) closed, sum(wait_ms) wait_ms, sum(wait_n) wait_n, sum(handle_ms) handle_ms, sum(handle_n) handle_n`;
-    const [[total], agents, queues, byDay, byHour, contacts] = await Promise.all([
-      exec(`select ${sums}, sum(reopened) reopened, sum(transferred) transferred, sum(msgs_in) msgs_in, sum(msgs_out) msgs_out from dashboard_rollups r where ${where.sql}`, where.params),
-      exec(`select user_id, ${sums} from dashboard_rollups r where ${where.sql} and user_id <> 0 group by user_id`, where.params),
-      exec(`select queue_id, ${sums} from dashboard_rollups r where ${where.sql} group by queue_id order by queue_id`, where.params),
-      exec(`select to_char(day, 'YYYY-MM-DD') as day, sum(created) created, sum(closed) closed from dashboard_rollups r where ${where.sql} group by day`, where.params),
-      exec(`select hour, sum(created) created from dashboard_rollups r where ${where.sql} group by hour`, where.params),
+    // One scan of the period's rows for every grouping the page shows (totals, agents, queues, days, hours).
+    const [now, grouped, contacts] = await Promise.all([
+      nowCounts,
+      exec(
+        `select grouping(user_id, queue_id, day, hour) as g, user_id, queue_id, to_char(day, 'YYYY-MM-DD') as day, hour, ${sums},
+                sum(reopened) reopened, sum(transferred) transferred, sum(msgs_in) msgs_in, sum(msgs_out) msgs_out
+           from dashboard_rollups r where ${where.sql}
+          group by grouping sets ((), (user_id), (queue_id), (day), (hour))`,
+        where.params,
+      ),
       // Contacts belong to no queue nor connection: counted for a viewer seeing everything, without filters.
       viewer.queueIds === null && !query.queueId && !query.whatsappId
         ? exec(`select coalesce(sum(new_contacts), 0) n from dashboard_rollups where company_id = ? and day between ?::date and ?::date`, [companyId, period.from, period.to])
         : Promise.resolve(null),
     ]);
-    const attendingByAgent = await this.attendingByAgent(companyId, userId, agents.map((a) => n(a.user_id)), query);
-    const names = new Map((await this.users.list(companyId, agents.map((a) => n(a.user_id)))).map((u) => [u.id, u.name]));
+    // grouping() sets a bit per column left out, in the order named: user 8, queue 4, day 2, hour 1.
+    const only = (kept: number) => grouped.filter((r) => n(r.g) === 15 - kept);
+    const total = grouped.find((r) => n(r.g) === 15);
+    const agents = only(8).filter((r) => n(r.user_id) !== 0);
+    const queues = only(4).sort((a, b) => n(a.queue_id) - n(b.queue_id));
+    const byDay = only(2);
+    const byHour = only(1);
+    const agentIds = agents.map((a) => n(a.user_id));
+    const [attendingByAgent, people] = await Promise.all([this.attendingByAgent(companyId, viewer, agentIds, query), this.users.list(companyId, agentIds)]);
+    const names = new Map(people.map((u) => [u.id, u.name]));
     const perDay = new Map(byDay.map((d) => [String(d.day), d]));
     const perHour = new Map(byHour.map((h) => [n(h.hour), h]));
     return {
@@ -94,9 +106,8 @@ export class FiguresService {
   }
 
   /** Tickets open with each agent now, from the plugin's ticket states (kept by the same events). */
-  private async attendingByAgent(companyId: number, viewerId: number, userIds: number[], query: DashboardQuery): Promise<Map<number, number>> {
+  private async attendingByAgent(companyId: number, viewer: TicketVisibility, userIds: number[], query: DashboardQuery): Promise<Map<number, number>> {
     if (!userIds.length) return new Map();
-    const viewer = await this.tickets.viewer(companyId, viewerId, { showAll: query.showAll });
     const vis = visibility(viewer, 't');
     const rows = (await this.em.getConnection().execute(
       `select user_id, count(*)::int n from dashboard_tickets t

@@ -68,6 +68,7 @@ export class DashboardInit extends Migration {
         seen_at timestamptz not null default now(),
         primary key (company_id, event_id)
       )`);
+    this.addSql(`create index dashboard_seen_events_seen_at_index on dashboard_seen_events (seen_at)`);
   }
   override async down(): Promise<void> {
     this.addSql('drop table if exists dashboard_seen_events');

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/core';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
 import { PLUGIN_CONTEXT, REALTIME, TENANCY, TICKETS, createLogger, type PluginContext, type RealtimePublisher, type Tenancy, type Tickets } from '@atende/sdk-server';
 import type { DomainEvent } from '@atende/core-contract';
 import { DASHBOARD_EVENT } from '@atende/plugin-dashboard-contract';
@@ -17,17 +17,35 @@ type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[
  * One event at a time (concurrency 1), so a ticket's changes apply in the order they were told.
  */
 @Injectable()
-export class RollupWriter implements OnModuleInit {
+export class RollupWriter implements OnModuleInit, OnModuleDestroy {
   private readonly log = createLogger('dashboard.rollup');
+  private pruner: ReturnType<typeof setInterval> | null = null;
   constructor(
     @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     @Inject(TENANCY) private readonly tenancy: Tenancy,
     @Inject(TICKETS) private readonly tickets: Tickets,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
+    private readonly em: EntityManager,
   ) {}
 
   onModuleInit(): void {
     this.plugin.events.subscribe([...EVENTS], (event) => this.apply(event as DomainEvent), { concurrency: 1, attempts: 8 });
+    // Event ids only need to outlive the queue's retries (minutes to hours): drop those older than 2 days.
+    this.pruner = setInterval(() => void this.prune(), 3_600_000);
+    this.pruner.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.pruner) clearInterval(this.pruner);
+  }
+
+  private async prune(): Promise<void> {
+    try {
+      // Platform-wide housekeeping of the plugin's own table (every company's old ids), not a tenant read.
+      await this.em.fork().getConnection().execute(`delete from dashboard_seen_events where seen_at < now() - interval '2 days'`);
+    } catch (err) {
+      this.log.warn(`pruning seen events failed: ${(err as Error).message}`);
+    }
   }
 
   async apply(event: DomainEvent): Promise<void> {
