@@ -20,7 +20,7 @@ export const DASHBOARD_EVENT = 'dashboard:update';
 export const DASHBOARD_MANIFEST = definePluginManifest({
   pages: { main: { path: '/dashboard', permission: 'dashboard:view' }, crm: { path: '/crm', permission: 'dashboard:view' } },
   menu: [
-    { page: 'main', icon: 'dashboard', permission: 'dashboard:view', label: { es: 'Dashboard', pt: 'Dashboard', en: 'Dashboard' } },
+    { page: 'main', icon: 'dashboard', permission: 'dashboard:view', placement: 'top', label: { es: 'Dashboard', pt: 'Dashboard', en: 'Dashboard' } },
     { page: 'crm', icon: 'dashboard', permission: 'dashboard:view', label: { es: 'Dashboard IA', pt: 'Dashboard IA', en: 'AI dashboard' } },
   ],
   zones: [],
