@@ -37,8 +37,9 @@ export class FiguresService {
     const exec = (sql: string, params: unknown[]) => this.em.getConnection().execute(sql, params) as Promise<Row[]>;
     const sums = `sum(created) created, sum(accepted) accepted, sum(closed) closed, sum(wait_ms) wait_ms, sum(wait_n) wait_n, sum(handle_ms) handle_ms, sum(handle_n) handle_n`;
     // One scan of the period's rows for every grouping the page shows (totals, agents, queues, days, hours).
-    const [now, grouped, contacts] = await Promise.all([
+    const [now, attendingByAgent, grouped, contacts] = await Promise.all([
       nowCounts,
+      this.attendingByAgent(companyId, viewer, query),
       exec(
         `select grouping(user_id, queue_id, day, hour) as g, user_id, queue_id, to_char(day, 'YYYY-MM-DD') as day, hour, ${sums},
                 sum(reopened) reopened, sum(transferred) transferred, sum(msgs_in) msgs_in, sum(msgs_out) msgs_out
@@ -59,8 +60,7 @@ export class FiguresService {
     const byDay = only(2);
     const byHour = only(1);
     const agentIds = agents.map((a) => n(a.user_id));
-    const [attendingByAgent, people] = await Promise.all([this.attendingByAgent(companyId, viewer, agentIds, query), this.users.list(companyId, agentIds)]);
-    const names = new Map(people.map((u) => [u.id, u.name]));
+    const names = new Map((await this.users.list(companyId, agentIds)).map((u) => [u.id, u.name]));
     const perDay = new Map(byDay.map((d) => [String(d.day), d]));
     const perHour = new Map(byHour.map((h) => [n(h.hour), h]));
     return {
@@ -106,15 +106,14 @@ export class FiguresService {
   }
 
   /** Tickets open with each agent now, from the plugin's ticket states (kept by the same events). */
-  private async attendingByAgent(companyId: number, viewer: TicketVisibility, userIds: number[], query: DashboardQuery): Promise<Map<number, number>> {
-    if (!userIds.length) return new Map();
+  private async attendingByAgent(companyId: number, viewer: TicketVisibility, query: DashboardQuery): Promise<Map<number, number>> {
     const vis = visibility(viewer, 't');
     const rows = (await this.em.getConnection().execute(
       `select user_id, count(*)::int n from dashboard_tickets t
-        where t.company_id = ? and t.status = 'open' and t.user_id = any(array[?]::int[]) and ${vis.sql}
+        where t.company_id = ? and t.status = 'open' and t.user_id is not null and ${vis.sql}
           ${query.whatsappId ? 'and t.whatsapp_id = ?' : ''} ${query.queueId ? 'and t.queue_id = ?' : ''}
         group by user_id`,
-      [companyId, userIds, ...vis.params, ...(query.whatsappId ? [query.whatsappId] : []), ...(query.queueId ? [query.queueId] : [])],
+      [companyId, ...vis.params, ...(query.whatsappId ? [query.whatsappId] : []), ...(query.queueId ? [query.queueId] : [])],
     )) as Row[];
     return new Map(rows.map((r) => [n(r.user_id), n(r.n)]));
   }

@@ -24,6 +24,8 @@ export class DashboardInit extends Migration {
         msgs_in int not null default 0,
         primary key (company_id, ticket_id)
       )`);
+    // Tickets open with each agent now (the per-agent table): an index-only walk of the open ones.
+    this.addSql(`create index dashboard_tickets_open_index on dashboard_tickets (company_id, status, user_id, queue_id, whatsapp_id)`);
     this.addSql(`
       create table dashboard_rollups (
         company_id int not null references companies(id) on delete cascade,
