@@ -51,8 +51,6 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
   async apply(event: DomainEvent): Promise<void> {
     const timeZone = await this.tickets.timeZone(event.companyId);
     const ticketId = ticketIdOf(event);
-    // A ticket first heard of after its creation (before the plugin was installed): its state from the port.
-    const seed = ticketId !== null && event.name !== 'ticket.created' ? await this.tickets.get(event.companyId, ticketId) : null;
     const applied = await this.tenancy.forCompany(event.companyId, (em) =>
       em.transactional(async (tx: EntityManager) => {
         const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
@@ -61,6 +59,8 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
         let before: TicketState | null = null;
         if (ticketId !== null) {
           const [row] = await exec(`select * from dashboard_tickets where company_id = ? and ticket_id = ? for update`, [event.companyId, ticketId]);
+          // A ticket first heard of after its creation (before the plugin was installed): its state from the port (a read).
+          const seed = !row && event.name !== 'ticket.created' ? await this.tickets.get(event.companyId, ticketId) : null;
           before = row ? stateOf(row) : seed ? { ticketId: seed.id, status: seed.status, queueId: seed.queueId, userId: seed.userId, whatsappId: seed.whatsappId, createdAt: null, acceptedAt: null, replied: false, tagged: false, msgsIn: 0 } : null;
           // The port already shows the change this event tells: its "before" is in the event.
           if (!row && before && event.name === 'ticket.updated') before = rewind(before, event as DomainEvent<'ticket.updated'>);
