@@ -14,6 +14,8 @@ export const pluginMenuItemSchema = z.object({
    * an entry without one shows its named icon and its remote loads only when one of its pages opens.
    */
   badge: z.boolean().optional(),
+  /** `top`: the entry opens the drawer, before the workspace entries (the spec's drawer starts with the dashboard). */
+  placement: z.enum(['top']).optional(),
 });
 export type PluginMenuItem = z.infer<typeof pluginMenuItemSchema>;
 

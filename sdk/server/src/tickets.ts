@@ -61,6 +61,15 @@ export interface TicketDetail extends TicketSummary {
   tags: { id: number; name: string; color: string }[];
 }
 
+/** What a user may see of the company's tickets (`Tickets.viewer`). */
+export interface TicketVisibility {
+  userId: number;
+  /** null: every queue (an admin seeing everything). */
+  queueIds: number[] | null;
+  /** Whether queueless tickets are visible too. */
+  queueless: boolean;
+}
+
 /** A page of `Tickets.page`: `cursor` (null on the last page) continues after its last ticket. */
 export interface TicketPage {
   tickets: TicketDetail[];
@@ -72,6 +81,20 @@ export interface TicketPage {
 export interface Tickets {
   get(companyId: number, ticketId: number): Promise<TicketSummary | null>;
   find(companyId: number, query: TicketQuery): Promise<TicketSummary[]>;
+  /**
+   * How many tickets `find` would answer without its limit (same filters, same viewer rule), counted in
+   * the database: a dashboard's "waiting now" / "being attended now" without reading rows.
+   */
+  count(companyId: number, query: TicketQuery): Promise<number>;
+  /**
+   * The visibility rule for `userId` as data, so a plugin can apply it to its own rows keyed by queue and
+   * user (a dashboard's rollups): `queueIds` null means every ticket of the company; otherwise tickets of
+   * these queues, the user's own, and queueless ones when `queueless`. `showAll` as in `TicketQuery`.
+   * A user of another company: 404 ERR_NO_USER_FOUND.
+   */
+  viewer(companyId: number, userId: number, options?: { showAll?: boolean }): Promise<TicketVisibility>;
+  /** The IANA time zone the company's days are counted in (`createdBetween`, business hours). */
+  timeZone(companyId: number): Promise<string>;
   /**
    * The same query as `find`, a page at a time with each ticket's contact, tags and last message, in
    * ONE statement (the viewer comes from the kernel's session cache): most recently updated first,

@@ -79,8 +79,9 @@ export function buildMenu(
     label: e.path === '/connections' ? <ConnectionsMenuBadge>{t(e.labelKey)}</ConnectionsMenuBadge> : t(e.labelKey),
     icon: ICONS[e.icon],
   }));
-  const fromPlugins = plugins.flatMap((p) =>
+  const entries = plugins.flatMap((p) =>
     p.menu.map((m) => ({
+      top: m.placement === 'top',
       path: m.path,
       label: (
         <PluginMenuLabel pluginId={p.id} path={m.path}>
@@ -90,7 +91,11 @@ export function buildMenu(
       icon: <PluginMenuIcon pluginId={p.id} path={m.path} fallback={ICONS[m.icon ?? ''] ?? <AppstoreOutlined />} />,
     })),
   );
-  // The workspace entries first, in the spec's drawer order, then plugin pages, then users and settings.
+  // Plugin entries placed on top, the workspace entries in the spec's drawer order, then the other plugin
+  // pages, then users and settings.
+  const strip = ({ top: _top, ...entry }: (typeof entries)[number]): MenuEntry => entry;
   const split = core.findIndex((e) => e.path === '/users');
-  return [...core.slice(0, split), ...fromPlugins, ...core.slice(split)];
+  const top = entries.filter((e) => e.top).map(strip);
+  const rest = entries.filter((e) => !e.top).map(strip);
+  return [...top, ...core.slice(0, split), ...rest, ...core.slice(split)];
 }

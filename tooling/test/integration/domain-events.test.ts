@@ -266,6 +266,29 @@ describe('domain events', () => {
     expect((await act({ action: 'find', query: { viewerUserId: otherUser } })).status).toBe(404);
   });
 
+  it('the Tickets port counts what find answers, tells a user\'s visibility as data and the company\'s time zone (issue 32)', async () => {
+    const act = (body: object) => api.post(`/api/fixture-events/ticket/0`, body, admin);
+    const adminId = (await api.get('/api/auth/me', admin)).body.id as number;
+    const vera = (await queryDb(db.url, `select id from users where email = 'vera@tienda.test'`))[0].id as number;
+    const veraQueues = (await queryDb(db.url, `select queue_id from user_queues where user_id = $1`, [vera])).map((r) => r.queue_id);
+    for (const query of [{}, { status: 'pending' }, { viewerUserId: vera }, { viewerUserId: vera, status: ['pending', 'open'] }]) {
+      const [{ n }] = await queryDb(
+        db.url,
+        `select count(*)::int n from tickets where company_id = (select company_id from users where id = $1)
+            and (not $5::boolean or queue_id = any($2::int[]) or user_id = $3) and (not $6::boolean or status = any($4::text[]))`,
+        [adminId, veraQueues, vera, 'status' in query ? [query.status].flat() : [], 'viewerUserId' in query, 'status' in query],
+      );
+      expect((await act({ action: 'count', query })).body.count, JSON.stringify(query)).toBe(n);
+    }
+    expect((await act({ action: 'count', query: {} })).body.count).toBeGreaterThan(0);
+    expect((await act({ action: 'viewer', userId: adminId })).body).toEqual({ userId: adminId, queueIds: null, queueless: true });
+    expect((await act({ action: 'viewer', userId: adminId, options: { showAll: false } })).body).toMatchObject({ userId: adminId, queueless: true, queueIds: expect.any(Array) });
+    expect((await act({ action: 'viewer', userId: vera })).body).toEqual({ userId: vera, queueIds: veraQueues, queueless: false });
+    const otherUser = (await queryDb(db.url, `select id from users where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect((await act({ action: 'viewer', userId: otherUser })).status).toBe(404);
+    expect((await act({ action: 'timeZone' })).body).toEqual({ timeZone: 'America/Lima' });
+  });
+
   it('the Tickets port pages tickets with their contact and tags (filters, show-all, cursor) and retags in one change (issue 14 item 1)', async () => {
     const adminId = (await api.get('/api/auth/me', admin)).body.id as number;
     const queue = (await api.post('/api/queue', { name: 'Tablero', color: '#0a0a0a' }, admin)).body;

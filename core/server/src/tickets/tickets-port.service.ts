@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, containsPattern, type AuthUser, type TicketDetail, type TicketPage, type TicketQuery, type TicketSummary, type Tickets } from '@atende/sdk-server';
+import { AppError, containsPattern, type AuthUser, type TicketDetail, type TicketPage, type TicketQuery, type TicketSummary, type Tickets, type TicketVisibility } from '@atende/sdk-server';
 import { TagSchema } from './tag.entity.js';
 import { TicketSchema, type Ticket } from './ticket.entity.js';
 import { QueueSchema } from '../queues/queue.entity.js';
@@ -41,11 +41,11 @@ export class TicketsPortService implements Tickets {
     private readonly sessions: SessionCache,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.timeZone = config.BUSINESS_TIMEZONE;
+    this.timeZone_ = config.BUSINESS_TIMEZONE;
   }
 
   /** Days of `createdBetween` are the company's days. */
-  private readonly timeZone: string;
+  private readonly timeZone_: string;
 
   async get(companyId: number, ticketId: number): Promise<TicketSummary | null> {
     const t = await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId });
@@ -61,6 +61,23 @@ export class TicketsPortService implements Tickets {
       [...where.params, pageSize(query.limit)],
     );
     return rows.map(ticketSummaryOf);
+  }
+
+  async count(companyId: number, query: TicketQuery): Promise<number> {
+    const em = tenantEm(this.orm, companyId);
+    const where = await this.where(companyId, query);
+    const [row] = await em.getConnection().execute(`select count(*)::int as n from tickets t where ${where.sql}`, where.params);
+    return Number(row?.n ?? 0);
+  }
+
+  async viewer(companyId: number, userId: number, options: { showAll?: boolean } = {}): Promise<TicketVisibility> {
+    const v = await this.viewerFor(companyId, userId, options.showAll);
+    return { userId: v.userId, queueIds: v.queueIds, queueless: v.queueless };
+  }
+
+  async timeZone(_companyId: number): Promise<string> {
+    // One zone for the platform today (BUSINESS_TIMEZONE); the company id is there for a per-company one.
+    return this.timeZone_;
   }
 
   async page(companyId: number, query: TicketQuery & { after?: string }): Promise<TicketPage> {
@@ -89,17 +106,20 @@ export class TicketsPortService implements Tickets {
     return { tickets: tickets.map(detailOf), hasMore, cursor: hasMore ? (tickets[tickets.length - 1].cursor as string) : null };
   }
 
+  /** The one visibility rule for a user of the company. */
+  private async viewerFor(companyId: number, userId: number, showAll: boolean | undefined): Promise<TicketViewer> {
+    // The session cache knows the user's profile and queues: no query for a signed-in user.
+    const known = await this.sessions.get(userId);
+    if (!known || known.companyId !== companyId) throw AppError.notFound('ERR_NO_USER_FOUND');
+    return viewerOf({ id: known.id, companyId, profile: known.profile, super: known.super } as AuthUser, showAll, known);
+  }
+
   /** The WHERE of `find` and `page` (alias `t`): the one visibility rule for a viewer, then the filters. */
   private async where(companyId: number, query: TicketQuery): Promise<SqlPart> {
     let viewer: TicketViewer = { userId: 0, companyId, queueIds: null, queueless: true };
-    if (query.viewerUserId !== undefined) {
-      // The session cache knows the user's profile and queues: no query for a signed-in user.
-      const known = await this.sessions.get(query.viewerUserId);
-      if (!known || known.companyId !== companyId) throw AppError.notFound('ERR_NO_USER_FOUND');
-      viewer = viewerOf({ id: known.id, companyId, profile: known.profile, super: known.super } as AuthUser, query.showAll, known);
-    }
+    if (query.viewerUserId !== undefined) viewer = await this.viewerFor(companyId, query.viewerUserId, query.showAll);
     const single = typeof query.status === 'string' ? query.status : undefined;
-    const base = ticketWhere(viewer, { status: single, queueIds: query.queueIds }, this.timeZone);
+    const base = ticketWhere(viewer, { status: single, queueIds: query.queueIds }, this.timeZone_);
     const sql = [base.sql];
     const params = [...base.params];
     const add = (part: string, ...p: unknown[]) => {
@@ -114,7 +134,7 @@ export class TicketsPortService implements Tickets {
       const { from, to } = query.createdBetween;
       if (!realDay(from) || !realDay(to)) throw AppError.validation([{ path: 'createdBetween', message: 'invalid_date' }]);
       // [from's midnight, the day after to's midnight) in the company's time zone: index ranges on created_at.
-      add('t.created_at >= (?::date)::timestamp at time zone ? and t.created_at < (?::date + 1)::timestamp at time zone ?', from, this.timeZone, to, this.timeZone);
+      add('t.created_at >= (?::date)::timestamp at time zone ? and t.created_at < (?::date + 1)::timestamp at time zone ?', from, this.timeZone_, to, this.timeZone_);
     }
     if (query.contactNumber) add('t.contact_id in (select c.id from contacts c where c.company_id = ? and c.number like ?)', companyId, containsPattern(query.contactNumber));
     if (query.tags?.any) add('exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(array[?]::int[]))', query.tags.any.length ? query.tags.any : [0]);
