@@ -17,6 +17,7 @@ import type { authResponseSchema, loginRequestSchema, sessionUserSchema } from '
 import type { forgotPasswordAnswerSchema, resetPasswordAnswerSchema, resetPasswordSchema } from './password-reset.js';
 import type { sandboxChangeSchema, sandboxInboundSchema, sandboxOutboxItemSchema, sandboxOutboxQuerySchema } from './sandbox.js';
 import type { pluginListResponseSchema } from './plugins.js';
+import type { externalSendAnswerSchema, externalSendSchema } from './external-api.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -112,6 +113,8 @@ export const CONNECTION_ENDPOINTS = {
   create: endpoint<{ body: typeof connectionInputSchema; response: typeof connectionSchema }>()({ method: 'POST', path: '/whatsapp' }),
   update: endpoint<{ body: typeof connectionUpdateSchema; response: typeof connectionSchema }>()({ method: 'PUT', path: '/whatsapp/:id' }),
   remove: endpoint()({ method: 'DELETE', path: '/whatsapp/:id' }),
+  /** A new external API token for the connection (the old one stops working). */
+  rotateToken: endpoint<{ body: EmptyBody; response: typeof connectionSchema }>()({ method: 'POST', path: '/whatsapp/:id/token' }),
   startSession: endpoint<{ body: typeof sessionStartSchema; response: typeof sessionAnswerSchema }>()({ method: 'POST', path: '/whatsappsession/:id' }),
   restartSession: endpoint<{ body: EmptyBody; response: typeof sessionAnswerSchema }>()({ method: 'PUT', path: '/whatsappsession/:id' }),
   endSession: endpoint<{ response: typeof sessionAnswerSchema }>()({ method: 'DELETE', path: '/whatsappsession/:id' }),
@@ -223,8 +226,17 @@ export const PLUGIN_ENDPOINTS = {
   planFeatures: endpoint<{ response: typeof planFeatureListSchema }>()({ method: 'GET', path: '/plugins/plan-features' }),
 };
 
+/**
+ * The external message API (issue 34 item 1): authenticated by a connection's token, not a user's
+ * session. Listed before the ticket routes: `/messages/send` must win over `/messages/:ticketId`.
+ */
+export const EXTERNAL_API_ENDPOINTS = {
+  send: endpoint<{ body: typeof externalSendSchema; response: typeof externalSendAnswerSchema }>()({ method: 'POST', path: '/messages/send' }),
+};
+
 /** Every endpoint group of the kernel (a test checks each one against the server's routes). */
 export const KERNEL_ENDPOINTS = {
+  externalApi: EXTERNAL_API_ENDPOINTS,
   contacts: CONTACT_ENDPOINTS,
   queues: QUEUE_ENDPOINTS,
   tags: TAG_ENDPOINTS,
