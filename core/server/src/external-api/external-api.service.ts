@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MEDIA_LIMITS, type ExternalSendAnswer } from '@atende/core-contract';
 import { AppError, OUTBOUND_HTTP, OutboundRefusedError, type OutboundHttp } from '@atende/sdk-server';
-import { RateLimiter } from '../auth/rate-limiter.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { MediaStore } from '../media/media-store.js';
 import { labelOf, normalizeMime, type CheckedUpload } from '../media/upload-policy.js';
 import { MessagesPortService } from '../messages/messages-port.service.js';
@@ -27,18 +25,12 @@ export class ExternalApiService {
   constructor(
     private readonly messages: MessagesPortService,
     private readonly media: MediaStore,
-    private readonly limiter: RateLimiter,
     private readonly keys: IdempotencyKeys,
     @Inject(OUTBOUND_HTTP) private readonly http: OutboundHttp,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /**
-   * Rate limit first (counted atomically in Redis per connection, so a burst cannot slip past it, and
-   * a rotated token keeps its connection's count), then the idempotency key, then the send.
-   */
+  /** The idempotency key first (a replay answers the first call's result), then the send. The rate limit is ApiTokenGuard's. */
   async send(caller: ApiCaller, input: ExternalSendInput, files: CheckedUpload[] | null, key: string | undefined): Promise<ExternalSendAnswer> {
-    await this.limiter.consume([{ key: `api:connection:${caller.whatsappId}`, max: this.config.EXTERNAL_API_RATE_LIMIT, windowSeconds: 60 }]);
     if (!key) return this.deliver(caller, input, files);
     const claim = await this.keys.claim(caller.companyId, caller.whatsappId, key);
     if (claim.replayed) return { ...claim.answer, replayed: true };
