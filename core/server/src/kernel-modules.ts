@@ -16,6 +16,7 @@ import { ContactsModule } from './contacts/contacts.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
 import { OutboundModule } from './messages/outbound.module.js';
 import { ExternalApiModule } from './external-api/external-api.module.js';
+import { ApiDocsModule } from './api-docs/api-docs.module.js';
 
 /** The kernel's feature modules (issue 11 item 4): each owns its services and controllers. */
 export const KERNEL_MODULES: Type<unknown>[] = [
@@ -37,6 +38,7 @@ export const KERNEL_MODULES: Type<unknown>[] = [
   MessagesModule,
   MediaModule,
   ContactsModule,
+  ApiDocsModule,
 ];
 
 /**

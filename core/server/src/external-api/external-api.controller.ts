@@ -8,6 +8,7 @@ import { checkUpload } from '../media/upload-policy.js';
 import type { ApiCaller } from './api-token.js';
 import { ApiTokenGuard } from './api-token.guard.js';
 import { ExternalApiService } from './external-api.service.js';
+import { ApiDoc } from '../api-docs/api-doc.decorator.js';
 
 const issues = (error: z.ZodError) => error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 
@@ -22,6 +23,14 @@ export class ExternalApiController {
 
   @Post('send')
   @Public()
+  @ApiDoc({
+    summary: 'Send a WhatsApp message (text, or media by URL or upload) to a number through the connection of the token.',
+    description:
+      'Reuses the contact\'s open ticket on that connection or creates one. Needs plan flag useExternalApi (403 ERR_NO_PERMISSION). Errors: 401 ERR_INVALID_TOKEN, 400 ERR_VALIDATION, 400 ERR_WAPP_INVALID_CONTACT (not on WhatsApp), 400 ERR_WAPP_NOT_INITIALIZED (session stopped), 400 ERR_OUTBOUND_URL_REFUSED / ERR_WAPP_DOWNLOAD_MEDIA (mediaUrl), 409 ERR_REQUEST_IN_PROGRESS (same Idempotency-Key still sending), 413/415 for files, 429 ERR_TOO_MANY_ATTEMPTS (rate limit per connection, details.retryAfterSeconds).',
+    connectionToken: true,
+    body: { json: externalSendSchema, multipart: externalSendFieldsSchema, files: 'medias' },
+    headers: { 'Idempotency-Key': 'Optional, 1–100 characters: a retried call with the same key sends once and answers the first result (kept 24 h).' },
+  })
   @UseGuards(ApiTokenGuard)
   @HttpCode(200)
   @UseInterceptors(UploadInterceptor('medias', MEDIA_LIMITS.filesPerMessage))
