@@ -10,6 +10,7 @@ import * as internalChat from '@atende/plugin-internal-chat-contract';
 import * as kanban from '@atende/plugin-kanban-contract';
 import * as reseller from '@atende/plugin-reseller-contract';
 import * as schedules from '@atende/plugin-schedules-contract';
+import * as webhooks from '@atende/plugin-webhooks-contract';
 import { createDatabase, startServer, type RunningServer } from '../support/server.js';
 
 type Declared = { method: string; path: string };
@@ -29,6 +30,7 @@ const PLUGINS: [string, Record<string, unknown>][] = [
   ['kanban', kanban],
   ['reseller', reseller],
   ['schedules', schedules],
+  ['webhooks', webhooks],
 ];
 /** `GET /api/whatsapp/{}`: method and path with parameter names dropped. */
 const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}|:[A-Za-z0-9_]+/g, '{}').replace(/\/$/, '')}`;
