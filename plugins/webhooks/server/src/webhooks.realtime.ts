@@ -5,7 +5,6 @@ import {
   WEBHOOK_SUBSCRIPTION_EVENT,
   type WebhookDelivery,
   type WebhookDeliveryEvent,
-  type WebhookSubscription,
   type WebhookSubscriptionEvent,
 } from '@atende/plugin-webhooks-contract';
 
