@@ -95,18 +95,32 @@ describe('external API and webhooks in Chromium', () => {
     await page.getByTestId('webhook-add').click();
     await page.getByTestId('webhook-url').fill(receiver.url);
     await page.getByTestId('webhook-save').click();
-    await page.getByTestId('webhook-row-url').filter({ hasText: receiver.url }).waitFor();
+    await page.getByTestId('webhook-row-url').filter({ hasText: receiver.url }).first().waitFor();
 
-    // A customer writes: ticket, contact and message events reach the receiver, and the log shows them live.
-    expect((await api.post(`/api/sandbox/${wa}/messages`, { from: '51987650202', name: 'Carla', body: 'hola' }, admin)).status).toBe(202);
-    await eventually(() => receiver.received.length >= 3, 20_000);
-    const delivered = page.getByTestId('delivery-code').filter({ hasText: '200' });
-    await delivered.first().waitFor({ timeout: 20_000 });
-    const rowsBefore = await page.locator('[data-testid^="delivery-"][data-row-key]').count();
-    const before = receiver.received.length;
+    // A customer writes (through the page's session: signing in there ended the admin's API session):
+    // ticket, contact and message events reach the receiver, and the log shows them live.
+    const said = await page.evaluate(
+      async ([id]) =>
+        (
+          await fetch(`/api/sandbox/${id}/messages`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ from: '51987650202', name: 'Carla', body: 'hola' }),
+          })
+        ).status,
+      [wa] as const,
+    );
+    expect(said).toBe(202);
+    const rows = page.locator('[data-testid^="delivery-"][data-row-key]');
+    const ok = page.getByTestId('delivery-code').filter({ hasText: '200' });
+    // Every delivery the receiver answered shows in the log with its 200, live (no reload).
+    const settledCount = await eventually(async () => {
+      const n = receiver.received.length;
+      return n >= 3 && (await rows.count()) === n && (await ok.count()) === n ? n : null;
+    }, 30_000);
     await page.getByTestId('delivery-again').first().click();
-    await eventually(() => receiver.received.length === before + 1, 20_000);
-    await eventually(async () => (await page.locator('[data-testid^="delivery-"][data-row-key]').count()) === rowsBefore + 1, 10_000);
+    await eventually(async () => receiver.received.length === settledCount + 1 && (await rows.count()) === settledCount + 1 && (await ok.count()) === settledCount + 1, 20_000);
+    expect(receiver.received.at(-1)!.body).toBe(receiver.received.find((r) => JSON.parse(r.body).id === JSON.parse(receiver.received.at(-1)!.body).id)!.body);
     await page.screenshot({ path: 'tooling/test/artifacts/webhooks-log.png' }).catch(() => undefined);
     await context.close();
   });
