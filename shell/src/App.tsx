@@ -34,6 +34,7 @@ const TagsPage = screen(() => import('./pages/tags/TagsPage.js'), (m) => m.TagsP
 const QuickMessagesPage = screen(() => import('./pages/quick-messages/QuickMessagesPage.js'), (m) => m.QuickMessagesPage);
 const UsersPage = screen(() => import('./pages/users/UsersPage.js'), (m) => m.UsersPage);
 const SandboxPage = screen(() => import('./pages/sandbox/SandboxPage.js'), (m) => m.SandboxPage);
+const ApiPage = screen(() => import('./pages/api/ApiPage.js'), (m) => m.ApiPage);
 const SettingsPage = screen(() => import('./pages/settings/SettingsPage.js'), (m) => m.SettingsPage);
 const NotFoundPage = screen(() => import('./pages/NotFoundPage.js'), (m) => m.NotFoundPage);
 const PlanRefusal = screen(() => import('./plugins/PlanRefusal.js'), (m) => m.PlanRefusal);
@@ -98,6 +99,7 @@ function AppRoutes() {
           <Route path="/quick-messages" element={<QuickMessagesPage />} />
           <Route path="/users" element={<RequirePermission permission="users:manage"><UsersPage /></RequirePermission>} />
           <Route path="/sandbox" element={<RequirePermission permission="connections-page:actionButtons"><SandboxPage /></RequirePermission>} />
+          <Route path="/external-api" element={<RequirePermission permission="connections-page:editOrDeleteConnection"><ApiPage /></RequirePermission>} />
           <Route path="/settings" element={<SettingsPage />} />
           {pluginRoutes}
           <Route path="*" element={plugins.length || !restoring ? <NotFoundPage /> : null} />

@@ -31,6 +31,11 @@ export const connectionSchema = z.object({
   timeToTransfer: z.number().int(),
   ...handlerBindingOutput,
   queues: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
+  /**
+   * The external API's credential (`Authorization: Bearer <token>` on POST /api/messages/send): only
+   * users who may edit connections (admins) get it; everyone else gets ''.
+   */
+  token: z.string(),
   updatedAt: z.string(),
 });
 export type Connection = z.infer<typeof connectionSchema>;

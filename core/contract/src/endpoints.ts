@@ -17,6 +17,7 @@ import type { authResponseSchema, loginRequestSchema, sessionUserSchema } from '
 import type { forgotPasswordAnswerSchema, resetPasswordAnswerSchema, resetPasswordSchema } from './password-reset.js';
 import type { sandboxChangeSchema, sandboxInboundSchema, sandboxOutboxItemSchema, sandboxOutboxQuerySchema } from './sandbox.js';
 import type { pluginListResponseSchema } from './plugins.js';
+import type { externalSendAnswerSchema, externalSendSchema } from './external-api.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -70,6 +71,8 @@ export const CONTACT_ENDPOINTS = {
   /** A spreadsheet (field `file`) of contacts to import. */
   upload: endpoint<{ body: typeof formDataBody; response: typeof contactImportResultSchema }>()({ method: 'POST', path: '/contacts/upload' }),
   export: endpoint<{ response: typeof blobResponse }>()({ method: 'GET', path: '/contacts/export', blob: true }),
+  /** Id, name and number of every contact of the company. */
+  names: endpoint<{ response: z.ZodArray<z.ZodObject<{ id: z.ZodNumber; name: z.ZodString; number: z.ZodString }>> }>()({ method: 'GET', path: '/contacts/list' }),
 };
 
 /** Queues (core-operations §3). */
@@ -103,6 +106,9 @@ export const QUICK_MESSAGE_ENDPOINTS = {
   update: endpoint<{ body: typeof quickMessageUpdateSchema; response: typeof quickMessageSchema }>()({ method: 'PUT', path: '/quick-messages/:id' }),
   remove: endpoint()({ method: 'DELETE', path: '/quick-messages/:id' }),
   removeMedia: endpoint<{ response: typeof quickMessageSchema }>()({ method: 'DELETE', path: '/quick-messages/:id/media-upload' }),
+  show: endpoint<{ response: typeof quickMessageSchema }>()({ method: 'GET', path: '/quick-messages/:id' }),
+  /** The attachment (field `file`, multipart). */
+  uploadMedia: endpoint<{ body: typeof formDataBody; response: typeof quickMessageSchema }>()({ method: 'POST', path: '/quick-messages/:id/media-upload' }),
 };
 
 /** WhatsApp connections and their sessions (core-operations §5). */
@@ -112,6 +118,8 @@ export const CONNECTION_ENDPOINTS = {
   create: endpoint<{ body: typeof connectionInputSchema; response: typeof connectionSchema }>()({ method: 'POST', path: '/whatsapp' }),
   update: endpoint<{ body: typeof connectionUpdateSchema; response: typeof connectionSchema }>()({ method: 'PUT', path: '/whatsapp/:id' }),
   remove: endpoint()({ method: 'DELETE', path: '/whatsapp/:id' }),
+  /** A new external API token for the connection (the old one stops working). */
+  rotateToken: endpoint<{ body: EmptyBody; response: typeof connectionSchema }>()({ method: 'POST', path: '/whatsapp/:id/token' }),
   startSession: endpoint<{ body: typeof sessionStartSchema; response: typeof sessionAnswerSchema }>()({ method: 'POST', path: '/whatsappsession/:id' }),
   restartSession: endpoint<{ body: EmptyBody; response: typeof sessionAnswerSchema }>()({ method: 'PUT', path: '/whatsappsession/:id' }),
   endSession: endpoint<{ response: typeof sessionAnswerSchema }>()({ method: 'DELETE', path: '/whatsappsession/:id' }),
@@ -136,6 +144,9 @@ export const PLAN_ENDPOINTS = {
   create: endpoint<{ body: typeof planInputSchema; response: typeof planSchema }>()({ method: 'POST', path: '/plans' }),
   update: endpoint<{ body: typeof planUpdateSchema; response: typeof planSchema }>()({ method: 'PUT', path: '/plans/:id' }),
   remove: endpoint()({ method: 'DELETE', path: '/plans/:id' }),
+  /** Every plan (the super user); `all` is the same list. */
+  list: endpoint<{ response: z.ZodArray<typeof planSchema> }>()({ method: 'GET', path: '/plans' }),
+  show: endpoint<{ response: typeof planSchema }>()({ method: 'GET', path: '/plans/:id' }),
 };
 
 /** Companies (the super user's settings tab; a company's own schedules). */
@@ -147,6 +158,10 @@ export const COMPANY_ENDPOINTS = {
   remove: endpoint()({ method: 'DELETE', path: '/companies/:id' }),
   advanceDueDate: endpoint<{ response: typeof companySchema }>()({ method: 'POST', path: '/companies/:id/advance-due-date' }),
   setSchedules: endpoint<{ body: typeof companySchedulesSchema; response: typeof companySchema }>()({ method: 'PUT', path: '/companies/:id/schedules' }),
+  /** Every company, unpaged (the super user). */
+  list: endpoint<{ response: z.ZodArray<typeof companySchema> }>()({ method: 'GET', path: '/companies/list' }),
+  /** A company's plan and plan flags (its own, or any for the super user). */
+  listPlan: endpoint<{ response: z.ZodUnknown }>()({ method: 'GET', path: '/companies/listPlan/:companyId' }),
 };
 
 /** Settings of the company and of the platform. */
@@ -204,6 +219,8 @@ export const AUTH_ENDPOINTS = {
   forgotPassword: endpoint<{ response: typeof forgotPasswordAnswerSchema }>()({ method: 'POST', path: '/forgetpsw/:email' }),
   resetPassword: endpoint<{ body: typeof resetPasswordSchema; response: typeof resetPasswordAnswerSchema }>()({ method: 'POST', path: '/resetpasswords' }),
   signup: endpoint<{ body: typeof signupSchema; response: typeof signupAnswerSchema }>()({ method: 'POST', path: '/companies/cadastro' }),
+  /** A new access token from the refresh cookie (rotated). */
+  refresh: endpoint<{ response: typeof authResponseSchema }>()({ method: 'POST', path: '/auth/refresh_token' }),
 };
 
 /** The sandbox phone (a WhatsApp without a phone, for demos and tests). */
@@ -214,6 +231,11 @@ export const SANDBOX_ENDPOINTS = {
   change: endpoint<{ body: typeof sandboxChangeSchema }>()({ method: 'POST', path: '/sandbox/:id/changes' }),
   /** "Scans" the connection's QR code, linking the sandbox phone. */
   scan: endpoint<{ body: EmptyBody }>()({ method: 'POST', path: '/sandbox/:id/scan' }),
+  /** The sandbox phone calls the connection. */
+  call: endpoint<{ body: z.ZodUnknown; response: z.ZodUnknown }>()({ method: 'POST', path: '/sandbox/:id/calls' }),
+  calls: endpoint<{ response: z.ZodUnknown }>()({ method: 'GET', path: '/sandbox/:id/calls' }),
+  /** The sandbox phone's address book, as WhatsApp would sync it. */
+  contacts: endpoint<{ body: z.ZodUnknown; response: z.ZodUnknown }>()({ method: 'POST', path: '/sandbox/:id/contacts' }),
 };
 
 /** The plugins the signed-in company may use, and the public pages of every plugin. */
@@ -223,8 +245,30 @@ export const PLUGIN_ENDPOINTS = {
   planFeatures: endpoint<{ response: typeof planFeatureListSchema }>()({ method: 'GET', path: '/plugins/plan-features' }),
 };
 
+/**
+ * The external message API (issue 34 item 1): authenticated by a connection's token, not a user's
+ * session. Listed before the ticket routes: `/messages/send` must win over `/messages/:ticketId`.
+ */
+export const EXTERNAL_API_ENDPOINTS = {
+  send: endpoint<{ body: typeof externalSendSchema; response: typeof externalSendAnswerSchema }>()({ method: 'POST', path: '/messages/send' }),
+};
+
+/** Health probes, media files and the API's own documentation. */
+export const OPERATION_ENDPOINTS = {
+  health: endpoint<{ response: z.ZodUnknown }>()({ method: 'GET', path: '/health' }),
+  live: endpoint<{ response: z.ZodUnknown }>()({ method: 'GET', path: '/health/live' }),
+  ready: endpoint<{ response: z.ZodUnknown }>()({ method: 'GET', path: '/health/ready' }),
+  /** A media file of the caller's company. */
+  media: endpoint<{ response: typeof blobResponse }>()({ method: 'GET', path: '/media/:name', blob: true }),
+  /** The OpenAPI 3.1 document of every route (kernel and loaded plugins). */
+  openapi: endpoint<{ response: z.ZodUnknown }>()({ method: 'GET', path: '/docs/openapi.json' }),
+  /** The same, as a readable HTML page. */
+  docs: endpoint<{ response: typeof blobResponse }>()({ method: 'GET', path: '/docs', blob: true }),
+};
+
 /** Every endpoint group of the kernel (a test checks each one against the server's routes). */
 export const KERNEL_ENDPOINTS = {
+  externalApi: EXTERNAL_API_ENDPOINTS,
   contacts: CONTACT_ENDPOINTS,
   queues: QUEUE_ENDPOINTS,
   tags: TAG_ENDPOINTS,
@@ -241,4 +285,5 @@ export const KERNEL_ENDPOINTS = {
   auth: AUTH_ENDPOINTS,
   sandbox: SANDBOX_ENDPOINTS,
   plugins: PLUGIN_ENDPOINTS,
+  operations: OPERATION_ENDPOINTS,
 } as const;

@@ -55,6 +55,7 @@ export const ERROR_CODES = [
   'ERR_WRONG_CURRENT_PASSWORD',
   'ERR_DATABASE_UNAVAILABLE',
   'ERR_OUTBOUND_URL_REFUSED',
+  'ERR_REQUEST_IN_PROGRESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -131,6 +132,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_EDIT_WAPP_MSG: 'No se pudo editar el mensaje de WhatsApp.',
     ERR_INVALID_SPREADSHEET: 'El archivo no es una hoja de cálculo .xlsx válida (máximo 5 MB y 10.000 filas).',
     ERR_OUTBOUND_URL_REFUSED: 'Esta URL no está permitida: debe ser https y pública (sin redirecciones, direcciones privadas ni locales).',
+    ERR_REQUEST_IN_PROGRESS: 'Una llamada con la misma Idempotency-Key todavía está en curso; repítala en unos segundos.',
   },
   pt: {
     ERR_INTERNAL_SERVER_ERROR: 'Erro inesperado do servidor. Tente novamente mais tarde.',
@@ -185,6 +187,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_EDIT_WAPP_MSG: 'Não foi possível editar a mensagem do WhatsApp.',
     ERR_INVALID_SPREADSHEET: 'O arquivo não é uma planilha .xlsx válida (máximo 5 MB e 10.000 linhas).',
     ERR_OUTBOUND_URL_REFUSED: 'Esta URL não é permitida: deve ser https e pública (sem redirecionamentos, endereços privados ou locais).',
+    ERR_REQUEST_IN_PROGRESS: 'Uma chamada com a mesma Idempotency-Key ainda está em andamento; repita em alguns segundos.',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'Unexpected server error. Please try again later.',
@@ -238,5 +241,6 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_EDIT_WAPP_MSG: 'Could not edit the WhatsApp message.',
     ERR_INVALID_SPREADSHEET: 'The file is not a valid .xlsx spreadsheet (5 MB and 10,000 rows at most).',
     ERR_OUTBOUND_URL_REFUSED: 'This URL is not allowed: it must be https and public (no redirects, private or local addresses).',
+    ERR_REQUEST_IN_PROGRESS: 'A call with the same Idempotency-Key is still in progress; retry in a few seconds.',
   },
 };

@@ -21,6 +21,7 @@ export * from './password-reset.js';
 export * from './connections.js';
 export * from './tickets.js';
 export * from './messages.js';
+export * from './external-api.js';
 export * from './sandbox.js';
 export * from './contacts.js';
 export * from './queue-options.js';

@@ -15,6 +15,8 @@ import { MediaModule } from './media/media.module.js';
 import { ContactsModule } from './contacts/contacts.module.js';
 import { InboundModule } from './inbound/inbound.module.js';
 import { OutboundModule } from './messages/outbound.module.js';
+import { ExternalApiModule } from './external-api/external-api.module.js';
+import { ApiDocsModule } from './api-docs/api-docs.module.js';
 
 /** The kernel's feature modules (issue 11 item 4): each owns its services and controllers. */
 export const KERNEL_MODULES: Type<unknown>[] = [
@@ -31,9 +33,12 @@ export const KERNEL_MODULES: Type<unknown>[] = [
   TicketsModule,
   InboundModule,
   OutboundModule,
+  // Before MessagesModule: POST /messages/send must be routed before POST /messages/:ticketId.
+  ExternalApiModule,
   MessagesModule,
   MediaModule,
   ContactsModule,
+  ApiDocsModule,
 ];
 
 /**

@@ -9,6 +9,10 @@ const ALL_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 export interface ControllerHandler {
   methods: string[];
   paths: string[];
+  /** The method's name on the controller (its parameter metadata is keyed by it). */
+  name: string;
+  /** The handler function (its own metadata: response schema, HTTP code, public flag…). */
+  handler: (...args: unknown[]) => unknown;
 }
 
 /**
@@ -30,6 +34,8 @@ export function controllerHandlers(controller: Type<unknown>): { bases: string[]
       handlers.push({
         methods: method === RequestMethod.ALL ? ALL_METHODS : [RequestMethod[method]],
         paths: [Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined].flat().map((p) => p ?? ''),
+        name,
+        handler: handler as (...args: unknown[]) => unknown,
       });
     }
   }

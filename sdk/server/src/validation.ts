@@ -4,7 +4,8 @@ import { AppError } from './errors.js';
 
 /** Validates and narrows a value with a contract schema; failures become 400 ERR_VALIDATION with the issues. */
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(private readonly schema: S) {}
+  /** Public so the kernel's OpenAPI document can describe the route from the same schema. */
+  constructor(readonly schema: S) {}
   transform(value: unknown): z.infer<S> {
     const result = this.schema.safeParse(value);
     if (!result.success) {

@@ -11,6 +11,7 @@ import { en as quickMessages } from '../pages/quick-messages/locales.en.js';
 import { en as users } from '../pages/users/locales.en.js';
 import { en as settings } from '../pages/settings/locales.en.js';
 import { en as sandbox } from '../pages/sandbox/locales.en.js';
+import { en as apiPage } from '../pages/api/locales.en.js';
 import { en as signup } from '../pages/signup/locales.en.js';
 import { en as forgot } from '../pages/forgot/locales.en.js';
 
@@ -102,7 +103,7 @@ const en: Tree = {
     dueTomorrow: 'Your subscription is due tomorrow ({{date}}).',
     dueIn: 'Your subscription is due in {{n}} days ({{date}}).',
   },
-  menu: { settings: 'Settings', users: 'Users', sandbox: 'Simulator', tickets: 'Tickets', connections: 'Connections', contacts: 'Contacts', queues: 'Queues', tags: 'Tags', quickMessages: 'Quick messages' },
+  menu: { settings: 'Settings', users: 'Users', sandbox: 'Simulator', api: 'API', tickets: 'Tickets', connections: 'Connections', contacts: 'Contacts', queues: 'Queues', tags: 'Tags', quickMessages: 'Quick messages' },
   forbidden: { title: 'You do not have permission to see this page.' },
   profiles: { admin: 'Administrator', user: 'User', supervisor: 'Supervisor', super: 'Super user' },
   weekdays: {
@@ -130,5 +131,5 @@ const en: Tree = {
   home: { welcome: 'Welcome to Atende', empty: 'There are no modules available for your profile yet.' },
 };
 
-export const texts: Tree = Object.assign({}, en, tickets, ticketView, messages, connections, queues, contacts, tags, quickMessages, users, settings, sandbox, signup, forgot);
+export const texts: Tree = Object.assign({}, en, tickets, ticketView, messages, connections, queues, contacts, tags, quickMessages, users, settings, sandbox, apiPage, signup, forgot);
 export { antdLocale };

@@ -11,6 +11,7 @@ import { pt as quickMessages } from '../pages/quick-messages/locales.pt.js';
 import { pt as users } from '../pages/users/locales.pt.js';
 import { pt as settings } from '../pages/settings/locales.pt.js';
 import { pt as sandbox } from '../pages/sandbox/locales.pt.js';
+import { pt as apiPage } from '../pages/api/locales.pt.js';
 import { pt as signup } from '../pages/signup/locales.pt.js';
 import { pt as forgot } from '../pages/forgot/locales.pt.js';
 
@@ -102,7 +103,7 @@ const pt: Tree = {
     dueTomorrow: 'Sua assinatura vence amanhã ({{date}}).',
     dueIn: 'Sua assinatura vence em {{n}} dias ({{date}}).',
   },
-  menu: { settings: 'Configurações', users: 'Usuários', sandbox: 'Simulador', tickets: 'Atendimentos', connections: 'Conexões', contacts: 'Contatos', queues: 'Filas', tags: 'Tags', quickMessages: 'Respostas rápidas' },
+  menu: { settings: 'Configurações', users: 'Usuários', sandbox: 'Simulador', api: 'API', tickets: 'Atendimentos', connections: 'Conexões', contacts: 'Contatos', queues: 'Filas', tags: 'Tags', quickMessages: 'Respostas rápidas' },
   forbidden: { title: 'Você não tem permissão para ver esta página.' },
   profiles: { admin: 'Administrador', user: 'Usuário', supervisor: 'Supervisor', super: 'Superusuário' },
   weekdays: {
@@ -130,5 +131,5 @@ const pt: Tree = {
   home: { welcome: 'Bem-vindo ao Atende', empty: 'Ainda não há módulos disponíveis para o seu perfil.' },
 };
 
-export const texts: Tree = Object.assign({}, pt, tickets, ticketView, messages, connections, queues, contacts, tags, quickMessages, users, settings, sandbox, signup, forgot);
+export const texts: Tree = Object.assign({}, pt, tickets, ticketView, messages, connections, queues, contacts, tags, quickMessages, users, settings, sandbox, apiPage, signup, forgot);
 export { antdLocale };

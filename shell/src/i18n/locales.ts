@@ -9,6 +9,7 @@ import { quickMessagesLocales } from '../pages/quick-messages/locales.js';
 import { usersLocales } from '../pages/users/locales.js';
 import { settingsLocales } from '../pages/settings/locales.js';
 import { sandboxLocales } from '../pages/sandbox/locales.js';
+import { apiLocales } from '../pages/api/locales.js';
 import { signupLocales } from '../pages/signup/locales.js';
 import { forgotLocales } from '../pages/forgot/locales.js';
 
@@ -100,7 +101,7 @@ const es = {
     dueTomorrow: 'Su suscripción vence mañana ({{date}}).',
     dueIn: 'Su suscripción vence en {{n}} días ({{date}}).',
   },
-  menu: { settings: 'Configuración', users: 'Usuarios', sandbox: 'Simulador', tickets: 'Atenciones', connections: 'Conexiones', contacts: 'Contactos', queues: 'Colas', tags: 'Etiquetas', quickMessages: 'Respuestas rápidas' },
+  menu: { settings: 'Configuración', users: 'Usuarios', sandbox: 'Simulador', api: 'API', tickets: 'Atenciones', connections: 'Conexiones', contacts: 'Contactos', queues: 'Colas', tags: 'Etiquetas', quickMessages: 'Respuestas rápidas' },
   forbidden: { title: 'No tiene permiso para ver esta página.' },
   profiles: { admin: 'Administrador', user: 'Usuario', supervisor: 'Supervisor', super: 'Superusuario' },
   weekdays: {
@@ -143,6 +144,7 @@ const AREAS = [
   usersLocales,
   settingsLocales,
   sandboxLocales,
+  apiLocales,
   signupLocales,
   forgotLocales,
 ];

@@ -21,7 +21,7 @@ import {
 } from '@ant-design/icons';
 import { ConnectionsMenuBadge } from '../pages/connections/ConnectionsMenuBadge.js';
 import { PluginMenuIcon, PluginMenuLabel } from '../plugins/PluginMenuLabel.js';
-import { can, type LocalizedText, type PluginManifest, type SessionUser } from '@atende/core-contract';
+import { can, type LocalizedText, type PlanFeature, type PluginManifest, type SessionUser } from '@atende/core-contract';
 
 /**
  * Icon names a plugin manifest may use for its drawer entries: shown before (or instead of) the remote's
@@ -56,7 +56,7 @@ export interface MenuEntry {
 type Label = LocalizedText;
 
 /** Core drawer entries; each names the permission the server enforces on the page's calls. */
-const CORE_ENTRIES: { path: string; labelKey: string; icon: string; permission: string }[] = [
+const CORE_ENTRIES: { path: string; labelKey: string; icon: string; permission: string; flag?: PlanFeature }[] = [
   { path: '/connections', labelKey: 'menu.connections', icon: 'phone', permission: 'connections-page:view' },
   { path: '/tickets', labelKey: 'menu.tickets', icon: 'whatsapp', permission: 'workspace:use' },
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: 'quick', permission: 'workspace:use' },
@@ -65,6 +65,8 @@ const CORE_ENTRIES: { path: string; labelKey: string; icon: string; permission: 
   { path: '/tags', labelKey: 'menu.tags', icon: 'tags', permission: 'workspace:use' },
   { path: '/users', labelKey: 'menu.users', icon: 'team', permission: 'users:manage' },
   { path: '/sandbox', labelKey: 'menu.sandbox', icon: 'message', permission: 'connections-page:actionButtons' },
+  // The external API (issue 34; not /api, which is the server's): admins see the connection tokens; the plan decides whether it exists.
+  { path: '/external-api', labelKey: 'menu.api', icon: 'api', permission: 'connections-page:editOrDeleteConnection', flag: 'useExternalApi' },
   { path: '/settings', labelKey: 'menu.settings', icon: 'settings', permission: 'settings:view' },
 ];
 
@@ -74,7 +76,7 @@ export function buildMenu(
   t: (key: string) => string,
   label: (l: Label) => string,
 ): MenuEntry[] {
-  const core = CORE_ENTRIES.filter((e) => can(user, e.permission)).map((e) => ({
+  const core = CORE_ENTRIES.filter((e) => can(user, e.permission) && (!e.flag || user.company.planFlags[e.flag])).map((e) => ({
     path: e.path,
     label: e.path === '/connections' ? <ConnectionsMenuBadge>{t(e.labelKey)}</ConnectionsMenuBadge> : t(e.labelKey),
     icon: ICONS[e.icon],

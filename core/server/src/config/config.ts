@@ -86,6 +86,8 @@ export const envSchema = z.object({
   SMTP_PASS: z.string().optional(),
   SMTP_FROM: z.string().default('Atende <no-reply@atende.local>'),
   /** How long an outbound message waits for its session to (re)connect before it is marked failed. */
+  /** External message API (issue 34): calls per minute each connection token may make (429 beyond). */
+  EXTERNAL_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   OUTBOUND_MAX_WAIT_MS: z.coerce.number().int().min(1_000).max(7 * 86_400_000).default(15 * 60_000),
   /**
    * Every this many ms, outgoing messages stored at least this long ago and never handed to their

@@ -42,6 +42,15 @@ export class ConnectionsController {
     return this.connections.update(id, body);
   }
 
+  /** A new external API token; the old one is refused from now on (issue 34 item 1). */
+  @Post(':id/token')
+  @HttpCode(200)
+  @RequirePermission('connections-page:editOrDeleteConnection')
+  @ZodResponse(connectionSchema)
+  rotateToken(@ZodParam('id', idParamSchema) id: number) {
+    return this.connections.rotateToken(id);
+  }
+
   @Delete(':id')
   @HttpCode(204)
   @RequirePermission('connections-page:editOrDeleteConnection')

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { definedFields, type Connection, type ConnectionUpdate, type connectionInputSchema } from '@atende/core-contract';
 import { AppError, REALTIME, type RealtimePublisher } from '@atende/sdk-server';
-import { WhatsappQueueSchema, WhatsappSchema, type Whatsapp } from './whatsapp.entity.js';
+import { WhatsappQueueSchema, WhatsappSchema, newApiToken, type Whatsapp } from './whatsapp.entity.js';
 import { QueueSchema } from '../queues/queue.entity.js';
 import { PlanLimitsService } from '../platform/plan-limits.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -56,6 +56,7 @@ export class ConnectionsService {
       timeToTransfer: w.timeToTransfer,
       ...this.bindings.toFields({ boundPlugin: w.boundPlugin ?? null, boundRef: w.boundRef ?? null }),
       queues: links.filter((l) => l.whatsappId === w.id && byId.has(l.queueId)).map((l) => byId.get(l.queueId)!),
+      token: w.token,
       updatedAt: w.updatedAt.toISOString(),
     }));
   }
@@ -147,6 +148,17 @@ export class ConnectionsService {
     if (input.transferQueueId && !(await this.em.findOne(QueueSchema, { id: input.transferQueueId }))) throw AppError.notFound('ERR_NO_QUEUE_FOUND');
     // More than one queue means the bot shows a menu, which needs a greeting (core-operations §5).
     if (ids.length > 1 && !input.greetingMessage.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+  }
+
+  /**
+   * A new external API token for the connection (issue 34 item 1): the old one stops working at once,
+   * since the API looks the token up on every call.
+   */
+  async rotateToken(id: number): Promise<Connection> {
+    const w = await this.get(id);
+    w.token = newApiToken();
+    await this.em.flush();
+    return this.publish(w);
   }
 
   private async publish(w: Whatsapp): Promise<Connection> {

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** A fresh external API token: 32 random bytes as 64 hex characters. */
+export const newApiToken = (): string => randomBytes(32).toString('hex');
 
 /** Columns are snake_case (MikroORM's default naming); tables come from database/migrations. */
 
@@ -34,6 +38,8 @@ export const WhatsappSchema = defineEntity({
     /** The plugin record this connection is bound to (core_0016; see HANDLER_BINDINGS). */
     boundPlugin: p.string().length(60).nullable(),
     boundRef: p.integer().nullable(),
+    /** The external API's credential for this connection (core_0028): shown to admins only, rotatable. */
+    token: p.string().length(64).onCreate(() => newApiToken()),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -56,6 +56,8 @@ export const BILLING_ENDPOINTS = {
   bonusProcess: endpoint<{ response: typeof S.bonusProcessSchema }>()({ method: 'POST', path: '/bonus-rewards/process-all' }),
   bonusStats: endpoint<{ response: typeof S.bonusStatsSchema }>()({ method: 'GET', path: '/bonus-rewards/stats' }),
   adjustCoins: endpoint<{ body: typeof S.adjustCoinsSchema; response: typeof S.adjustCoinsResultSchema }>()({ method: 'POST', path: '/referrals/adjust-coins' }),
+  /** A payment provider's signed confirmation (public; HMAC over the raw body). Listed so the API docs know it. */
+  webhook: endpoint()({ method: 'POST', path: '/billing/webhook' }),
 };
 
 export * from './schemas.js';

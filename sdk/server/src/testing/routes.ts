@@ -40,3 +40,21 @@ export function unservedEndpoints(controllers: readonly Type<unknown>[], groups:
   }
   return missing;
 }
+
+/**
+ * The other direction: every route these controllers answer that no declared endpoint names, as
+ * `METHOD /path` (empty when each served route has its contract entry). The OpenAPI document is made
+ * from the served routes, so a route missing here would be documented without its contract.
+ * A plugin's test: `expect(undeclaredRoutes([MyController], { mine: MY_ENDPOINTS }, 'my-plugin')).toEqual([])`
+ * (with its id: the kernel serves a plugin's routes under `/<id>/`, and its contract may name either form).
+ */
+export function undeclaredRoutes(controllers: readonly Type<unknown>[], groups: Record<string, Record<string, DeclaredEndpoint>>, pluginId?: string): string[] {
+  const declared = new Set<string>();
+  for (const endpoints of Object.values(groups))
+    for (const e of Object.values(endpoints)) {
+      declared.add(routeShape(e.method, e.path));
+      if (pluginId) declared.add(routeShape(e.method, `/${pluginId}/${e.path}`));
+    }
+  const strip = (r: string) => (pluginId ? r.replace(` /${pluginId}/`, ' /').replace(new RegExp(`^(\\w+) /${pluginId}$`), '$1 /') : r);
+  return [...controllerRoutes(controllers)].filter((r) => !declared.has(r) && !declared.has(strip(r))).sort();
+}

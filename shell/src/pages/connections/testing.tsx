@@ -19,6 +19,7 @@ export function connection(over: Partial<Connection> = {}): Connection {
     status: 'CONNECTED',
     statusReason: null,
     qrcode: '',
+    token: '',
     retries: 0,
     number: null,
     isDefault: false,

@@ -25,6 +25,7 @@ import { CorePlanOffer } from './core_0023_plan_offer.js';
 import { CoreCompanyCredits } from './core_0024_company_credits.js';
 import { CoreSentMessages } from './core_0025_sent_messages.js';
 import { CoreOutboundIds } from './core_0026_outbound_ids.js';
+import { CoreApiTokens } from './core_0028_api_tokens.js';
 import { CorePlanFeatures } from './core_0027_plan_features.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
@@ -56,4 +57,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0025_sent_messages', class: CoreSentMessages },
   { name: 'core_0026_outbound_ids', class: CoreOutboundIds },
   { name: 'core_0027_plan_features', class: CorePlanFeatures },
+  { name: 'core_0028_api_tokens', class: CoreApiTokens },
 ];

@@ -1,0 +1,49 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DOMAIN_EVENTS, TENANCY, type DomainEvents, type Tenancy } from '@atende/sdk-server';
+import { WebhookDeliverySchema, WebhookSubscriptionSchema } from './entities.js';
+import { SOURCE_EVENTS, toWebhooks } from './event-map.js';
+import { DeliverySender } from './delivery.sender.js';
+import { toDelivery } from './dto.js';
+import { WebhooksRealtime } from './webhooks.realtime.js';
+
+/**
+ * Domain events → deliveries (durable: this plugin's own BullMQ queue, one event at a time so a
+ * ticket's deliveries are queued in the order its events happened). An event handed over again adds
+ * nothing: a delivery is unique per (subscription, event id, webhook event).
+ */
+@Injectable()
+export class WebhooksEvents implements OnModuleInit {
+  constructor(
+    @Inject(DOMAIN_EVENTS) private readonly events: DomainEvents,
+    @Inject(TENANCY) private readonly tenancy: Tenancy,
+    private readonly sender: DeliverySender,
+    private readonly realtime: WebhooksRealtime,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.subscribe('webhooks', SOURCE_EVENTS, async (event) => {
+      const outgoing = toWebhooks(event);
+      if (!outgoing.length) return;
+      const queued = await this.tenancy.forCompany(event.companyId, async (em) => {
+        const subs = await em.find(WebhookSubscriptionSchema, { companyId: event.companyId, active: true }, { orderBy: { id: 'asc' } });
+        const created = [];
+        for (const o of outgoing) {
+          for (const sub of subs.filter((s) => s.events.includes(o.event))) {
+            const body = JSON.stringify({ id: `${event.id}:${o.event}`, event: o.event, companyId: event.companyId, occurredAt: event.at, data: o.data });
+            const [row] = (await em.getConnection().execute(
+              `insert into webhook_deliveries (company_id, subscription_id, event_id, event, lane, ticket_id, body) values (?, ?, ?, ?, ?, ?, ?)
+               on conflict (subscription_id, event_id, event) where event_id is not null do nothing returning id`,
+              [event.companyId, sub.id, event.id, o.event, o.lane, o.ticketId, body],
+            )) as { id: number }[];
+            if (row) created.push(await em.findOneOrFail(WebhookDeliverySchema, { id: row.id, companyId: event.companyId }));
+          }
+        }
+        return created;
+      });
+      for (const d of queued) {
+        this.realtime.delivery(d.companyId, toDelivery(d));
+        await this.sender.enqueue(d);
+      }
+    });
+  }
+}

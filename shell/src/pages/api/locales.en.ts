@@ -1,0 +1,37 @@
+import type { Tree } from './locales.js';
+
+/** English texts of the API page, loaded when the language is chosen. */
+export const en: Tree = {
+  api: {
+    title: 'API',
+    intro: "Send WhatsApp messages from other systems through a connection. Each connection has its own token: whoever holds it sends as your company, so keep it like a password.",
+    unauthorized: "Unauthorized: your company's plan does not include the external API.",
+    connection: 'Connection',
+    pickConnection: 'Select a connection',
+    noConnections: 'There are no connections yet. Create one under Connections to get a token.',
+    token: 'Connection token',
+    copy: 'Copy',
+    copied: 'Copied',
+    rotate: 'Generate a new token',
+    rotateTitle: 'Generate a new token for {{name}}?',
+    rotateText: 'The current token stops working at once: systems using it will need the new one.',
+    rotated: 'New token generated.',
+    examples: 'Examples',
+    exampleText: 'Text',
+    exampleMediaUrl: 'File by URL',
+    exampleUpload: 'Uploaded file',
+    idempotency: 'With the Idempotency-Key header, a repeated call (a retry) sends once and answers the first result (for 24 h).',
+    limits: 'Each connection has a limit of calls per minute; beyond it the answer is 429 ERR_TOO_MANY_ATTEMPTS.',
+    errors: 'Errors',
+    errorCode: 'Code',
+    errorMeaning: 'Meaning',
+    err401: 'Token missing, unknown or already rotated.',
+    err403: "The plan does not include the external API, or the company is disabled.",
+    err400contact: 'The number is not on WhatsApp.',
+    err400session: "The connection's session is not started.",
+    err400url: 'The file URL is not allowed (public https, no redirects) or could not be downloaded.',
+    err409: 'A call with the same Idempotency-Key is still sending.',
+    err429: 'Too many calls; retry after details.retryAfterSeconds.',
+    docs: 'Full reference (OpenAPI 3.1)',
+  },
+};

@@ -1,0 +1,37 @@
+import type { Tree } from './locales.js';
+
+/** Portuguese texts of the API page, loaded when the language is chosen. */
+export const pt: Tree = {
+  api: {
+    title: 'API',
+    intro: 'Envie mensagens de WhatsApp de outros sistemas por meio de uma conexão. Cada conexão tem seu próprio token: quem o tiver envia em nome da sua empresa, guarde-o como uma senha.',
+    unauthorized: 'Não autorizado: o plano da sua empresa não inclui a API externa.',
+    connection: 'Conexão',
+    pickConnection: 'Selecione uma conexão',
+    noConnections: 'Ainda não há conexões. Crie uma em Conexões para obter um token.',
+    token: 'Token da conexão',
+    copy: 'Copiar',
+    copied: 'Copiado',
+    rotate: 'Gerar um novo token',
+    rotateTitle: 'Gerar um novo token para {{name}}?',
+    rotateText: 'O token atual deixará de funcionar imediatamente: os sistemas que o usam terão de usar o novo.',
+    rotated: 'Novo token gerado.',
+    examples: 'Exemplos',
+    exampleText: 'Texto',
+    exampleMediaUrl: 'Arquivo por URL',
+    exampleUpload: 'Arquivo enviado',
+    idempotency: 'Com o cabeçalho Idempotency-Key, uma chamada repetida (por uma nova tentativa) envia uma única vez e responde o primeiro resultado (durante 24 h).',
+    limits: 'Há um limite de chamadas por minuto para cada conexão; acima dele a resposta é 429 ERR_TOO_MANY_ATTEMPTS.',
+    errors: 'Erros',
+    errorCode: 'Código',
+    errorMeaning: 'Significado',
+    err401: 'Token ausente, desconhecido ou já substituído.',
+    err403: 'O plano não inclui a API externa, ou a empresa está desativada.',
+    err400contact: 'O número não tem WhatsApp.',
+    err400session: 'A sessão da conexão não está iniciada.',
+    err400url: 'A URL do arquivo não é permitida (https pública, sem redirecionamentos) ou não pôde ser baixada.',
+    err409: 'Uma chamada com a mesma Idempotency-Key ainda está sendo enviada.',
+    err429: 'Chamadas demais; tente de novo após details.retryAfterSeconds.',
+    docs: 'Referência completa (OpenAPI 3.1)',
+  },
+};
