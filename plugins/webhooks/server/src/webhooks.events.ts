@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { DOMAIN_EVENTS, TENANCY, type DomainEvents, type Tenancy } from '@atende/sdk-server';
+import { PLUGIN_CONTEXT, TENANCY, type PluginContext, type Tenancy } from '@atende/sdk-server';
 import { WebhookDeliverySchema, WebhookSubscriptionSchema } from './entities.js';
 import { SOURCE_EVENTS, toWebhooks } from './event-map.js';
 import { DeliverySender } from './delivery.sender.js';
@@ -14,14 +14,14 @@ import { WebhooksRealtime } from './webhooks.realtime.js';
 @Injectable()
 export class WebhooksEvents implements OnModuleInit {
   constructor(
-    @Inject(DOMAIN_EVENTS) private readonly events: DomainEvents,
+    @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     @Inject(TENANCY) private readonly tenancy: Tenancy,
     private readonly sender: DeliverySender,
     private readonly realtime: WebhooksRealtime,
   ) {}
 
   onModuleInit(): void {
-    this.events.subscribe('webhooks', SOURCE_EVENTS, async (event) => {
+    this.plugin.events.subscribe(SOURCE_EVENTS, async (event) => {
       const outgoing = toWebhooks(event);
       if (!outgoing.length) return;
       const queued = await this.tenancy.forCompany(event.companyId, async (em) => {
