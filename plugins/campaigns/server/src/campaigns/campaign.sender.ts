@@ -33,7 +33,7 @@ interface Row {
 
 /** What a batch decided for each row, written back in a few statements. */
 interface Outcomes {
-  sent: { id: number; text: string; messageId: number; ticketId: number }[];
+  sent: { id: number; text: string | null; messageId: number; ticketId: number }[];
   failed: { id: number; error: string }[];
   retry: { id: number; error: string; attempts: number }[];
 }
@@ -158,7 +158,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         const c = running.get(Number(r.campaign_id));
         if (!c) continue;
         // A first try far behind its time (the cluster was down): the campaign is re-paced from now, not sent in a burst.
-        if ((pacing.interval > 0 || pacing.greater > 0) && r.attempts === 0 && Date.now() - new Date(r.scheduled_for).getTime() > Math.max(pacing.interval, LATE_MIN_MS)) {
+        if ((pacing.interval > 0 || (pacing.every > 0 && pacing.greater > 0)) && r.attempts === 0 && Date.now() - new Date(r.scheduled_for).getTime() > Math.max(pacing.interval, LATE_MIN_MS)) {
           late.add(Number(r.campaign_id));
           continue;
         }
@@ -177,7 +177,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       for (const [campaignId, list] of byCampaign) {
         touched.add(campaignId);
         if (refused) {
-          this.fail(list, refused, outcomes);
+          await this.fail(companyId, campaignId, list, refused, outcomes);
           continue;
         }
         await this.sendCampaign(companyId, running.get(campaignId)!, list, settings.variables, outcomes);
@@ -209,7 +209,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
             continue;
           }
         } catch (err) {
-          this.fail([row], err, outcomes);
+          await this.fail(companyId, Number(c.id), [row], err, outcomes);
           continue;
         }
       }
@@ -234,7 +234,9 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
           else outcomes.sent.push({ id: row.id, text, messageId: a.messageId, ticketId: a.ticketId });
         });
       } catch (err) {
-        this.fail(
+        await this.fail(
+          companyId,
+          Number(c.id),
           part.map((p) => p.row),
           err,
           outcomes,
@@ -243,12 +245,21 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** A failure for these rows: for good when retrying cannot help or they are out of tries, otherwise a later try. */
-  private fail(rows: Row[], err: unknown, outcomes: Outcomes): void {
+  /**
+   * A failure for these rows: for good when retrying cannot help or they are out of tries (unless the
+   * Messages port stored the message after all — a timeout after its commit: then sent), otherwise a
+   * later try.
+   */
+  private async fail(companyId: number, campaignId: number, rows: Row[], err: unknown, outcomes: Outcomes): Promise<void> {
     const error = reasonOf(err);
     for (const row of rows) {
-      if (isPermanent(err) || row.attempts + 1 >= SEND_ATTEMPTS) outcomes.failed.push({ id: row.id, error });
-      else outcomes.retry.push({ id: row.id, error, attempts: row.attempts });
+      if (!isPermanent(err) && row.attempts + 1 < SEND_ATTEMPTS) {
+        outcomes.retry.push({ id: row.id, error, attempts: row.attempts });
+        continue;
+      }
+      const stored = await this.messages.findSent(companyId, PLUGIN_ID, correlationIdOf(campaignId, row.id)).catch(() => null);
+      if (stored) outcomes.sent.push({ id: row.id, text: null, messageId: stored.messageId, ticketId: stored.ticketId });
+      else outcomes.failed.push({ id: row.id, error });
     }
     this.log.warn(`${rows.length} campaign recipient(s): ${error}`);
   }
@@ -258,7 +269,7 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     if (o.sent.length) {
       await q(
         tx,
-        `update campaign_shipping s set status = 'sent', message = x.message, message_id = x.message_id, ticket_id = x.ticket_id, sent_at = now(), error = null, attempts = s.attempts + 1
+        `update campaign_shipping s set status = 'sent', message = coalesce(x.message, s.message), message_id = x.message_id, ticket_id = x.ticket_id, sent_at = now(), error = null, attempts = s.attempts + 1
            from unnest(array[?]::int[], array[?]::text[], array[?]::int[], array[?]::int[]) as x(id, message, message_id, ticket_id)
           where s.id = x.id and s.company_id = ? and s.status = 'pending'`,
         [o.sent.map((r) => r.id), o.sent.map((r) => r.text), o.sent.map((r) => r.messageId), o.sent.map((r) => r.ticketId), companyId],
