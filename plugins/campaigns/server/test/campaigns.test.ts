@@ -430,6 +430,7 @@ describe('campaigns', () => {
     expect(await queuedJobs(c.id)).toBe(0);
     await server.stop({ keepData: true });
     const atStop = await storedSends(c.id);
+    expect(await pendingRows(c.id)).toBeGreaterThan(10);
     // As if the cluster had been down for 5 minutes: every pending row far overdue.
     await queryDb(db.url, `update campaign_shipping set scheduled_for = scheduled_for - interval '5 minutes' where campaign_id = $1 and status = 'pending'`, [c.id]);
     await boot();

@@ -3,7 +3,6 @@ import { EntityManager } from '@mikro-orm/core';
 import type { Job, Queue } from 'bullmq';
 import type { DomainEvent } from '@atende/core-contract';
 import {
-  AppError,
   COMPANIES,
   CONTACTS,
   PLUGIN_CONTEXT,
