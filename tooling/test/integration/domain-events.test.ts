@@ -221,6 +221,7 @@ describe('domain events', () => {
       { number: '51911200009', body: '  ', correlationId: 'bulk-1:empty' },
     ];
     const first = await api.post('/api/fixture-events/send', { whatsappId: wa, recipients: [...recipients, ...bad] }, admin);
+    if (first.status !== 201) console.log(server.logs().slice(-4000));
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const results = first.body.results as ({ messageId: number; ticketId: number; already: boolean } | { error: string })[];
     expect(results.slice(4)).toEqual([{ error: 'invalid_number' }, { error: 'required' }]);

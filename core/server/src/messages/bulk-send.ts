@@ -38,6 +38,9 @@ export function planBulkSend(
   return { planned, errors };
 }
 
+/* The rows of each statement are ONE parameter, a JSON array read by `json_to_recordset`: MikroORM
+ * inlines parameters, and a JS array would be spread into a list. */
+
 /**
  * Contacts of a bulk send, in one statement: created with their name when new, otherwise only touched
  * (the same upsert as `sendToNumber`: an existing contact keeps its name). One row per number, in
@@ -45,7 +48,7 @@ export function planBulkSend(
  */
 export const BULK_CONTACTS_SQL = `insert into contacts (company_id, name, number, is_group, whatsapp_id)
   select ?, name, number, false, ? from (
-    select distinct on (number) number, name from unnest(array[?]::text[], array[?]::text[]) as i(number, name) order by number
+    select distinct on (number) number, name from json_to_recordset(?::json) as i(number text, name text) order by number
   ) x order by number
   on conflict (company_id, number) do update set updated_at = now()
   returning id, number, is_group, (xmax = 0) as inserted`;
@@ -57,7 +60,7 @@ export const BULK_CONTACTS_SQL = `insert into contacts (company_id, name, number
  */
 export const bulkTicketsSql = (soleQueueSql: string) => `insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, queue_id)
   select ?, c.id, ?, 'pending', c.is_group, (${soleQueueSql})
-    from unnest(array[?]::int[], array[?]::boolean[]) as c(id, is_group)
+    from json_to_recordset(?::json) as c(id int, is_group boolean)
    where not exists (select 1 from tickets t where t.company_id = ? and t.contact_id = c.id and t.whatsapp_id = ? and t.status in ('pending', 'open'))
    order by c.id
   on conflict (contact_id, whatsapp_id) where status in ('pending','open') do nothing
@@ -66,11 +69,11 @@ export const bulkTicketsSql = (soleQueueSql: string) => `insert into tickets (co
 /** The messages of a bulk send, one statement, in the order given (ids ascend with it). */
 export const BULK_MESSAGES_SQL = `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, read, ack, media_type, media_url, media_name, source, correlation_id)
   select ?, i.ticket_id, i.contact_id, ?, i.body, true, true, 0, i.media_type, i.media_url, i.media_name, ?, i.correlation_id
-    from unnest(array[?]::int[], array[?]::int[], array[?]::int[], array[?]::text[], array[?]::text[], array[?]::text[], array[?]::text[], array[?]::text[]) as i(ord, ticket_id, contact_id, body, media_type, media_url, media_name, correlation_id)
+    from json_to_recordset(?::json) as i(ord int, ticket_id int, contact_id int, body text, media_type text, media_url text, media_name text, correlation_id text)
    order by i.ord
   returning id, ticket_id, correlation_id, body, media_type, media_name`;
 
 /** Each ticket's last message (the last one stored for it in the call). */
 export const BULK_LAST_MESSAGE_SQL = `update tickets t set last_message = x.preview, updated_at = now()
-  from unnest(array[?]::int[], array[?]::text[]) as x(id, preview)
+  from json_to_recordset(?::json) as x(id int, preview text)
  where t.id = x.id and t.company_id = ?`;

@@ -145,15 +145,14 @@ export class MessagesPortService implements Messages {
       const fresh = planned.filter((p) => !earlier.has(p.correlationId) && !seen.has(p.correlationId) && seen.add(p.correlationId));
       if (!fresh.length) return { messages: [] as number[], tickets: [] as number[], contacts: [] as number[] };
 
-      const contacts = await exec(BULK_CONTACTS_SQL, [companyId, whatsappId, fresh.map((p) => p.number), fresh.map((p) => p.name)]);
+      const contacts = await exec(BULK_CONTACTS_SQL, [companyId, whatsappId, JSON.stringify(fresh.map((p) => ({ number: p.number, name: p.name })))]);
       const contactOf = new Map(contacts.map((c) => [c.number as string, c]));
       const created = await exec(bulkTicketsSql(SOLE_QUEUE_SQL), [
         companyId,
         whatsappId,
         companyId,
         whatsappId,
-        contacts.map((c) => c.id),
-        contacts.map((c) => !!c.is_group),
+        JSON.stringify(contacts.map((c) => ({ id: c.id, is_group: !!c.is_group }))),
         companyId,
         whatsappId,
       ]);
@@ -170,14 +169,18 @@ export class MessagesPortService implements Messages {
         companyId,
         whatsappId,
         common.source,
-        rows.map((_, i) => i),
-        rows.map((r) => r.ticketId),
-        rows.map((r) => r.contactId),
-        rows.map((r) => r.body),
-        rows.map((r) => (r.media ? media!.mediaType : 'chat')),
-        rows.map((r) => (r.media ? media!.url : null)),
-        rows.map((r) => (r.media ? media!.mediaName : null)),
-        rows.map((r) => r.p.correlationId),
+        JSON.stringify(
+          rows.map((r, ord) => ({
+            ord,
+            ticket_id: r.ticketId,
+            contact_id: r.contactId,
+            body: r.body,
+            media_type: r.media ? media!.mediaType : 'chat',
+            media_url: r.media ? media!.url : null,
+            media_name: r.media ? media!.mediaName : null,
+            correlation_id: r.p.correlationId,
+          })),
+        ),
       ]);
       // The last row stored per ticket gives its preview, as a single send's store() does.
       const byId = [...inserted].sort((a, b) => (a.id as number) - (b.id as number));
@@ -186,7 +189,7 @@ export class MessagesPortService implements Messages {
         const text = (m.body as string) || (m.media_type !== 'chat' ? ((m.media_name as string | null) ?? `[${m.media_type as string}]`) : '');
         preview.set(m.ticket_id as number, text.slice(0, 255));
       }
-      await exec(BULK_LAST_MESSAGE_SQL, [[...preview.keys()], [...preview.values()], companyId]);
+      await exec(BULK_LAST_MESSAGE_SQL, [JSON.stringify([...preview].map(([id, text]) => ({ id, preview: text }))), companyId]);
       // Per recipient, its last message (a voice note's, after its text).
       const last = new Map<string, { messageId: number; ticketId: number }>();
       for (const m of byId) last.set(m.correlation_id as string, { messageId: m.id as number, ticketId: m.ticket_id as number });

@@ -4,6 +4,9 @@ import { CAMPAIGN_SETTINGS_DEFAULTS } from '@atende/plugin-campaigns-contract';
 import { CampaignSender } from './campaign.sender.js';
 import { SEND_ATTEMPTS } from './campaign.engine.js';
 
+/** A statement's parameters with its JSON rows parsed. */
+const params = (s: { params: unknown[] }) => s.params.map((p) => (typeof p === 'string' && p.startsWith('[') ? JSON.parse(p) : p));
+
 type Answer = { messageId: number; ticketId: number; already: boolean } | { error: string };
 
 /** The sender on fakes: SQL answered by pattern, every statement recorded. */
@@ -83,7 +86,7 @@ describe('campaign sender: one batch of a lane (issue 37 items 2–3)', () => {
     expect(updates()).toHaveLength(1);
     expect(updates()[0]!.sql).toContain("status = 'sent'");
     expect(updates()[0]!.sql).toContain("s.status = 'pending'");
-    expect(updates()[0]!.params).toEqual([[3, 4], ['Hola Ana 0', 'Hola Ana 1'], [30, 31], [40, 41], 1]);
+    expect(params(updates()[0]!)).toEqual([[{ id: 3, message: 'Hola Ana 0', message_id: 30, ticket_id: 40 }, { id: 4, message: 'Hola Ana 1', message_id: 31, ticket_id: 41 }], 1]);
     expect(engine.progress).toHaveBeenCalledWith(1, 2);
   });
 
@@ -134,9 +137,9 @@ describe('campaign sender: one batch of a lane (issue 37 items 2–3)', () => {
   it('a recipient the port refuses fails alone; the others are sent', async () => {
     const { sender, lane, updates, engine } = setup({ send: async () => [{ error: 'invalid_number' }, { messageId: 9, ticketId: 8, already: true }] });
     await sender.batch(lane);
-    expect(updates().map((u) => u.params)).toEqual([
-      [[4], ['Hola Ana 1'], [9], [8], 1],
-      [[3], ['invalid_number'], 1],
+    expect(updates().map(params)).toEqual([
+      [[{ id: 4, message: 'Hola Ana 1', message_id: 9, ticket_id: 8 }], 1],
+      [[{ id: 3, error: 'invalid_number' }], 1],
     ]);
     expect(engine.finishIfDone).toHaveBeenCalledWith(1, 2);
   });
@@ -149,12 +152,12 @@ describe('campaign sender: one batch of a lane (issue 37 items 2–3)', () => {
     await first.sender.batch(first.lane);
     expect(first.updates()).toHaveLength(1);
     expect(first.updates()[0]!.sql).toContain('scheduled_for = now() + x.delay_ms');
-    expect(first.updates()[0]!.params).toEqual([[3, 4], ['timeout', 'timeout'], [10_000, 10_000], 1]);
+    expect(params(first.updates()[0]!)).toEqual([[{ id: 3, error: 'timeout', delay_ms: 10_000 }, { id: 4, error: 'timeout', delay_ms: 10_000 }], 1]);
     const last = setup({ send: boom, attempts: SEND_ATTEMPTS - 1, findSent: { messageId: 31, ticketId: 41, whatsappId: 7, ack: 0 } });
     await last.sender.batch(last.lane);
     expect(last.updates()).toHaveLength(1);
     expect(last.updates()[0]!.sql).toContain("status = 'sent'");
-    expect(last.updates()[0]!.params).toEqual([[3, 4], [null, null], [31, 31], [41, 41], 1]);
+    expect(params(last.updates()[0]!)).toEqual([[{ id: 3, message: null, message_id: 31, ticket_id: 41 }, { id: 4, message: null, message_id: 31, ticket_id: 41 }], 1]);
     const refused = setup({
       send: async () => {
         throw AppError.notFound('ERR_NO_WAPP_FOUND');
@@ -162,6 +165,6 @@ describe('campaign sender: one batch of a lane (issue 37 items 2–3)', () => {
     });
     await refused.sender.batch(refused.lane);
     expect(refused.updates()[0]!.sql).toContain("status = 'failed'");
-    expect(refused.updates()[0]!.params).toEqual([[3, 4], ['ERR_NO_WAPP_FOUND', 'ERR_NO_WAPP_FOUND'], 1]);
+    expect(params(refused.updates()[0]!)).toEqual([[{ id: 3, error: 'ERR_NO_WAPP_FOUND' }, { id: 4, error: 'ERR_NO_WAPP_FOUND' }], 1]);
   });
 });

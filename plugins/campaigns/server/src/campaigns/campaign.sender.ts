@@ -270,25 +270,25 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       await q(
         tx,
         `update campaign_shipping s set status = 'sent', message = coalesce(x.message, s.message), message_id = x.message_id, ticket_id = x.ticket_id, sent_at = now(), error = null, attempts = s.attempts + 1
-           from unnest(array[?]::int[], array[?]::text[], array[?]::int[], array[?]::int[]) as x(id, message, message_id, ticket_id)
+           from json_to_recordset(?::json) as x(id int, message text, message_id int, ticket_id int)
           where s.id = x.id and s.company_id = ? and s.status = 'pending'`,
-        [o.sent.map((r) => r.id), o.sent.map((r) => r.text), o.sent.map((r) => r.messageId), o.sent.map((r) => r.ticketId), companyId],
+        [JSON.stringify(o.sent.map((r) => ({ id: r.id, message: r.text, message_id: r.messageId, ticket_id: r.ticketId }))), companyId],
       );
     }
     if (o.failed.length) {
       await q(
         tx,
         `update campaign_shipping s set status = 'failed', error = x.error, attempts = s.attempts + 1
-           from unnest(array[?]::int[], array[?]::text[]) as x(id, error) where s.id = x.id and s.company_id = ? and s.status = 'pending'`,
-        [o.failed.map((r) => r.id), o.failed.map((r) => r.error.slice(0, 255)), companyId],
+           from json_to_recordset(?::json) as x(id int, error text) where s.id = x.id and s.company_id = ? and s.status = 'pending'`,
+        [JSON.stringify(o.failed.map((r) => ({ id: r.id, error: r.error.slice(0, 255) }))), companyId],
       );
     }
     if (o.retry.length) {
       await q(
         tx,
         `update campaign_shipping s set error = x.error, attempts = s.attempts + 1, scheduled_for = now() + x.delay_ms * interval '1 millisecond'
-           from unnest(array[?]::int[], array[?]::text[], array[?]::bigint[]) as x(id, error, delay_ms) where s.id = x.id and s.company_id = ? and s.status = 'pending'`,
-        [o.retry.map((r) => r.id), o.retry.map((r) => r.error.slice(0, 255)), o.retry.map((r) => retryDelayMs(r.attempts)), companyId],
+           from json_to_recordset(?::json) as x(id int, error text, delay_ms bigint) where s.id = x.id and s.company_id = ? and s.status = 'pending'`,
+        [JSON.stringify(o.retry.map((r) => ({ id: r.id, error: r.error.slice(0, 255), delay_ms: retryDelayMs(r.attempts) }))), companyId],
       );
     }
   }
