@@ -5,7 +5,7 @@ import { CampaignSettingsService } from './campaign-settings.service.js';
 import { CampaignEngine, LATE_MIN_MS, PLUGIN_ID, SEND_ATTEMPTS, correlationIdOf } from './campaign.engine.js';
 import { SendSignal } from './send-signal.js';
 import { Permanent, isPermanent, reasonOf } from './send-errors.js';
-import { planLanes, retryDelayMs, type Lane, type RunningCampaign } from './send-lanes.js';
+import { laneKey, planLanes, retryDelayMs, type Lane, type RunningCampaign } from './send-lanes.js';
 import { pacingOf, pickVariant, render, variantsOf } from './render.js';
 import { MESSAGE_COLUMNS, q, type CampaignRow } from './sql.js';
 
@@ -18,6 +18,8 @@ export const pollMs = (raw = process.env.CAMPAIGNS_POLL_MS): number => {
 };
 /** Batches of different lanes in flight at once in one process. */
 const LANES_PARALLEL = 2;
+/** How soon a slot looks again when every due lane is being sent (here or by another process). */
+const BUSY_MS = 20;
 
 interface Row {
   id: number;
@@ -50,8 +52,12 @@ interface Outcomes {
 export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('CampaignsSender');
   private stopped = false;
-  private turn = 0;
   private loop: Promise<void> | null = null;
+  /** Lanes a slot of this process is running. */
+  private readonly inFlight = new Set<number>();
+  /** When (a counter) each company and lane was last given a batch: the least recent goes first. */
+  private readonly served = { company: new Map<number, number>(), lane: new Map<number, number>() };
+  private clock = 0;
 
   constructor(
     private readonly em: EntityManager,
@@ -71,7 +77,17 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
     await this.loop?.catch(() => undefined);
   }
 
+  /**
+   * LANES_PARALLEL slots, each: plan (one query), take the first due lane no slot of this process is
+   * running — the company served least recently, then its lane served least recently — run its batch,
+   * and plan again. A slot that finds nothing due sleeps until the next row's time (or a wake, or the
+   * poll); one that finds only lanes in flight (here or in another process) looks again shortly.
+   */
   private async run(): Promise<void> {
+    await Promise.all(Array.from({ length: LANES_PARALLEL }, () => this.slot()));
+  }
+
+  private async slot(): Promise<void> {
     while (!this.stopped) {
       let wait = pollMs();
       try {
@@ -86,11 +102,21 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         const { due, next } = planLanes(
           running.map((r): RunningCampaign => ({ campaignId: Number(r.id), companyId: Number(r.company_id), whatsappId: r.whatsapp_id, first: r.first === null ? null : Number(r.first) })),
           Date.now(),
-          this.turn++,
+          this.served,
         );
-        const results = await this.lanes(due);
-        if (results.some((r) => r === 'more')) wait = 0;
-        else if (results.some((r) => r === 'busy')) wait = Math.min(wait, 50);
+        const lane = due.find((l) => !this.inFlight.has(laneKey(l)));
+        if (lane) {
+          const key = laneKey(lane);
+          this.inFlight.add(key);
+          this.served.company.set(lane.companyId, ++this.clock);
+          this.served.lane.set(key, this.clock);
+          try {
+            const result = await this.batch(lane);
+            wait = result === 'busy' ? (due.length > 1 ? 0 : BUSY_MS) : 0;
+          } finally {
+            this.inFlight.delete(key);
+          }
+        } else if (due.length) wait = BUSY_MS;
         else if (next !== null) wait = Math.min(wait, Math.max(0, next - Date.now()));
       } catch (err) {
         this.log.error(`campaign send pass failed: ${reasonOf(err)}`);
@@ -99,21 +125,6 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
       if (wait > 0) await this.signal.sleep(wait);
       else await new Promise((r) => setImmediate(r));
     }
-  }
-
-  /** The due lanes, LANES_PARALLEL at a time, in the planned order. */
-  private async lanes(due: Lane[]): Promise<('done' | 'more' | 'busy')[]> {
-    const out: ('done' | 'more' | 'busy')[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(LANES_PARALLEL, due.length) }, async () => {
-        while (next < due.length && !this.stopped) {
-          const lane = due[next++]!;
-          out.push(await this.batch(lane).catch((err: unknown) => (this.log.warn(`lane ${lane.whatsappId}: ${reasonOf(err)}`), 'done' as const)));
-        }
-      }),
-    );
-    return out;
   }
 
   /**

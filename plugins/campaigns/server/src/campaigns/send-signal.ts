@@ -8,15 +8,16 @@ import { Injectable } from '@nestjs/common';
 export class SendSignal {
   private open!: () => void;
   readonly ready = new Promise<void>((r) => (this.open = r));
-  private waiting: (() => void) | null = null;
+  private readonly waiting = new Set<() => void>();
   private woken = false;
 
   markReady(): void {
     this.open();
   }
 
+  /** Ends every sleep now; with none asleep, the next one. */
   wake(): void {
-    if (this.waiting) this.waiting();
+    if (this.waiting.size) for (const done of [...this.waiting]) done();
     else this.woken = true;
   }
 
@@ -29,11 +30,11 @@ export class SendSignal {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.waiting = null;
+        this.waiting.delete(done);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.waiting = done;
+      this.waiting.add(done);
     });
   }
 }
