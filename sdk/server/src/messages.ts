@@ -65,6 +65,14 @@ export interface Messages {
     common: { source: string; media?: { url: string; name?: string } },
   ): Promise<BulkSendResult[]>;
   /**
+   * Takes back messages this `source` stored under these correlation ids that have not left yet (still
+   * waiting in the connection's outbound queue, ack 0): their outbound jobs are removed and the messages
+   * deleted from their tickets, so nothing of them goes out (a cancelled campaign). A message that has
+   * left, or is being sent at this moment, is not taken back. Answers the correlation ids taken back;
+   * `sendToNumbers` stores those again if asked (a taken-back message does not count as stored).
+   */
+  withdraw(companyId: number, source: string, correlationIds: readonly string[]): Promise<string[]>;
+  /**
    * Whether `number` can get messages through the connection (asked of its live session, wherever it
    * runs). Throws ERR_WAPP_NOT_INITIALIZED when the connection is not running.
    */

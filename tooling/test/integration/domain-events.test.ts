@@ -265,6 +265,24 @@ describe('domain events', () => {
     // Another company's connection is not found.
     const foreignWa = (await queryDb(db.url, `select id from whatsapps where company_id = $1 limit 1`, [otherId]))[0].id;
     expect((await api.post('/api/fixture-events/send', { whatsappId: foreignWa, recipients }, admin)).status).toBe(404);
+
+    // Messages.withdraw: what left is not taken back; of 80 sent at once (the connection sends 20 a second),
+    // those still waiting are — they never reach the phone, and a later sendToNumbers stores them anew.
+    expect((await api.post('/api/fixture-events/send', { withdraw: ['bulk-1:0', 'bulk-1:1'] }, admin)).body.taken).toEqual([]);
+    const many = Array.from({ length: 80 }, (_, i) => ({ number: String(51911300000 + i), body: `Retirable ${i}`, correlationId: `bulk-2:${i}` }));
+    expect((await api.post('/api/fixture-events/send', { whatsappId: wa, recipients: many }, admin)).status).toBe(201);
+    const taken = (await api.post('/api/fixture-events/send', { withdraw: many.map((m) => m.correlationId) }, admin)).body.taken as string[];
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.length).toBeLessThan(80);
+    const kept = many.filter((m) => !taken.includes(m.correlationId));
+    for (const m of kept) await eventually(async () => ((await api.get(`/api/sandbox/${wa}/messages?to=${m.number}`, admin)).body as unknown[]).length === 1, 60_000);
+    for (const m of many.filter((x) => taken.includes(x.correlationId))) {
+      expect((await api.get(`/api/sandbox/${wa}/messages?to=${m.number}`, admin)).body).toEqual([]);
+    }
+    const deleted = await queryDb(db.url, `select count(*)::int as n from messages where source = 'fixture-events' and correlation_id like 'bulk-2:%' and is_deleted`);
+    expect(deleted[0].n).toBe(taken.length);
+    const resent = (await api.post('/api/fixture-events/send', { whatsappId: wa, recipients: many.filter((m) => taken.includes(m.correlationId)) }, admin)).body.results as { already: boolean }[];
+    expect(resent.every((r) => r.already === false)).toBe(true);
   });
 
   it('a message the channel gives up on is told as message.ack -1 with its source and correlation id (a campaign learns the recipient failed)', async () => {

@@ -130,7 +130,7 @@ export class MessagesPortService implements Messages {
       const earlier = new Map<string, { messageId: number; ticketId: number }>();
       for (const r of await exec(
         `select distinct on (correlation_id) correlation_id, id, ticket_id from messages
-          where company_id = ? and source = ? and correlation_id in (${planned.map(() => '?').join(', ')}) and correlation_id is not null
+          where company_id = ? and source = ? and correlation_id in (${planned.map(() => '?').join(', ')}) and correlation_id is not null and not is_deleted
           order by correlation_id, id desc`,
         [companyId, common.source, ...planned.map((p) => p.correlationId)],
       )) {
@@ -202,6 +202,33 @@ export class MessagesPortService implements Messages {
     });
     if (stored.messages.length) await this.announceBulk(companyId, whatsappId, stored);
     return results;
+  }
+
+  async withdraw(companyId: number, source: string, correlationIds: readonly string[]): Promise<string[]> {
+    if (!correlationIds.length) return [];
+    const em = this.orm.em.fork();
+    const exec = (sql: string, params: unknown[]) => em.getConnection().execute(sql, params) as Promise<Record<string, unknown>[]>;
+    const unsent = await exec(
+      `select id, whatsapp_id, correlation_id from messages
+        where company_id = ? and source = ? and correlation_id in (${correlationIds.map(() => '?').join(', ')}) and ack = 0 and not is_deleted`,
+      [companyId, source, ...correlationIds],
+    );
+    // Only a message whose job could be removed (waiting or delayed, not running) is taken back; a job
+    // already gone (the sweep re-queues such a message) is taken back too — the sweep skips deleted ones.
+    const removable: number[] = [];
+    for (let i = 0; i < unsent.length; i += 200) {
+      await Promise.all(
+        unsent.slice(i, i + 200).map(async (m) => {
+          if (await this.outbound.unqueue(m.whatsapp_id as number, m.id as number)) removable.push(m.id as number);
+        }),
+      );
+    }
+    if (!removable.length) return [];
+    const taken = await exec(
+      `update messages set is_deleted = true, updated_at = now() where company_id = ? and id in (${removable.map(() => '?').join(', ')}) and ack = 0 returning correlation_id`,
+      [companyId, ...removable],
+    );
+    return taken.map((r) => r.correlation_id as string);
   }
 
   /**

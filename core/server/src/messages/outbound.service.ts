@@ -137,6 +137,17 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     );
   }
 
+  /**
+   * Removes a message's outbound job unless it is running: true when it is gone (removed now, or not
+   * there at all), false when it is being sent.
+   */
+  async unqueue(whatsappId: number, messageId: number): Promise<boolean> {
+    const queue = this.jobs.queue(outboundQueueName(whatsappId));
+    // 0: locked by a worker (it is leaving), or no such job (then nothing will send it but the sweep, which skips a deleted message).
+    if ((await queue.remove(`out-${messageId}`)) === 1) return true;
+    return !(await queue.getJob(`out-${messageId}`));
+  }
+
   /** A ticket just created by a plugin's send, on the lists of those who see it. */
   showTicket(companyId: number, dto: TicketDto): void {
     this.realtime.toTicketAudience({ ...dto, companyId }, 'ticket', { action: 'update', ticket: dto });

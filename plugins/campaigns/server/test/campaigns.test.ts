@@ -82,7 +82,7 @@ describe('campaigns', () => {
       n: number;
     }[];
   const storedSends = async (campaignId: number) =>
-    (await queryDb(db.url, `select count(*)::int as n from messages where source = 'campaigns' and correlation_id like $1`, [`campaign-${campaignId}-%`]))[0].n as number;
+    (await queryDb(db.url, `select count(*)::int as n from messages where source = 'campaigns' and correlation_id like $1 and not is_deleted`, [`campaign-${campaignId}-%`]))[0].n as number;
   /** The campaign ends FINALIZADA with all `n` delivered, each number (starting with `prefix`) messaged exactly once. */
   const sentOnceEach = async (campaignId: number, n: number, prefix: string, timeoutMs?: number) => {
     const done = await finished(campaignId, timeoutMs);

@@ -272,6 +272,46 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
     await this.startQueue.remove(startJobId(campaignId, scheduledAt ? new Date(scheduledAt).getTime() : 0)).catch(() => 0);
   }
 
+  /**
+   * After a cancel: what the campaign handed to the Messages port that has not left yet is taken back
+   * (`Messages.withdraw`: its outbound jobs removed, the messages deleted from their tickets), and those
+   * rows are pending again (a restart sends them). So a cancelled campaign's backlog does not hold the
+   * connection (issue 37 item 3). Returns how many were taken back.
+   */
+  async withdraw(companyId: number, campaignId: number): Promise<number> {
+    let taken = 0;
+    let after = 0;
+    for (;;) {
+      const rows = await q<{ id: number }>(
+        this.em.fork(),
+        `select id from campaign_shipping where company_id = ? and campaign_id = ? and status = 'sent' and id > ? order by id limit 1000`,
+        [companyId, campaignId, after],
+      );
+      if (!rows.length) break;
+      after = Number(rows[rows.length - 1]!.id);
+      const back = await this.messages.withdraw(
+        companyId,
+        PLUGIN_ID,
+        rows.map((r) => correlationIdOf(campaignId, Number(r.id))),
+      );
+      const ids = back.map((c) => shippingOf(c)?.shippingId).filter((id): id is number => id !== undefined);
+      if (ids.length) {
+        const undone = await q(
+          this.em.fork(),
+          `update campaign_shipping set status = 'pending', message_id = null, ticket_id = null, sent_at = null, message = null
+            where company_id = ? and campaign_id = ? and status = 'sent' and id in (${ids.map(() => '?').join(', ')}) returning id`,
+          [companyId, campaignId, ...ids],
+        );
+        taken += undone.length;
+      }
+    }
+    if (taken) {
+      this.log.log(`campaign ${campaignId}: ${taken} message(s) not yet sent taken back`);
+      this.progress(companyId, campaignId, true);
+    }
+    return taken;
+  }
+
   /** Runs `task` in one process of the cluster at a time (a transaction-scoped advisory lock); false when another holds it. */
   private async exclusively(key: number, task: () => Promise<void>): Promise<boolean> {
     return this.em.fork().transactional(async (tx) => {
