@@ -84,9 +84,11 @@ describe('campaigns: fair across companies, cancelled campaigns dropped at once 
     await eventually(async () => (await status(small.id)) === 'FINALIZADA', 30_000);
     const doneMs = Date.now() - t0;
     console.log(`[fairness ${label}] B's 3 sends stored ${storedMs} ms, FINALIZADA ${doneMs} ms after its start, A had ${bigLeft} of 10,000 left`);
+    // Seconds, not A's minutes (10,000 sends at this machine's pace): the bound leaves room for a shared,
+    // loaded machine (1–6 s measured at load average 28–35 on 2 cores), and the log line gives the figure.
     expect(bigLeft).toBeGreaterThan(0);
-    expect(storedMs).toBeLessThan(5_000);
-    expect(doneMs).toBeLessThan(10_000);
+    expect(storedMs).toBeLessThan(8_000);
+    expect(doneMs).toBeLessThan(15_000);
 
     // Cancelled: the answer comes after any batch in flight, and what it handed over that has not left is
     // taken back (deleted, not counted); nothing of it is stored afterwards.
@@ -102,7 +104,8 @@ describe('campaigns: fair across companies, cancelled campaigns dropped at once 
     const t1 = Date.now();
     const paced = await create(admin, { name: `Ritmo ${label}`, message1: 'Hola {name}', whatsappId: wa, contactListId: pacedList, scheduleType: 'now' }, via[via.length - 1]);
     await eventually(async () => (await status(paced.id)) === 'FINALIZADA', 30_000);
-    expect(Date.now() - t1).toBeLessThan(10_000);
+    console.log(`[fairness ${label}] after the cancel, a paced 5-recipient campaign on the same connection FINALIZADA in ${Date.now() - t1} ms`);
+    expect(Date.now() - t1).toBeLessThan(15_000);
     expect(await stored(paced.id)).toBe(5);
     await api.post('/api/campaign-settings', { settings: { messageInterval: 0 } }, admin);
   };
