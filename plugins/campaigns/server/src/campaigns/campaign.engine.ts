@@ -386,9 +386,15 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
         order by s.id limit ${SWEEP_ROWS}`,
       cutoff === null ? [] : [cutoff],
     );
+    // A connection sends its queue in order: once a campaign's oldest open row is still queued (ack 0),
+    // its newer ones are too — the rest of that campaign waits for the next pass (a campaign with
+    // interval 0 may have thousands queued in the kernel; asking about each every pass would be a flood).
+    const queued = new Set<number>();
     for (const r of sent) {
+      if (queued.has(Number(r.campaign_id))) continue;
       try {
         const stored = await this.messages.findSent(Number(r.company_id), PLUGIN_ID, correlationIdOf(Number(r.campaign_id), Number(r.id)));
+        if (stored?.ack === 0) queued.add(Number(r.campaign_id));
         if (stored && stored.ack !== 0) {
           await this.settle(Number(r.company_id), Number(r.campaign_id), Number(r.id), stored.ack, stored.messageId, stored.ticketId);
         }
