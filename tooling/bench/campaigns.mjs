@@ -79,7 +79,7 @@ try {
   // ── 0. the inbound fast path on this server (the baseline) ──
   const storedInbound = (prefix) =>
     withClient(db.url, async (c) => (await c.query(`select count(*)::int as n from messages where company_id = $1 and not from_me and body like $2`, [companyId, `${prefix}%`])).rows[0].n);
-  const inbound = (i, body) => http(base, 'POST', `/api/sandbox/${wa.id}/messages`, { from: String(51700000000 + (i % SENDERS)), body, id: `B${body.replace(/\D/g, '')}` }, admin);
+  const inbound = (i, body) => http(base, 'POST', `/api/sandbox/${wa.id}/messages`, { from: String(51700000000 + (i % SENDERS)), body, id: `B${body.replace(/\W/g, '')}` }, admin);
   const flood = async (prefix, n) => {
     let next = 0;
     await Promise.all(
@@ -91,7 +91,7 @@ try {
       }),
     );
     for (let i = 0; (await storedInbound(prefix)) < n; i++) {
-      if (i > 1200) throw new Error('inbound messages not stored');
+      if (i > 2400) throw new Error(`inbound messages not stored: ${await storedInbound(prefix)} of ${n}`);
       await sleep(50);
     }
   };
