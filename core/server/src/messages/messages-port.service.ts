@@ -225,10 +225,26 @@ export class MessagesPortService implements Messages {
     }
     if (!removable.length) return [];
     const taken = await exec(
-      `update messages set is_deleted = true, updated_at = now() where company_id = ? and id in (${removable.map(() => '?').join(', ')}) and ack = 0 returning correlation_id`,
+      `update messages set is_deleted = true, updated_at = now() where company_id = ? and id in (${removable.map(() => '?').join(', ')}) and ack = 0 returning id, correlation_id`,
       [companyId, ...removable],
     );
+    await this.showWithdrawn(
+      companyId,
+      taken.map((r) => r.id as number),
+    ).catch(() => undefined);
     return taken.map((r) => r.correlation_id as string);
+  }
+
+  /** Withdrawn messages on their tickets' screens as deleted ones are shown (`appMessage` update). */
+  private async showWithdrawn(companyId: number, ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const em = tenantEm(this.orm, companyId);
+    const messages = await em.find(MessageSchema, { id: { $in: ids } });
+    const tickets = new Map((await em.find(TicketSchema, { id: { $in: [...new Set(messages.map((m) => m.ticketId))] } })).map((t) => [t.id, t]));
+    for (const m of messages) {
+      const ticket = tickets.get(m.ticketId);
+      if (ticket) this.outbound.showUpdate(ticket, m);
+    }
   }
 
   /**

@@ -158,6 +158,11 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     this.realtime.toTicketAudience({ ...dto, companyId }, 'appMessage', { action: 'create', message: toMessageDto(message, null), ticket: dto });
   }
 
+  /** A changed message (deleted, withdrawn) on its ticket's screens, as the agent's delete shows it. */
+  showUpdate(ticket: Pick<Ticket, 'id' | 'companyId' | 'queueId' | 'userId'>, message: Message): void {
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message, null) });
+  }
+
   /** The job id is the message's: queueing a message twice is a no-op while its job is known. */
   private enqueue(companyId: number, whatsappId: number, messageId: number) {
     return this.jobs.queue(outboundQueueName(whatsappId)).add(
