@@ -18,6 +18,26 @@ export interface SendText {
   correlationId?: string;
 }
 
+/** One recipient of `Messages.sendToNumbers`. */
+export interface BulkRecipient {
+  /** Digits (anything else is dropped), 8–15 of them. */
+  number: string;
+  /** The contact's name when it has to be created. */
+  name?: string;
+  /** The text (the caption with `media`). */
+  body: string;
+  /** Required here: what makes a repeated call store each message once. Up to 100 characters. */
+  correlationId: string;
+}
+
+/** What `sendToNumbers` answers for one recipient, in the order given. */
+export type BulkSendResult =
+  | { messageId: number; ticketId: number; /** Stored by an earlier call under the same correlation id: not stored again. */ already: boolean }
+  | { error: string };
+
+/** The most recipients one `sendToNumbers` call takes. */
+export const BULK_SEND_MAX = 500;
+
 /** The MESSAGES port: send through a ticket's connection the way an agent would (stored, announced, queued). */
 export interface Messages {
   /** To the contact of a ticket of `companyId` (404 ERR_NO_TICKET_FOUND for another company's). */
@@ -27,6 +47,31 @@ export interface Messages {
    * its active (pending or open) ticket on that connection, which the answer then lands in.
    */
   sendToNumber(companyId: number, to: { whatsappId: number; number: string; name?: string }, message: SendText): Promise<{ messageId: number; ticketId: number }>;
+  /**
+   * `sendToNumber` for many numbers of one connection at once (campaigns): the contacts upserted, their
+   * active tickets found or created, the messages stored (one transaction, a few statements whatever
+   * the count, at most BULK_SEND_MAX), then queued on the connection's outbound queue in one call and
+   * announced like single sends. **Stored once**: a recipient whose `correlationId` (with `source`) is
+   * already stored gets that message back with `already: true` and is not stored again (bulk calls of
+   * one connection are serialised, so two at once cannot both store it). A recipient that cannot be
+   * sent (bad number, empty text) answers `{ error }` (`invalid_number`, `required`, `too_long`) and
+   * does not stop the others. 404 ERR_NO_WAPP_FOUND for another company's connection; a `media` not of
+   * the company → 404 ERR_NOT_FOUND for the whole call. A voice note's text goes first, on its own.
+   */
+  sendToNumbers(
+    companyId: number,
+    whatsappId: number,
+    recipients: readonly BulkRecipient[],
+    common: { source: string; media?: { url: string; name?: string } },
+  ): Promise<BulkSendResult[]>;
+  /**
+   * Takes back messages this `source` stored under these correlation ids that have not left yet (still
+   * waiting in the connection's outbound queue, ack 0): their outbound jobs are removed and the messages
+   * deleted from their tickets, so nothing of them goes out (a cancelled campaign). A message that has
+   * left, or is being sent at this moment, is not taken back. Answers the correlation ids taken back;
+   * `sendToNumbers` stores those again if asked (a taken-back message does not count as stored).
+   */
+  withdraw(companyId: number, source: string, correlationIds: readonly string[]): Promise<string[]>;
   /**
    * Whether `number` can get messages through the connection (asked of its live session, wherever it
    * runs). Throws ERR_WAPP_NOT_INITIALIZED when the connection is not running.

@@ -218,6 +218,81 @@ describe('domain events', () => {
     expect((await check('51911100055', foreignWa)).status).toBe(404);
   });
 
+  it('Messages.sendToNumbers: many numbers in one call — contacts and tickets made once, each message stored once per correlation id, queued and told like single sends (issue 37 item 2)', async () => {
+    const wa = (await queryDb(db.url, `select id from whatsapps where company_id = $1 order by id limit 1`, [companyId]))[0].id as number;
+    // One number already has a contact and an active ticket (from the single-send test above), the others are new.
+    const [known] = await queryDb(db.url, `select t.id as ticket_id, c.name from tickets t join contacts c on c.id = t.contact_id where c.number = '51911100055' and t.status in ('pending', 'open')`);
+    const numbers = ['51911200001', '51911200002', '51911200003', '51911100055'];
+    const recipients = numbers.map((n, i) => ({ number: n, name: `Bulk ${i}`, body: `Hola bulk ${i}`, correlationId: `bulk-1:${i}` }));
+    const bad = [
+      { number: '12', body: 'x', correlationId: 'bulk-1:bad' },
+      { number: '51911200009', body: '  ', correlationId: 'bulk-1:empty' },
+    ];
+    const first = await api.post('/api/fixture-events/send', { whatsappId: wa, recipients: [...recipients, ...bad] }, admin);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const results = first.body.results as ({ messageId: number; ticketId: number; already: boolean } | { error: string })[];
+    expect(results.slice(4)).toEqual([{ error: 'invalid_number' }, { error: 'required' }]);
+    const ok = results.slice(0, 4) as { messageId: number; ticketId: number; already: boolean }[];
+    expect(ok.every((r) => r.already === false && r.messageId > 0)).toBe(true);
+    // The existing contact keeps its ticket and its name; each new one got one contact and one ticket.
+    expect(ok[3]!.ticketId).toBe(known.ticket_id);
+    expect((await queryDb(db.url, `select name from contacts where company_id = $1 and number = '51911100055'`, [companyId]))[0].name).toBe(known.name);
+    const rows = await queryDb(
+      db.url,
+      `select c.number, c.name, count(distinct t.id)::int as tickets, count(m.id)::int as messages
+         from contacts c join tickets t on t.contact_id = c.id and t.status in ('pending', 'open') left join messages m on m.ticket_id = t.id and m.source = 'fixture-events' and m.correlation_id like 'bulk-1:%'
+        where c.company_id = $1 and c.number = any($2) group by c.number, c.name order by c.number`,
+      [companyId, numbers],
+    );
+    expect(rows.map((r) => [r.number, r.tickets, r.messages])).toEqual([
+      ['51911100055', 1, 1],
+      ['51911200001', 1, 1],
+      ['51911200002', 1, 1],
+      ['51911200003', 1, 1],
+    ]);
+    expect(rows[1]!.name).toBe('Bulk 0');
+    // Called again with the same correlation ids (a batch redone after a crash): nothing stored twice.
+    const again = (await api.post('/api/fixture-events/send', { whatsappId: wa, recipients }, admin)).body.results as { messageId: number; already: boolean }[];
+    expect(again.map((r) => [r.messageId, r.already])).toEqual(ok.map((r) => [r.messageId, true]));
+    expect((await queryDb(db.url, `select count(*)::int as n from messages where source = 'fixture-events' and correlation_id like 'bulk-1:%'`))[0].n).toBe(4);
+    // Queued on the connection's outbound queue: each number's phone gets its message once, and message.sent comes back with the correlation id.
+    for (const [i, n] of numbers.entries()) {
+      await eventually(async () => ((await api.get(`/api/sandbox/${wa}/messages?to=${n}`, admin)).body as { body: string }[]).filter((o) => o.body === `Hola bulk ${i}`).length === 1);
+    }
+    const sent = await eventually(async () => {
+      const s = (await seen()).durable.filter((e) => e.name === 'message.sent' && String(e.payload.correlationId).startsWith('bulk-1:'));
+      return s.length >= 4 ? s : null;
+    });
+    expect(new Set(sent.map((e) => e.payload.correlationId))).toEqual(new Set(numbers.map((_, i) => `bulk-1:${i}`)));
+    // New contacts and tickets are announced once each, as single sends announce them.
+    const made = (await seen()).inProcess;
+    for (const r of ok.slice(0, 3)) expect(made.filter((e) => e.name === 'ticket.created' && e.payload.ticketId === r.ticketId)).toHaveLength(1);
+    expect(made.filter((e) => e.name === 'contact.upserted' && e.payload.number === '51911200001').map((e) => e.payload.created)).toEqual([true]);
+    // The known contact's ticket was told once, when the single send made it; the bulk send made none.
+    expect(made.filter((e) => e.name === 'ticket.created' && e.payload.ticketId === known.ticket_id)).toHaveLength(1);
+    // Another company's connection is not found.
+    const foreignWa = (await queryDb(db.url, `select id from whatsapps where company_id = $1 limit 1`, [otherId]))[0].id;
+    expect((await api.post('/api/fixture-events/send', { whatsappId: foreignWa, recipients }, admin)).status).toBe(404);
+
+    // Messages.withdraw: what left is not taken back; of 80 sent at once (the connection sends 20 a second),
+    // those still waiting are — they never reach the phone, and a later sendToNumbers stores them anew.
+    expect((await api.post('/api/fixture-events/send', { withdraw: ['bulk-1:0', 'bulk-1:1'] }, admin)).body.taken).toEqual([]);
+    const many = Array.from({ length: 80 }, (_, i) => ({ number: String(51911300000 + i), body: `Retirable ${i}`, correlationId: `bulk-2:${i}` }));
+    expect((await api.post('/api/fixture-events/send', { whatsappId: wa, recipients: many }, admin)).status).toBe(201);
+    const taken = (await api.post('/api/fixture-events/send', { withdraw: many.map((m) => m.correlationId) }, admin)).body.taken as string[];
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.length).toBeLessThan(80);
+    const kept = many.filter((m) => !taken.includes(m.correlationId));
+    for (const m of kept) await eventually(async () => ((await api.get(`/api/sandbox/${wa}/messages?to=${m.number}`, admin)).body as unknown[]).length === 1, 60_000);
+    for (const m of many.filter((x) => taken.includes(x.correlationId))) {
+      expect((await api.get(`/api/sandbox/${wa}/messages?to=${m.number}`, admin)).body).toEqual([]);
+    }
+    const deleted = await queryDb(db.url, `select count(*)::int as n from messages where source = 'fixture-events' and correlation_id like 'bulk-2:%' and is_deleted`);
+    expect(deleted[0].n).toBe(taken.length);
+    const resent = (await api.post('/api/fixture-events/send', { whatsappId: wa, recipients: many.filter((m) => taken.includes(m.correlationId)) }, admin)).body.results as { already: boolean }[];
+    expect(resent.every((r) => r.already === false)).toBe(true);
+  });
+
   it('a message the channel gives up on is told as message.ack -1 with its source and correlation id (a campaign learns the recipient failed)', async () => {
     const wa = (await queryDb(db.url, `select id from whatsapps where company_id = $1 order by id limit 1`, [companyId]))[0].id as number;
     // The sandbox knows no number starting with 000: the outbound queue marks the message failed for good.

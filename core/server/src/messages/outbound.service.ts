@@ -13,6 +13,7 @@ import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { MediaStore } from '../media/media-store.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { toMessageDto } from '../tickets/ticket-dto.js';
+import type { TicketDto } from '@atende/core-contract';
 import { loadTickets } from '../tickets/ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 
@@ -26,6 +27,8 @@ export interface OutboundJob {
 
 /** Tries per message before it is marked failed (ack -1, ERR_SENDING_WAPP_MSG). */
 export const OUTBOUND_ATTEMPTS = 3;
+
+const OUTBOUND_JOB_OPTS = { attempts: OUTBOUND_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } };
 
 export interface OutboundDraft {
   body: string;
@@ -126,12 +129,46 @@ export class OutboundService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /** Many stored messages of one connection on its queue in one call (Messages.sendToNumbers), in id order. */
+  async enqueueMany(companyId: number, whatsappId: number, messageIds: readonly number[]): Promise<void> {
+    if (!messageIds.length) return;
+    await this.jobs.queue(outboundQueueName(whatsappId)).addBulk(
+      messageIds.map((messageId) => ({ name: 'send', data: { companyId, messageId } satisfies OutboundJob, opts: { jobId: `out-${messageId}`, ...OUTBOUND_JOB_OPTS } })),
+    );
+  }
+
+  /**
+   * Removes a message's outbound job unless it is running: true when it is gone (removed now, or not
+   * there at all), false when it is being sent.
+   */
+  async unqueue(whatsappId: number, messageId: number): Promise<boolean> {
+    const queue = this.jobs.queue(outboundQueueName(whatsappId));
+    // 0: locked by a worker (it is leaving), or no such job (then nothing will send it but the sweep, which skips a deleted message).
+    if ((await queue.remove(`out-${messageId}`)) === 1) return true;
+    return !(await queue.getJob(`out-${messageId}`));
+  }
+
+  /** A ticket just created by a plugin's send, on the lists of those who see it. */
+  showTicket(companyId: number, dto: TicketDto): void {
+    this.realtime.toTicketAudience({ ...dto, companyId }, 'ticket', { action: 'update', ticket: dto });
+  }
+
+  /** A stored outgoing message (no quote) on its ticket's screens, as `dispatch` shows it. */
+  showMessage(companyId: number, dto: TicketDto, message: Message): void {
+    this.realtime.toTicketAudience({ ...dto, companyId }, 'appMessage', { action: 'create', message: toMessageDto(message, null), ticket: dto });
+  }
+
+  /** A changed message (deleted, withdrawn) on its ticket's screens, as the agent's delete shows it. */
+  showUpdate(ticket: Pick<Ticket, 'id' | 'companyId' | 'queueId' | 'userId'>, message: Message): void {
+    this.realtime.toTicketAudience(ticket, 'appMessage', { action: 'update', message: toMessageDto(message, null) });
+  }
+
   /** The job id is the message's: queueing a message twice is a no-op while its job is known. */
   private enqueue(companyId: number, whatsappId: number, messageId: number) {
     return this.jobs.queue(outboundQueueName(whatsappId)).add(
       'send',
       { companyId, messageId } satisfies OutboundJob,
-      { jobId: `out-${messageId}`, attempts: OUTBOUND_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } },
+      { jobId: `out-${messageId}`, ...OUTBOUND_JOB_OPTS },
     );
   }
 

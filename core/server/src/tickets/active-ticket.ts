@@ -5,7 +5,7 @@ import type { Exec } from './ticket-dto-sql.js';
  * none or several (the queue bot's menu picks one then). A subquery of the insert: no round trip, and
  * it reads the queues as they are when the ticket is created (issue 27 item 11).
  */
-const SOLE_QUEUE_SQL = `select min(q.id) from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = ?
+export const SOLE_QUEUE_SQL = `select min(q.id) from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = ?
                          where wq.whatsapp_id = ? having count(*) = 1`;
 
 /**

@@ -11,7 +11,10 @@ import { ContactListsService } from './contact-lists/contact-lists.service.js';
 import { NumberCheck } from './contact-lists/number-check.js';
 import { CampaignsContactLists } from './migrations/campaigns_0001_contact_lists.js';
 import { CampaignsCampaigns } from './migrations/campaigns_0002_campaigns.js';
+import { CampaignsSendLanes } from './migrations/campaigns_0003_send_lanes.js';
 import { CampaignEngine } from './campaigns/campaign.engine.js';
+import { CampaignSender } from './campaigns/campaign.sender.js';
+import { SendSignal } from './campaigns/send-signal.js';
 import { CampaignSettingsService } from './campaigns/campaign-settings.service.js';
 import { CampaignSettingsController, CampaignsController } from './campaigns/campaigns.controller.js';
 import { CampaignsRealtime } from './campaigns/campaigns.realtime.js';
@@ -36,6 +39,8 @@ import { CampaignRecipientsService } from './campaigns/campaign-recipients.servi
     CampaignRecipientsService,
     CampaignsRealtime,
     CampaignEngine,
+    SendSignal,
+    CampaignSender,
   ],
 })
 export class CampaignsModule {}
@@ -67,6 +72,7 @@ export default definePlugin({
   migrations: [
     { name: 'campaigns_0001_contact_lists', class: CampaignsContactLists },
     { name: 'campaigns_0002_campaigns', class: CampaignsCampaigns },
+    { name: 'campaigns_0003_send_lanes', class: CampaignsSendLanes },
   ],
   permissions: CAMPAIGNS_PERMISSIONS,
   manifest: CAMPAIGNS_MANIFEST,

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import type { Job, Queue, Worker } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { DomainEvent } from '@atende/core-contract';
 import {
-  AppError,
   COMPANIES,
   CONTACTS,
   PLUGIN_CONTEXT,
@@ -19,11 +18,14 @@ import {
 } from '@atende/sdk-server';
 import { CampaignSettingsService } from './campaign-settings.service.js';
 import { CampaignsRealtime } from './campaigns.realtime.js';
-import { pacingOf, pickVariant, render, variantsOf } from './render.js';
+import { SendSignal } from './send-signal.js';
+import { Permanent, reasonOf } from './send-errors.js';
+import { pacingOf, pickVariant, variantsOf } from './render.js';
 import { MESSAGE_COLUMNS, q, type CampaignRow } from './sql.js';
 
 export const PLUGIN_ID = 'campaigns';
-export const SEND_QUEUE = 'campaigns-send';
+/** The queue of the per-recipient jobs of before the send lanes: emptied once at start (nothing reads it now). */
+export const LEGACY_SEND_QUEUE = 'campaigns-send';
 export const START_QUEUE = 'campaigns-start';
 /** One repeatable job (BullMQ runs it once per cluster) that finds what lost its job (README "Sweep"). */
 export const SWEEP_QUEUE = 'campaigns-sweep';
@@ -41,18 +43,6 @@ const SWEEP_ROWS = 5000;
 /** Tries of one recipient's send (a connection down, a kernel error), 10 s, 20 s, 40 s… apart. */
 export const SEND_ATTEMPTS = 5;
 const BACKOFF_MS = 10_000;
-/** Rows per statement when recipients are written, paced or re-armed. */
-const BATCH = 1000;
-/** addBulk batches in flight at once when arming. */
-export const ADD_PARALLEL = 4;
-
-export interface SendJob {
-  companyId: number;
-  campaignId: number;
-  shippingId: number;
-  /** The row's scheduled_for (ms) this job was armed for: a re-paced row has a new job and the old one does nothing. */
-  at: number;
-}
 export interface StartJob {
   companyId: number;
   campaignId: number;
@@ -60,8 +50,6 @@ export interface StartJob {
   at: number;
 }
 
-/** Deterministic: one job per (recipient, time it was paced to). */
-export const sendJobId = (campaignId: number, shippingId: number, at: number) => `campaign-${campaignId}-${shippingId}-${at}`;
 export const startJobId = (campaignId: number, at: number) => `campaign-start-${campaignId}-${at}`;
 /** Stored with the message: the send-log row, so a retry finds a send already stored and acks find their row. */
 export const correlationIdOf = (campaignId: number, shippingId: number) => `campaign-${campaignId}-${shippingId}`;
@@ -70,33 +58,6 @@ export const shippingOf = (correlationId: string | null | undefined): { campaign
   return m ? { campaignId: Number(m[1]), shippingId: Number(m[2]) } : null;
 };
 
-/** Failures retrying cannot fix. */
-class Permanent extends Error {}
-const reasonOf = (err: unknown): string => (err instanceof AppError ? err.code : err instanceof Error ? err.message : String(err)).slice(0, 255) || 'error';
-const isPermanent = (err: unknown) => err instanceof Permanent || (err instanceof AppError && err.status >= 400 && err.status < 500 && err.code !== 'ERR_WAPP_NOT_INITIALIZED');
-
-/** A pending row whose message the Messages port already stored: `sent` (its answer comes by event or the sweep). */
-const markStored = (em: EntityManager, companyId: number, campaignId: number, shippingId: number, stored: { messageId: number; ticketId: number }, countTry: boolean) =>
-  q(
-    em,
-    `update campaign_shipping set status = 'sent', message_id = ?, ticket_id = ?, sent_at = coalesce(sent_at, now())${countTry ? ', attempts = attempts + 1' : ''}
-      where id = ? and company_id = ? and campaign_id = ? and status = 'pending'`,
-    [stored.messageId, stored.ticketId, shippingId, companyId, campaignId],
-  );
-
-interface ShippingLocked {
-  id: number;
-  company_id: number;
-  campaign_id: number;
-  number: string;
-  name: string;
-  email: string;
-  is_whatsapp_valid: boolean | null;
-  variant: number;
-  status: string;
-  scheduled_for: Date | null;
-  attempts: number;
-}
 
 /**
  * The sending engine (README "Sending engine"). The PostgreSQL send log (campaign_shipping, one row per
@@ -109,10 +70,8 @@ interface ShippingLocked {
 @Injectable()
 export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = new Logger('CampaignsEngine');
-  private sendQueue!: Queue;
   private startQueue!: Queue;
   private sweepQueue!: Queue;
-  private sendWorker!: Worker;
   private readonly progressTimers = new Map<number, NodeJS.Timeout>();
 
   constructor(
@@ -125,19 +84,12 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
     @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     private readonly settings: CampaignSettingsService,
     private readonly live: CampaignsRealtime,
+    private readonly signal: SendSignal,
   ) {}
 
   onModuleInit(): void {
-    this.sendQueue = this.jobs.queue(SEND_QUEUE);
     this.startQueue = this.jobs.queue(START_QUEUE);
     this.sweepQueue = this.jobs.queue(SWEEP_QUEUE);
-    // One send at a time per process: the pacing is in the jobs' delays, and sends leave in their order.
-    // Not running until `recover` re-paced what is overdue (onApplicationBootstrap).
-    this.sendWorker = this.jobs.worker(SEND_QUEUE, (job: Job<SendJob>) => this.process(job), { concurrency: 1, autorun: false });
-    // A job failed for good (last try thrown outside the catch, stalled twice) leaves no pending row behind.
-    this.sendWorker.on('failed', (job: Job<SendJob> | undefined, err: Error) => {
-      if (job) void this.onSendFailed(job, err).catch((e: unknown) => this.log.warn(`failed send job not settled: ${reasonOf(e)}`));
-    });
     this.jobs.worker(START_QUEUE, (job: Job<StartJob>) => this.startJob(job.data), { concurrency: 2 });
     this.jobs.worker(SWEEP_QUEUE, () => this.sweep(), { concurrency: 1 });
     this.plugin.events.subscribe(['message.sent', 'message.ack'] as const, (e) => this.onMessageEvent(e), { concurrency: 4 });
@@ -146,7 +98,8 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
   async onApplicationBootstrap(): Promise<void> {
     void (async () => {
       await this.recover().catch((err: unknown) => this.log.error(`campaign recovery failed: ${reasonOf(err)}`));
-      void this.sendWorker.run().catch((err: unknown) => this.log.error(`campaign send worker stopped: ${reasonOf(err)}`));
+      // This process's sender (campaign.sender.ts) runs from here on.
+      this.signal.markReady();
       await this.sweepQueue.upsertJobScheduler('sweep', { every: sweepEveryMs() }, { name: 'sweep', opts: { removeOnComplete: true, removeOnFail: true } });
     })().catch((err: unknown) => this.log.error(`campaign sweep not scheduled: ${reasonOf(err)}`));
   }
@@ -267,7 +220,7 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
     const scoped = only.length > 0;
     const paced = await em.transactional(async (tx) => {
       const [c] = await q<{ whatsapp_id: number | null; status: string }>(tx, `select whatsapp_id, status from campaigns where id = ? and company_id = ?`, [campaignId, companyId]);
-      if (!c || c.status !== 'EM_ANDAMENTO') return [];
+      if (!c || c.status !== 'EM_ANDAMENTO') return 0;
       await q(tx, `select pg_advisory_xact_lock(?, ?)`, [0x63616d70, c.whatsapp_id ?? 0]);
       // What the connection already has queued ahead (other running campaigns' pending rows, and this
       // campaign's rows outside the scope).
@@ -303,56 +256,60 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
          returning s.id, t.at::bigint as at, t.prev`,
         [offset, companyId, campaignId, ...onlyParams, p.every, p.every || 1, p.greater, p.interval, p.jitter, start, companyId],
       );
-      return out.map((r) => ({ id: Number(r.id), at: Number(r.at), prev: r.prev === null ? null : Number(r.prev) })).sort((a, b) => a.at - b.at);
+      return out.length;
     });
-    // The previous jobs go (a running one is locked and stays: it finds its row re-timed).
-    const stale = paced.filter((r) => r.prev !== null && r.prev !== r.at);
-    for (let i = 0; i < stale.length; i += BATCH) {
-      await Promise.all(stale.slice(i, i + BATCH).map((r) => this.sendQueue.remove(sendJobId(campaignId, r.id, r.prev!)).catch(() => 0)));
-    }
-    // A few batches in flight at once: Redis round trips, not Redis work, bound a single stream.
-    const batches: { id: number; at: number }[][] = [];
-    for (let i = 0; i < paced.length; i += BATCH) batches.push(paced.slice(i, i + BATCH));
-    const add = async (part: { id: number; at: number }[]) => {
-      const now = Date.now();
-      await this.sendQueue.addBulk(
-        part.map((p) => ({
-          name: 'send',
-          data: { companyId, campaignId, shippingId: p.id, at: p.at } satisfies SendJob,
-          opts: {
-            jobId: sendJobId(campaignId, p.id, p.at),
-            delay: Math.max(0, p.at - now),
-            attempts: SEND_ATTEMPTS,
-            backoff: { type: 'exponential', delay: BACKOFF_MS },
-            removeOnComplete: true,
-            removeOnFail: true,
-          },
-        })),
-      );
-    };
-    for (let i = 0; i < batches.length; i += ADD_PARALLEL) await Promise.all(batches.slice(i, i + ADD_PARALLEL).map(add));
-    return paced.length;
+    // The rows are the queue: this process's sender looks at once (the others at their next poll).
+    if (paced) this.signal.wake();
+    return paced;
   }
 
   /**
-   * Best effort, for a campaign being deleted: drops the queued jobs of its pending rows and its start
-   * job (by their deterministic ids; a job that still runs finds the campaign gone).
+   * Best effort, for a campaign being deleted: drops its start job (by its deterministic id). Its rows go
+   * with it (foreign key), so no lane sends them; a batch in flight finds the campaign gone.
    */
   async disarm(companyId: number, campaignId: number, scheduledAt: Date | null): Promise<void> {
+    void companyId;
+    await this.startQueue.remove(startJobId(campaignId, scheduledAt ? new Date(scheduledAt).getTime() : 0)).catch(() => 0);
+  }
+
+  /**
+   * After a cancel: what the campaign handed to the Messages port that has not left yet is taken back
+   * (`Messages.withdraw`: its outbound jobs removed, the messages deleted from their tickets), and those
+   * rows are pending again (a restart sends them). So a cancelled campaign's backlog does not hold the
+   * connection (issue 37 item 3). Returns how many were taken back.
+   */
+  async withdraw(companyId: number, campaignId: number): Promise<number> {
+    let taken = 0;
     let after = 0;
     for (;;) {
-      const rows = await q<{ id: number; scheduled_for: Date | null }>(
+      const rows = await q<{ id: number }>(
         this.em.fork(),
-        `select id, scheduled_for from campaign_shipping where company_id = ? and campaign_id = ? and status = 'pending' and id > ? order by id limit ${BATCH}`,
+        `select id from campaign_shipping where company_id = ? and campaign_id = ? and status = 'sent' and id > ? order by id limit 1000`,
         [companyId, campaignId, after],
       );
       if (!rows.length) break;
-      await Promise.all(
-        rows.filter((r) => r.scheduled_for).map((r) => this.sendQueue.remove(sendJobId(campaignId, Number(r.id), new Date(r.scheduled_for!).getTime())).catch(() => 0)),
-      );
       after = Number(rows[rows.length - 1]!.id);
+      const back = await this.messages.withdraw(
+        companyId,
+        PLUGIN_ID,
+        rows.map((r) => correlationIdOf(campaignId, Number(r.id))),
+      );
+      const ids = back.map((c) => shippingOf(c)?.shippingId).filter((id): id is number => id !== undefined);
+      if (ids.length) {
+        const undone = await q(
+          this.em.fork(),
+          `update campaign_shipping set status = 'pending', message_id = null, ticket_id = null, sent_at = null, message = null
+            where company_id = ? and campaign_id = ? and status = 'sent' and id in (${ids.map(() => '?').join(', ')}) returning id`,
+          [companyId, campaignId, ...ids],
+        );
+        taken += undone.length;
+      }
     }
-    await this.startQueue.remove(startJobId(campaignId, scheduledAt ? new Date(scheduledAt).getTime() : 0)).catch(() => 0);
+    if (taken) {
+      this.log.log(`campaign ${campaignId}: ${taken} message(s) not yet sent taken back`);
+      this.progress(companyId, campaignId, true);
+    }
+    return taken;
   }
 
   /** Runs `task` in one process of the cluster at a time (a transaction-scoped advisory lock); false when another holds it. */
@@ -366,27 +323,32 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
   }
 
   /**
-   * At every start, before this process's send worker runs, once per cluster (the lock; a replica that
-   * finds it taken leaves the work to the one that holds it and to the sweep): PROGRAMADA campaigns get
-   * their start job back; pending rows whose job is missing, and rows overdue by more than LATE_MIN_MS,
-   * are re-paced from now and re-armed (their old jobs removed); `sent` rows are settled from the
-   * Messages port; campaigns with nothing left finish.
+   * At every start, before this process's sender runs, once per cluster (the lock; a replica that finds
+   * it taken leaves the work to the one that holds it and to the sweep): PROGRAMADA campaigns get their
+   * start job back; running campaigns' rows never paced are paced; `sent` rows are settled from the
+   * Messages port; campaigns with nothing left finish. Rows overdue after downtime are re-paced by the
+   * sender when it meets them (no burst). The per-recipient jobs of before the send lanes are dropped.
    */
   async recover(): Promise<void> {
-    await this.exclusively(1, () => this.sweepOnce({ graceMs: null, overdueMs: LATE_MIN_MS }));
+    await this.exclusively(1, async () => {
+      await this.jobs
+        .queue(LEGACY_SEND_QUEUE)
+        .obliterate({ force: true })
+        .catch((err: unknown) => this.log.warn(`old send jobs not dropped: ${reasonOf(err)}`));
+      await this.sweepOnce({ graceMs: null });
+    });
   }
 
-  /** The repeatable sweep job (every sweepEveryMs()): rows whose job was lost once their time is a pass behind. */
+  /** The repeatable sweep job (every sweepEveryMs()): what lost its way once it is a pass behind. */
   async sweep(): Promise<void> {
-    await this.exclusively(1, () => this.sweepOnce({ graceMs: sweepEveryMs(), overdueMs: null }));
+    await this.exclusively(1, () => this.sweepOnce({ graceMs: sweepEveryMs() }));
   }
 
   /**
-   * `graceMs` null: every pending row is looked at (boot); otherwise rows due more than `graceMs` ago.
-   * `overdueMs`: rows due longer ago than that are re-paced even when their job exists. A platform task
-   * across companies (raw SQL by design); each statement still pairs rows with their company.
+   * `graceMs` null: everything is looked at (boot); otherwise what is more than `graceMs` old. A platform
+   * task across companies (raw SQL by design); each statement still pairs rows with their company.
    */
-  async sweepOnce({ graceMs, overdueMs }: { graceMs: number | null; overdueMs: number | null }): Promise<void> {
+  async sweepOnce({ graceMs }: { graceMs: number | null }): Promise<void> {
     const em = this.em.fork();
     const now = Date.now();
     const cutoff = graceMs === null ? null : now - graceMs;
@@ -398,39 +360,21 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
     );
     for (const r of programmed) await this.schedule(r).catch((err: unknown) => this.log.warn(`campaign ${r.id}: start job not restored: ${reasonOf(err)}`));
 
-    // 2. Pending rows of running campaigns without a job (or overdue).
-    const pending = await q<{ id: number; company_id: number; campaign_id: number; scheduled_for: Date | null }>(
+    // 2. Pending rows of running campaigns never paced (arm failed after the start's commit): paced now.
+    const unpaced = await q<{ company_id: number; campaign_id: number }>(
       em,
-      `select s.id, s.company_id, s.campaign_id, s.scheduled_for
+      `select distinct s.company_id, s.campaign_id
          from campaign_shipping s join campaigns c on c.id = s.campaign_id and c.company_id = s.company_id
-        where c.status = 'EM_ANDAMENTO' and s.status = 'pending'
-          ${cutoff === null ? '' : `and (s.scheduled_for is null and c.updated_at < timestamptz 'epoch' + ?::bigint * interval '1 millisecond' or s.scheduled_for < timestamptz 'epoch' + ?::bigint * interval '1 millisecond')`}
-        order by s.scheduled_for nulls first, s.id limit ${SWEEP_ROWS}`,
-      cutoff === null ? [] : [cutoff, cutoff],
+        where c.status = 'EM_ANDAMENTO' and s.status = 'pending' and s.scheduled_for is null
+          ${cutoff === null ? '' : `and c.updated_at < timestamptz 'epoch' + ?::bigint * interval '1 millisecond'`}`,
+      cutoff === null ? [] : [cutoff],
     );
-    const lost = new Map<number, { companyId: number; ids: number[] }>();
-    for (let i = 0; i < pending.length; i += 200) {
-      await Promise.all(
-        pending.slice(i, i + 200).map(async (r) => {
-          const at = r.scheduled_for ? new Date(r.scheduled_for).getTime() : null;
-          let missing = at === null || (overdueMs !== null && at < now - overdueMs);
-          if (!missing) {
-            const job = await this.sendQueue.getJob(sendJobId(Number(r.campaign_id), Number(r.id), at!));
-            missing = !job || (await job.getState()) === 'failed';
-          }
-          if (!missing) return;
-          const entry = lost.get(Number(r.campaign_id)) ?? { companyId: Number(r.company_id), ids: [] };
-          entry.ids.push(Number(r.id));
-          lost.set(Number(r.campaign_id), entry);
-        }),
-      );
-    }
-    for (const [campaignId, { companyId, ids }] of lost) {
+    for (const r of unpaced) {
       try {
-        const n = await this.arm(companyId, campaignId, { ids });
-        if (n) this.log.log(`campaign ${campaignId}: ${n} pending recipient(s) re-armed`);
+        const n = await this.arm(Number(r.company_id), Number(r.campaign_id), { dueBefore: 0 });
+        if (n) this.log.log(`campaign ${r.campaign_id}: ${n} pending recipient(s) paced`);
       } catch (err) {
-        this.log.warn(`campaign ${campaignId} not re-armed: ${reasonOf(err)}`);
+        this.log.warn(`campaign ${r.campaign_id} not paced: ${reasonOf(err)}`);
       }
     }
 
@@ -442,9 +386,15 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
         order by s.id limit ${SWEEP_ROWS}`,
       cutoff === null ? [] : [cutoff],
     );
+    // A connection sends its queue in order: once a campaign's oldest open row is still queued (ack 0),
+    // its newer ones are too — the rest of that campaign waits for the next pass (a campaign with
+    // interval 0 may have thousands queued in the kernel; asking about each every pass would be a flood).
+    const queued = new Set<number>();
     for (const r of sent) {
+      if (queued.has(Number(r.campaign_id))) continue;
       try {
         const stored = await this.messages.findSent(Number(r.company_id), PLUGIN_ID, correlationIdOf(Number(r.campaign_id), Number(r.id)));
+        if (stored?.ack === 0) queued.add(Number(r.campaign_id));
         if (stored && stored.ack !== 0) {
           await this.settle(Number(r.company_id), Number(r.campaign_id), Number(r.id), stored.ack, stored.messageId, stored.ticketId);
         }
@@ -458,109 +408,10 @@ export class CampaignEngine implements OnModuleInit, OnApplicationBootstrap, OnM
     for (const c of running) await this.finishIfDone(Number(c.company_id), Number(c.id)).catch(() => false);
   }
 
-  /** The worker's `failed` event: a job out of tries (or thrown for good) fails its row if it is still the one armed. */
-  async onSendFailed(job: Job<SendJob>, err: Error): Promise<void> {
-    const final = job.attemptsMade >= (job.opts.attempts ?? 1) || err.name === 'UnrecoverableError';
-    if (!final) return;
-    const { companyId, campaignId, shippingId, at } = job.data;
-    // Reported failed but perhaps stored: a row whose message exists is sent, not failed.
-    const stored = await this.messages.findSent(companyId, PLUGIN_ID, correlationIdOf(campaignId, shippingId)).catch(() => null);
-    if (stored) {
-      await markStored(this.em.fork(), companyId, campaignId, shippingId, stored, false);
-      return;
-    }
-    const failed = await q(
-      this.em.fork(),
-      `update campaign_shipping set status = 'failed', error = coalesce(error, ?) where id = ? and company_id = ? and campaign_id = ? and status = 'pending'
-          and scheduled_for = timestamptz 'epoch' + ?::bigint * interval '1 millisecond' returning id`,
-      [reasonOf(err), shippingId, companyId, campaignId, at],
-    );
-    if (failed.length) {
-      await this.finishIfDone(companyId, campaignId);
-      this.progress(companyId, campaignId);
-    }
-  }
-
-  // ── sending ────────────────────────────────────────────────────────────────────────────────────
-
-  async process(job: Job<SendJob>): Promise<void> {
-    const { companyId, campaignId, shippingId, at } = job.data;
-    const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    let retry: string | null = null;
-    const outcome = await this.em.fork().transactional(async (tx): Promise<{ terminal: boolean; rearm?: boolean } | null> => {
-      // The row locked (a second job for it waits, then finds it done); the campaign shared-locked, so a
-      // cancel waits for the send in flight and every later job sees it cancelled.
-      const [s] = await q<ShippingLocked>(tx, `select * from campaign_shipping where id = ? and company_id = ? for update`, [shippingId, companyId]);
-      if (!s || s.status !== 'pending' || !s.scheduled_for || new Date(s.scheduled_for).getTime() !== at) return null;
-      const [c] = await q<CampaignRow>(tx, `select * from campaigns where id = ? and company_id = ? for share`, [campaignId, companyId]);
-      if (!c || c.status !== 'EM_ANDAMENTO') return null;
-      const settings = await this.settings.get(companyId, tx);
-      // A first try far behind its time (the process was down, the queue stuck): re-paced from now with
-      // the campaign's other overdue rows, so a backlog never leaves in a burst.
-      if (job.attemptsMade === 0 && Date.now() - at > Math.max(pacingOf(settings).interval, LATE_MIN_MS)) return { terminal: false, rearm: true };
-      const correlationId = correlationIdOf(campaignId, shippingId);
-      try {
-        const stored = await this.messages.findSent(companyId, PLUGIN_ID, correlationId);
-        if (stored) {
-          await markStored(tx, companyId, campaignId, shippingId, stored, false);
-          return { terminal: false };
-        }
-        await this.sendable(companyId);
-        if (!c.whatsapp_id) throw new Permanent('no_connection');
-        if (s.is_whatsapp_valid === null && !(await this.messages.isOnWhatsApp(companyId, c.whatsapp_id, s.number))) {
-          await q(tx, `update campaign_shipping set status = 'failed', error = 'invalid_number', attempts = attempts + 1 where id = ? and company_id = ?`, [shippingId, companyId]);
-          return { terminal: true };
-        }
-        // The drawn variant, or another non-empty one if it was emptied while the campaign was cancelled.
-        const variants = variantsOf(MESSAGE_COLUMNS.map((k) => c[k]));
-        const variant = s.variant >= 0 && variants.includes(s.variant) ? s.variant : pickVariant(variants);
-        const text = variant >= 0 ? render(c[MESSAGE_COLUMNS[variant]!] ?? '', s, settings.variables) : '';
-        const media = c.media_path ? { url: c.media_path, ...(c.media_name ? { name: c.media_name } : {}) } : undefined;
-        if (!text.trim() && !media) throw new Permanent('no_message');
-        const sent = await this.messages.sendToNumber(
-          companyId,
-          { whatsappId: c.whatsapp_id, number: s.number, name: s.name },
-          { body: text, ...(media ? { media } : {}), source: PLUGIN_ID, correlationId },
-        );
-        await q(
-          tx,
-          `update campaign_shipping set status = 'sent', message = ?, message_id = ?, ticket_id = ?, sent_at = now(), error = null, attempts = attempts + 1 where id = ? and company_id = ?`,
-          [text, sent.messageId, sent.ticketId, shippingId, companyId],
-        );
-        return { terminal: false };
-      } catch (err) {
-        const reason = reasonOf(err);
-        const final = lastTry || isPermanent(err);
-        // Reported failed but perhaps stored after all (a timeout after the kernel kept it): sent, not failed.
-        const stored = final ? await this.messages.findSent(companyId, PLUGIN_ID, correlationId).catch(() => null) : null;
-        if (stored) {
-          await markStored(tx, companyId, campaignId, shippingId, stored, true);
-          return { terminal: false };
-        }
-        await q(tx, `update campaign_shipping set error = ?, attempts = attempts + 1${final ? ", status = 'failed'" : ''} where id = ? and company_id = ?`, [
-          reason,
-          shippingId,
-          companyId,
-        ]);
-        this.log.warn(`campaign ${campaignId} recipient ${shippingId}: ${reason}${final ? ' (failed)' : ' (will retry)'}`);
-        if (!final) retry = reason;
-        return { terminal: final };
-      }
-    });
-    if (outcome?.rearm) {
-      const n = await this.arm(companyId, campaignId, { dueBefore: Date.now() - LATE_MIN_MS });
-      this.log.log(`campaign ${campaignId}: ${n} overdue recipient(s) re-paced from now`);
-      return;
-    }
-    if (outcome) {
-      if (outcome.terminal) await this.finishIfDone(companyId, campaignId);
-      this.progress(companyId, campaignId);
-    }
-    if (retry) throw new Error(retry);
-  }
+  // ── sending: campaign.sender.ts (the send lanes) ─────────────────────────────────────────────────
 
   /** Not for a company that went inactive, lost the plan flag or switched campaigns off after the start. */
-  private async sendable(companyId: number): Promise<void> {
+  async sendable(companyId: number): Promise<void> {
     const company = await this.companies.get(companyId);
     if (!company?.status) throw new Permanent('company_inactive');
     if (!company.campaignsEnabled) throw new Permanent('campaigns_disabled');

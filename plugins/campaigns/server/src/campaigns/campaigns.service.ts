@@ -185,6 +185,8 @@ export class CampaignsService {
    */
   async cancel(companyId: number, id: number): Promise<Campaign> {
     await this.transition(companyId, id, 'EM_ANDAMENTO', 'CANCELADA', 'Only a running campaign can be cancelled.');
+    // What was handed over but has not left is taken back: nothing of it holds the connection.
+    await this.engine.withdraw(companyId, id);
     const dto = await this.show(companyId, id);
     this.live.changed(companyId, 'update', dto);
     return dto;
