@@ -188,7 +188,7 @@ describe('flow builder in the browser', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Bienvenida' }).click();
     await page.getByTestId('connections-rebind-ok').click();
     await page.getByText(/conexi(ón|ones) vinculadas? al flujo/).waitFor();
-    expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.integrationId).toBe(flowId);
+    expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.bindings.flowId).toBe(flowId);
     // The connection's modal shows its flow.
     await page.getByTestId(`connection-edit-${wa}`).click();
     await page.getByTestId('connection-flow').getByText('Bienvenida').waitFor();
@@ -422,7 +422,7 @@ describe('flow builder in the browser', () => {
     // A simulated customer walks it: each answer ends in its queue, told so first.
     const phone = sandbox(api, admin);
     const wa = await phone.connect('Línea derivación');
-    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: flowId }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${wa}`, { bindings: { flowId } }, admin)).status).toBe(200);
     const walk = async (who: string, answer: string) => {
       await phone.say(wa, who, 'hola', 'Cliente');
       await eventually(async () => ((await phone.outbox(wa, who)).length >= 1 ? true : null));

@@ -1,30 +1,51 @@
-import { z } from 'zod';
-import { definePluginManifest, endpoint } from '@atende/core-contract';
+import { definePluginManifest, endpoint, type formDataBody } from '@atende/core-contract';
+import type {
+  checkUrlResultSchema,
+  checkUrlSchema,
+  integrationInputSchema,
+  integrationListQuerySchema,
+  integrationPageSchema,
+  integrationSchema,
+  integrationUpdateSchema,
+  integrationRunSchema,
+  testSessionResultSchema,
+  testSessionSchema,
+  Integration,
+} from './schemas.js';
+import type { z } from 'zod';
 
-/** Who may do what in this plugin; the server enforces it and the web hides what the server refuses. */
+export * from './schemas.js';
+export * from './types.js';
+
+/** Integrations are an administrator's tool (core-operations §6: the drawer item is admin-only and needs useIntegrations). */
 export const INTEGRATIONS_PERMISSIONS = {
-  'integrations:read': ['user', 'supervisor', 'admin', 'super'],
+  'integrations:read': ['admin', 'super'],
   'integrations:write': ['admin', 'super'],
 } as const;
 
-/** Declared once for both sides: the server's manifest and the web remote's pages read it. */
+/** The plan flag that switches the plugin on (automation-productivity §6). */
+export const INTEGRATIONS_PLAN_FLAG = 'useIntegrations';
+
 export const INTEGRATIONS_MANIFEST = definePluginManifest({
-  pages: { list: { path: '/integrations', permission: 'integrations:read' } },
-  menu: [{ page: 'list', icon: 'api', permission: 'integrations:read', label: { es: 'Integrations', pt: 'Integrations', en: 'Integrations' } }],
+  pages: { list: { path: '/queue-integration', permission: 'integrations:read' } },
+  menu: [{ page: 'list', icon: 'api', permission: 'integrations:read', label: { es: 'Integraciones', pt: 'Integrações', en: 'Integrations' } }],
 });
 
-export const itemSchema = z.object({ id: z.number().int(), title: z.string(), createdAt: z.string() });
-export type Item = z.infer<typeof itemSchema>;
+/** Company-scoped live updates: `company-{id}-queueIntegration` with action create, update or delete (§7 Realtime). */
+export const queueIntegrationEvent = (companyId: number) => `company-${companyId}-queueIntegration`;
+export type QueueIntegrationEvent = { action: 'create' | 'update'; queueIntegration: Integration } | { action: 'delete'; integrationId: number };
 
-export const itemInputSchema = z.object({ title: z.string().trim().min(2, 'too_short').max(120, 'too_long') });
-export type ItemInput = z.infer<typeof itemInputSchema>;
-
-/**
- * The plugin's API, typed for the web's `call()`; the server test checks each one is served. The schemas
- * are types here (see plugins/helps/contract: with them in a module of their own and `"sideEffects":
- * false`, the web remote does not bundle zod).
- */
-export const INTEGRATIONS_ENDPOINTS = {
-  list: endpoint<{ response: z.ZodArray<typeof itemSchema> }>()({ method: 'GET', path: '/integrations' }),
-  create: endpoint<{ body: typeof itemInputSchema; response: typeof itemSchema }>()({ method: 'POST', path: '/integrations' }),
+/** The plugin's API (served under /api/integrations, and at the spec's /queueIntegration paths). */
+export const INTEGRATION_ENDPOINTS = {
+  page: endpoint<{ query: typeof integrationListQuerySchema; response: typeof integrationPageSchema }>()({ method: 'GET', path: '/integrations' }),
+  show: endpoint<{ response: typeof integrationSchema }>()({ method: 'GET', path: '/integrations/:id' }),
+  create: endpoint<{ body: typeof integrationInputSchema; response: typeof integrationSchema }>()({ method: 'POST', path: '/integrations' }),
+  update: endpoint<{ body: typeof integrationUpdateSchema; response: typeof integrationSchema }>()({ method: 'PUT', path: '/integrations/:id' }),
+  remove: endpoint()({ method: 'DELETE', path: '/integrations/:id' }),
+  upload: endpoint<{ body: typeof formDataBody; response: typeof integrationSchema }>()({ method: 'POST', path: '/integrations/:id/image-upload' }),
+  removeImage: endpoint<{ response: typeof integrationSchema }>()({ method: 'DELETE', path: '/integrations/:id/image-upload' }),
+  testSession: endpoint<{ body: typeof testSessionSchema; response: typeof testSessionResultSchema }>()({ method: 'POST', path: '/integrations/testSession' }),
+  checkUrl: endpoint<{ body: typeof checkUrlSchema; response: typeof checkUrlResultSchema }>()({ method: 'POST', path: '/integrations/check-url' }),
+  types: endpoint<{ response: z.ZodArray<z.ZodString> }>()({ method: 'GET', path: '/integrations/types' }),
+  runs: endpoint<{ response: z.ZodArray<typeof integrationRunSchema> }>()({ method: 'GET', path: '/integrations/runs/:ticketId' }),
 };
