@@ -35,17 +35,17 @@ export const INTEGRATIONS_MANIFEST = definePluginManifest({
 export const queueIntegrationEvent = (companyId: number) => `company-${companyId}-queueIntegration`;
 export type QueueIntegrationEvent = { action: 'create' | 'update'; queueIntegration: Integration } | { action: 'delete'; integrationId: number };
 
-/** The plugin's API (served under /api/integrations, and at the spec's /queueIntegration paths). */
+/** The plugin's API: `/api/integrations/queueIntegration/…`, the spec's paths answered at `/api/queueIntegration/…` too (apiAliases). */
 export const INTEGRATION_ENDPOINTS = {
-  page: endpoint<{ query: typeof integrationListQuerySchema; response: typeof integrationPageSchema }>()({ method: 'GET', path: '/integrations' }),
-  show: endpoint<{ response: typeof integrationSchema }>()({ method: 'GET', path: '/integrations/:id' }),
-  create: endpoint<{ body: typeof integrationInputSchema; response: typeof integrationSchema }>()({ method: 'POST', path: '/integrations' }),
-  update: endpoint<{ body: typeof integrationUpdateSchema; response: typeof integrationSchema }>()({ method: 'PUT', path: '/integrations/:id' }),
-  remove: endpoint()({ method: 'DELETE', path: '/integrations/:id' }),
-  upload: endpoint<{ body: typeof formDataBody; response: typeof integrationSchema }>()({ method: 'POST', path: '/integrations/:id/image-upload' }),
-  removeImage: endpoint<{ response: typeof integrationSchema }>()({ method: 'DELETE', path: '/integrations/:id/image-upload' }),
-  testSession: endpoint<{ body: typeof testSessionSchema; response: typeof testSessionResultSchema }>()({ method: 'POST', path: '/integrations/testSession' }),
-  checkUrl: endpoint<{ body: typeof checkUrlSchema; response: typeof checkUrlResultSchema }>()({ method: 'POST', path: '/integrations/check-url' }),
-  types: endpoint<{ response: z.ZodArray<z.ZodString> }>()({ method: 'GET', path: '/integrations/types' }),
-  runs: endpoint<{ response: z.ZodArray<typeof integrationRunSchema> }>()({ method: 'GET', path: '/integrations/runs/:ticketId' }),
+  page: endpoint<{ query: typeof integrationListQuerySchema; response: typeof integrationPageSchema }>()({ method: 'GET', path: '/queueIntegration' }),
+  show: endpoint<{ response: typeof integrationSchema }>()({ method: 'GET', path: '/queueIntegration/:id' }),
+  create: endpoint<{ body: typeof integrationInputSchema; response: typeof integrationSchema }>()({ method: 'POST', path: '/queueIntegration' }),
+  update: endpoint<{ body: typeof integrationUpdateSchema; response: typeof integrationSchema }>()({ method: 'PUT', path: '/queueIntegration/:id' }),
+  remove: endpoint()({ method: 'DELETE', path: '/queueIntegration/:id' }),
+  upload: endpoint<{ body: typeof formDataBody; response: typeof integrationSchema }>()({ method: 'POST', path: '/queueIntegration/:id/image-upload' }),
+  removeImage: endpoint<{ response: typeof integrationSchema }>()({ method: 'DELETE', path: '/queueIntegration/:id/image-upload' }),
+  testSession: endpoint<{ body: typeof testSessionSchema; response: typeof testSessionResultSchema }>()({ method: 'POST', path: '/queueIntegration/testSession' }),
+  checkUrl: endpoint<{ body: typeof checkUrlSchema; response: typeof checkUrlResultSchema }>()({ method: 'POST', path: '/integrations/queueIntegration/check-url' }),
+  types: endpoint<{ response: z.ZodArray<z.ZodString> }>()({ method: 'GET', path: '/integrations/queueIntegration/types' }),
+  runs: endpoint<{ response: z.ZodArray<typeof integrationRunSchema> }>()({ method: 'GET', path: '/integrations/queueIntegration/runs/:ticketId' }),
 };

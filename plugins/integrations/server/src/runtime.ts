@@ -190,7 +190,7 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
       await em.upsert(
         SessionEntity,
         { companyId: job.companyId, ticketId: job.ticket.id, integrationId: job.integrationId, status: 'active', state: null, reason: null, ...change, updatedAt: new Date() } as SessionRow,
-        { onConflictFields: ['companyId', 'ticketId', 'integrationId'], onConflictAction: 'merge', onConflictMergeFields: [...(Object.keys(change) as (keyof SessionRow)[]), 'updatedAt'] },
+        { onConflictFields: ['companyId', 'ticketId', 'integrationId'], onConflictAction: 'merge', onConflictMergeFields: [...(Object.keys(change) as ('status' | 'state' | 'reason')[]), 'updatedAt'] },
       );
     });
   }
