@@ -1,45 +1,107 @@
-import { useEffect, useState } from 'react';
-import { App, Button, Card, Empty, Flex, Input, List, Typography } from 'antd';
-import { call, useCan, useErrorToast, useT } from '@atende/sdk-web';
-import { INTEGRATIONS_ENDPOINTS, INTEGRATIONS_PERMISSIONS, type Item } from '@atende/plugin-integrations-contract';
+import { useState } from 'react';
+import { App, Button, Card, Flex, Input, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { call, PagedTable, useCan, useConfirm, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useRealtimeReconnected, useT, useCurrentUser } from '@atende/sdk-web';
+import { INTEGRATION_ENDPOINTS, INTEGRATIONS_PERMISSIONS, queueIntegrationEvent, type Integration, type QueueIntegrationEvent } from '@atende/plugin-integrations-contract';
+import { IntegrationDialog } from './IntegrationDialog.js';
+import { TypeLogo } from './TypeLogo.js';
+import { applyEvent, matchesSearch } from './list.js';
 
+/** /queue-integration: count, search, infinite table (type logo, id, name, status chip, actions) and the dialog (automation-productivity §3). */
 export default function IntegrationsPage() {
   const { t } = useT('integrations');
   const { message } = App.useApp();
   const showError = useErrorToast();
+  const confirm = useConfirm();
   const canWrite = useCan('integrations:write', INTEGRATIONS_PERMISSIONS);
-  const [items, setItems] = useState<Item[] | null>(null);
-  const [title, setTitle] = useState('');
+  const companyId = useCurrentUser()?.companyId ?? 0;
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim(), 500);
+  const list = usePagedList(INTEGRATION_ENDPOINTS.page, 'queueIntegrations', { searchParam });
+  const [editing, setEditing] = useState<Integration | null>(null);
+  const [open, setOpen] = useState(false);
 
-  useEffect(() => {
-    call(INTEGRATIONS_ENDPOINTS.list).then(setItems, showError);
-  }, []);
+  // Live: another admin's changes (and ours, idempotently) through company-{id}-queueIntegration.
+  useRealtime<QueueIntegrationEvent>(queueIntegrationEvent(companyId), (e) => {
+    if (e.action !== 'delete' && !matchesSearch(e.queueIntegration, searchParam)) return;
+    list.setItems((l) => {
+      const next = applyEvent(l, e);
+      list.setCount((c) => c + (next.length - l.length));
+      return next;
+    });
+  });
+  useRealtimeReconnected(list.reload);
 
-  const add = async () => {
+  const remove = async (i: Integration) => {
+    if (!(await confirm({ title: t('confirmDelete'), content: i.name, danger: true, okText: t('delete') }))) return;
     try {
-      const item = await call(INTEGRATIONS_ENDPOINTS.create, { body: { title } });
-      setItems((list) => [item, ...(list ?? [])]);
-      setTitle('');
-      void message.success(t('saved'));
+      await call(INTEGRATION_ENDPOINTS.remove, { params: { id: i.id } });
+      void message.success(t('deleted'));
     } catch (err) {
       showError(err);
     }
   };
+  const edit = (i: Integration | null) => {
+    setEditing(i);
+    setOpen(true);
+  };
+  const statusOf = (i: Integration) =>
+    i.type === 'googlesheets-auth' ? (
+      i.googleSheetsAccessToken ? <Tag color="green">{t('status.connected')}</Tag> : <Tag color="red">{t('status.disconnected')}</Tag>
+    ) : (
+      <Tag color="green">{t('status.active')}</Tag>
+    );
 
   return (
     <Card data-testid="integrations-page">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      {canWrite && (
-        <Flex gap={8} style={{ marginBottom: 16 }}>
-          <Input value={title} placeholder={t('placeholder')} onChange={(e) => setTitle(e.target.value)} onPressEnter={add} />
-          <Button type="primary" onClick={add} disabled={title.trim().length < 2}>
-            {t('add')}
-          </Button>
+      <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }} data-testid="integrations-title">
+          {t('title', { count: list.count })}
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          <Input allowClear prefix={<SearchOutlined />} placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} style={{ width: 260 }} data-testid="integrations-search" />
+          {canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)} data-testid="integrations-add">
+              {t('add')}
+            </Button>
+          )}
         </Flex>
+      </Flex>
+      <PagedTable<Integration>
+        list={list}
+        items={list.items}
+        testId="integrations"
+        emptyText={searchParam ? t('noResults') : t('empty')}
+        rowProps={(i) => ({ 'data-testid': `integration-row-${i.id}` })}
+        columns={[
+          { title: t('columns.type'), dataIndex: 'type', width: 70, render: (type: string) => <TypeLogo type={type} /> },
+          { title: t('columns.id'), dataIndex: 'id', width: 80 },
+          { title: t('columns.name'), dataIndex: 'name', ellipsis: true },
+          { title: t('columns.status'), key: 'status', width: 140, render: (_: unknown, i: Integration) => statusOf(i) },
+          {
+            title: t('columns.actions'),
+            key: 'actions',
+            width: 110,
+            render: (_: unknown, i: Integration) =>
+              canWrite && (
+                <Space>
+                  <Button type="text" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => edit(i)} data-testid="integration-edit" />
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => void remove(i)} data-testid="integration-delete" />
+                </Space>
+              ),
+          },
+        ]}
+      />
+      {open && (
+        <IntegrationDialog
+          record={editing}
+          onClose={() => setOpen(false)}
+          onSaved={(i) => {
+            setOpen(false);
+            if (matchesSearch(i, searchParam)) list.setItems((l) => applyEvent(l, { action: 'update', queueIntegration: i }));
+          }}
+        />
       )}
-      <List loading={!items} dataSource={items ?? []} locale={{ emptyText: <Empty description={t('empty')} /> }} renderItem={(i) => <List.Item>{i.title}</List.Item>} />
     </Card>
   );
 }
