@@ -88,7 +88,7 @@ describe('integrations', () => {
       env: { OUTBOUND_ALLOW_HOSTS: [webhook, stall, typebot, dialogflow, shopify].map((f) => f.host).join(',') },
     });
     api = client(server.url);
-    ({ admin, otherAdmin, companyId } = await twoCompanies(api));
+    ({ admin, otherAdmin, companyId } = await twoCompanies(api, { users: 10, connections: 20, queues: 5 }));
     sup = (await api.login(SUPER.email, SUPER.password)).token;
     // Remote calls time out after 1.5 s here (the stalled receiver), Google's URLs point at the fake.
     for (const [key, value] of [
@@ -100,7 +100,8 @@ describe('integrations', () => {
       expect(r.status, `${key} ${JSON.stringify(r.body)}`).toBe(200);
     }
   }, 180_000);
-  afterAll(async () => {
+  afterAll(async (ctx) => {
+    if (ctx.tasks?.some?.((t: { result?: { state?: string } }) => t.result?.state === 'fail')) console.log(server?.logs().split('\n').filter((l) => /integration|Integrations|ERROR|WARN/.test(l)).slice(-60).join('\n'));
     for (const s of sockets) s.close();
     await server?.stop();
     await db?.drop();
@@ -175,9 +176,9 @@ describe('integrations', () => {
     const up = await fetch(`${server.url}/api/queueIntegration/${made.id}/image-upload`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form });
     expect(up.status).toBe(201);
     expect(((await up.json()) as Integration).imagePath).toBeTruthy();
-    expect((await api.delete(`/api/queueIntegration/${made.id}/image-upload`, admin)).body.imagePath).toBeNull();
+    expect((await api.del(`/api/queueIntegration/${made.id}/image-upload`, admin)).body.imagePath).toBeNull();
 
-    expect((await api.delete(`/api/queueIntegration/${made.id}`, admin)).status).toBe(204);
+    expect((await api.del(`/api/queueIntegration/${made.id}`, admin)).status).toBe(204);
     expect((await api.get(`/api/queueIntegration/${made.id}`, admin)).status).toBe(404);
     await eventually(async () => heard.length >= 5);
     expect(heard.map((e) => e.action)).toEqual(['create', 'update', 'update', 'update', 'delete']);
@@ -188,7 +189,7 @@ describe('integrations', () => {
     const mine = await create({ type: 'webhook', name: 'Mía', urlN8N: webhook.url });
     expect((await api.get(`/api/queueIntegration/${mine.id}`, otherAdmin)).status).toBe(404);
     expect((await api.put(`/api/queueIntegration/${mine.id}`, { name: 'Robada' }, otherAdmin)).status).toBe(404);
-    expect((await api.delete(`/api/queueIntegration/${mine.id}`, otherAdmin)).status).toBe(404);
+    expect((await api.del(`/api/queueIntegration/${mine.id}`, otherAdmin)).status).toBe(404);
     expect((await api.get('/api/queueIntegration', otherAdmin)).body.queueIntegrations).toEqual([]);
     // Nor may another company bind its connection to it.
     const theirs = await sandboxOf(api, otherAdmin).connect('Otra conexión');
