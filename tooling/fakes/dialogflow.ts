@@ -22,7 +22,8 @@ export function fakeServiceAccount(project = 'agente-prueba') {
  * ("adios" ends the conversation). `fail = true` answers 500.
  */
 export async function startDialogflowFake(publicKey: string): Promise<FakeServer & { fail: boolean; tokenUrl: string }> {
-  const flags = { fail: false };
+  // The handler reads the returned object: a test sets `fail` on it.
+  let flags: { fail: boolean } = { fail: false };
   const issued = new Set<string>();
   const fake = await startFake((req) => {
     if (flags.fail) return { status: 500, json: { error: 'down' } };
@@ -46,13 +47,7 @@ export async function startDialogflowFake(publicKey: string): Promise<FakeServer
     }
     return { status: 404, json: {} };
   });
-  return Object.assign(fake, {
-    tokenUrl: `${fake.url}/token`,
-    get fail() {
-      return flags.fail;
-    },
-    set fail(v: boolean) {
-      flags.fail = v;
-    },
-  });
+  const out = Object.assign(fake, { tokenUrl: `${fake.url}/token`, fail: false });
+  flags = out;
+  return out;
 }

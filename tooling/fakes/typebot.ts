@@ -9,7 +9,8 @@ const text = (t: string) => ({ id: Math.random().toString(36).slice(2), type: 't
  */
 export async function startTypebotFake(slug = 'mi-bot'): Promise<FakeServer & { fail: boolean; sessions: Map<string, string[]> }> {
   const sessions = new Map<string, string[]>();
-  const flags = { fail: false };
+  // The handler reads the returned object: a test sets `fail` on it.
+  let flags: { fail: boolean } = { fail: false };
   let next = 1;
   const fake = await startFake((req) => {
     if (flags.fail) return { status: 500, json: { message: 'down' } };
@@ -31,13 +32,7 @@ export async function startTypebotFake(slug = 'mi-bot'): Promise<FakeServer & { 
     }
     return { status: 404, json: { message: 'not found' } };
   });
-  return Object.assign(fake, {
-    sessions,
-    get fail() {
-      return flags.fail;
-    },
-    set fail(v: boolean) {
-      flags.fail = v;
-    },
-  });
+  const out = Object.assign(fake, { sessions, fail: false });
+  flags = out;
+  return out;
 }

@@ -10,7 +10,8 @@ export type WebhookMode = 'answer' | 'fail' | 'stall' | 'handover';
  * `X-Atende-Signature` HMAC the way a tenant's receiver would.
  */
 export async function startWebhookFake(opts: { stallMs?: number } = {}): Promise<FakeServer & { mode: WebhookMode; verify(req: Recorded, key: string): boolean }> {
-  const state = { mode: 'answer' as WebhookMode };
+  // The handler reads the returned object: a test switches `mode` on it.
+  let state: { mode: WebhookMode } = { mode: 'answer' };
   const fake = await startFake((req) => {
     if (state.mode === 'fail') return { status: 500, text: 'boom' };
     if (state.mode === 'stall') return { stallMs: opts.stallMs ?? 30_000, json: { reply: 'too late' } };
@@ -18,13 +19,8 @@ export async function startWebhookFake(opts: { stallMs?: number } = {}): Promise
     const event = jsonOf<{ message: { body: string } }>(req);
     return { json: { reply: `Eco: ${event.message.body}` } };
   });
-  return Object.assign(fake, {
-    get mode() {
-      return state.mode;
-    },
-    set mode(m: WebhookMode) {
-      state.mode = m;
-    },
+  const out = Object.assign(fake, {
+    mode: 'answer' as WebhookMode,
     verify(req: Recorded, key: string) {
       const ts = String(req.headers['x-atende-timestamp'] ?? '');
       const got = Buffer.from(String(req.headers['x-atende-signature'] ?? ''));
@@ -32,4 +28,6 @@ export async function startWebhookFake(opts: { stallMs?: number } = {}): Promise
       return got.length === want.length && timingSafeEqual(got, want);
     },
   });
+  state = out;
+  return out;
 }
