@@ -29,6 +29,8 @@ export const INTEGRATIONS_PLAN_FLAG = 'useIntegrations';
 export const INTEGRATIONS_MANIFEST = definePluginManifest({
   pages: { list: { path: '/queue-integration', permission: 'integrations:read' } },
   menu: [{ page: 'list', icon: 'api', permission: 'integrations:read', label: { es: 'Integraciones', pt: 'Integrações', en: 'Integrations' } }],
+  // The binding selects (integrationId) in the connection and queue forms.
+  zones: ['connection.modal.fields', 'queue.modal.tabs'],
 });
 
 /** Company-scoped live updates: `company-{id}-queueIntegration` with action create, update or delete (§7 Realtime). */

@@ -364,6 +364,46 @@ describe('integrations', () => {
     await eventually(async () => (await outbox(wa, customer)).includes('No encontramos el pedido #2002.'), 20_000);
   });
 
+  /** A flow (flow builder plugin) of `nodes` after its start node, linked in a line; answers its id. */
+  const flowOf = async (name: string, nodes: { id: string; type: string; data: object }[]) => {
+    const made = await api.post('/api/flowbuilder', { name }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const all = [{ id: '1', type: 'start', data: { label: 'Inicio del flujo' } }, ...nodes].map((nd, i) => ({ ...nd, position: { x: i * 200, y: 0 } }));
+    const connections = all.slice(1).map((nd, i) => ({ id: `e${i}`, source: all[i]!.id, target: nd.id, sourceHandle: null }));
+    const saved = await api.post('/api/flowbuilder/flow', { idFlow: made.body.id, nodes: all, connections }, admin);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    return made.body.id as number;
+  };
+
+  it('flowbuilder: the integration starts its flow, which then holds the ticket; a flow of another company is refused', async () => {
+    const flowId = await flowOf('Bienvenida', [{ id: 'm', type: 'message', data: { label: 'Bienvenido {{name}} desde el flujo' } }]);
+    const foreign = (await api.post('/api/flowbuilder', { name: 'Ajeno' }, otherAdmin)).body.id as number;
+    const refused = await api.post('/api/queueIntegration', { type: 'flowbuilder', name: 'Flujo ajeno', flowId: foreign }, admin);
+    expect(refused.body.details).toEqual([expect.objectContaining({ path: 'flowId', message: 'not_found' })]);
+    const fi = await create({ type: 'flowbuilder', name: 'Flujo bienvenida', flowId });
+    const { wa, customer } = await boundConnection(fi.id);
+    await say(wa, customer, 'hola');
+    await eventually(async () => (await outbox(wa, customer)).includes('Bienvenido Ana Cliente desde el flujo'), 20_000);
+  });
+
+  it('TypeBot flow node: the flow talks with Typebot (called from the flow timer, not the chain), the finish keyword goes on with the flow', async () => {
+    const flowId = await flowOf('Con Typebot', [
+      { id: 'tb', type: 'typebot', data: { name: 'Bot', urlN8N: typebot.url, typebotSlug: 'mi-bot', typebotExpires: 0, typebotDelayMessage: 0, typebotKeywordFinish: 'salir' } },
+      { id: 'fin', type: 'message', data: { label: 'Fin del bot' } },
+    ]);
+    n++;
+    const wa = await sandboxOf(api, admin).connect(`Flujo typebot ${n}`);
+    expect((await api.put(`/api/whatsapp/${wa}`, { bindings: { flowId } }, admin)).status).toBe(200);
+    const customer = '51977712345';
+    await say(wa, customer, 'hola');
+    await eventually(async () => (await outbox(wa, customer)).length >= 2, 20_000);
+    expect(await outbox(wa, customer)).toEqual(['Hola Ana Cliente, soy el bot', 'Elige 1 o 2']);
+    await say(wa, customer, '1');
+    await eventually(async () => (await outbox(wa, customer)).includes('Elegiste 1'), 20_000);
+    await say(wa, customer, 'salir');
+    await eventually(async () => (await outbox(wa, customer)).includes('Fin del bot'), 20_000);
+  });
+
   it('is refused with 403 to a company whose plan lacks useIntegrations', async () => {
     const plan = (await api.post('/api/plans', { name: 'Sin integraciones', value: 10, users: 10, connections: 5, queues: 5, useIntegrations: false }, sup)).body;
     const otherId = (await queryDb(db.url, `select id from companies where name = 'Otra'`))[0].id;

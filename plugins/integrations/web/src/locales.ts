@@ -51,6 +51,7 @@ const es = {
     imageError: 'Error al subir la imagen',
     active: 'Activa',
   },
+  bind: { label: 'Integración', hint: 'Las conversaciones nuevas las atiende esta integración.', none: 'Sin integración' },
   v: { required: 'Obligatorio', tooShort: '¡Muy corto!', tooLong: '¡Muy largo!' },
   refused: {
     scheme: 'Solo se permiten URLs https.',
@@ -116,6 +117,7 @@ const pt: Tree = {
     imageError: 'Erro ao enviar a imagem',
     active: 'Ativa',
   },
+  bind: { label: 'Integração', hint: 'As novas conversas são atendidas por esta integração.', none: 'Sem integração' },
   v: { required: 'Obrigatório', tooShort: 'Muito curto!', tooLong: 'Muito longo!' },
   refused: {
     scheme: 'Somente URLs https são permitidas.',
@@ -180,6 +182,7 @@ const en: Tree = {
     imageError: 'Error uploading the image',
     active: 'Active',
   },
+  bind: { label: 'Integration', hint: 'New conversations are answered by this integration.', none: 'No integration' },
   v: { required: 'Required', tooShort: 'Too Short!', tooLong: 'Too Long!' },
   refused: {
     scheme: 'Only https URLs are allowed.',
