@@ -18,6 +18,8 @@ import {
 } from '@atende/sdk-server/testing';
 import { INTEGRATION_ENDPOINTS, queueIntegrationEvent, type Integration, type QueueIntegrationEvent } from '@atende/plugin-integrations-contract';
 import { IntegrationsController } from '../src/integrations.controller.js';
+// The local fakes are test tooling (tooling/fakes), not a dependency of the plugin's code.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import {
   fakeServiceAccount,
   startDialogflowFake,
