@@ -194,4 +194,4 @@ const en: Tree = {
   },
 };
 
-export const locales = { es: { integrations: es }, pt: { integrations: pt }, en: { integrations: en } };
+export const locales = { es, pt, en };
