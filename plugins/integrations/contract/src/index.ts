@@ -14,6 +14,7 @@ import type {
 } from './schemas.js';
 import type { z } from 'zod';
 
+export * from './constants.js';
 export * from './schemas.js';
 export * from './types.js';
 
