@@ -24,7 +24,10 @@ describe('integrations in the browser', () => {
     db = await createDatabase();
     server = await startServer({ databaseUrl: db.url, env: { OUTBOUND_ALLOW_HOSTS: webhook.host } });
     api = client(server.url);
-    ({ admin } = await twoCompanies(api));
+    // Another admin's token for the API: signing the first admin in the browser ends her API session (one session per user).
+    const first = (await twoCompanies(api)).admin;
+    expect((await api.post('/api/users', { name: 'Auditor', email: 'auditor@tienda.test', password: TENANT_PASSWORD, profile: 'admin' }, first)).status).toBe(201);
+    admin = (await api.login('auditor@tienda.test', TENANT_PASSWORD)).token;
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {

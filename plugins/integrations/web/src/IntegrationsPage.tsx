@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Button, Card, Flex, Input, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { call, PagedTable, useCan, useConfirm, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useRealtimeReconnected, useT, useCurrentUser } from '@atende/sdk-web';
@@ -21,14 +21,15 @@ export default function IntegrationsPage() {
   const [editing, setEditing] = useState<Integration | null>(null);
   const [open, setOpen] = useState(false);
 
-  // Live: another admin's changes (and ours, idempotently) through company-{id}-queueIntegration.
+  // Live: every change (ours too) through company-{id}-queueIntegration; the count follows creates and deletes.
+  const itemsRef = useRef(list.items);
+  itemsRef.current = list.items;
   useRealtime<QueueIntegrationEvent>(queueIntegrationEvent(companyId), (e) => {
-    if (e.action !== 'delete' && !matchesSearch(e.queueIntegration, searchParam)) return;
-    list.setItems((l) => {
-      const next = applyEvent(l, e);
-      list.setCount((c) => c + (next.length - l.length));
-      return next;
-    });
+    if (e.action === 'delete') {
+      if (itemsRef.current.some((i) => i.id === e.integrationId)) list.setCount((c) => Math.max(0, c - 1));
+    } else if (!matchesSearch(e.queueIntegration, searchParam)) return;
+    else if (e.action === 'create') list.setCount((c) => c + 1);
+    list.setItems((l) => applyEvent(l, e));
   });
   useRealtimeReconnected(list.reload);
 
