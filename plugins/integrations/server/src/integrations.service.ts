@@ -136,8 +136,10 @@ export class IntegrationsService {
   async testSession(user: AuthUser, body: { type: string; projectName: string; jsonContent: string; language: string }): Promise<TestSessionResult> {
     const type = typeOf(body.type);
     if (!type?.test) throw AppError.validation([{ path: 'type', message: 'no_test' }]);
-    const draft = { ...toDto(this.em.create(IntegrationEntity, { companyId: user.companyId, type: body.type, name: 'test', isActive: true, config: { projectName: body.projectName, language: body.language }, secret: null, imagePath: null } as unknown as IntegrationRow)), secret: body.jsonContent };
-    this.em.clear(); // the draft is never saved
+    // A draft that is never saved: only what the type's test reads.
+    const now = new Date();
+    const draftRow = { id: 0, companyId: user.companyId, type: body.type, name: 'test', isActive: true, config: { projectName: body.projectName, language: body.language }, secret: null, imagePath: null, createdAt: now, updatedAt: now };
+    const draft = { ...toDto(draftRow as unknown as IntegrationRow), secret: body.jsonContent };
     return type.test({ companyId: user.companyId, integration: draft, ...this.remote.tools(user.companyId) });
   }
 
@@ -187,10 +189,17 @@ export class IntegrationsService {
       if (typeof url === 'string' && url) await this.outbound.check(url); // 400 ERR_OUTBOUND_URL_REFUSED with the reason
     }
     if (dto.whatsappId && !(await this.connections.get(companyId, dto.whatsappId))) throw AppError.validation([{ path: 'whatsappId', message: 'not_found' }]);
-    if (dto.flowId) {
-      // The flow builder answers for its flows through the kernel's binding registry (field `flowId`).
+    // Flows (the integration's and its Shopify options'): the flow builder answers for them through the kernel's
+    // binding registry (its field `flowId`).
+    const flowRefs: [string, number][] = [
+      ...(dto.flowId ? [['flowId', dto.flowId] as [string, number]] : []),
+      ...dto.shopifyOptions.flatMap((o, i) => (o.flowId ? [[`shopifyOptions.${i}.flowId`, o.flowId] as [string, number]] : [])),
+    ];
+    if (flowRefs.length) {
       const flows = HANDLER_BINDINGS.all().find(({ contribution }) => contribution.field === 'flowId')?.contribution;
-      if (!flows || !(await flows.exists(companyId, dto.flowId))) throw AppError.validation([{ path: 'flowId', message: 'not_found' }]);
+      for (const [path, flowId] of flowRefs) {
+        if (!flows || !(await flows.exists(companyId, flowId))) throw AppError.validation([{ path, message: 'not_found' }]);
+      }
     }
   }
 }
