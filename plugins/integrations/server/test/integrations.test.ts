@@ -382,6 +382,9 @@ describe('integrations', () => {
     const foreign = (await api.post('/api/flowbuilder', { name: 'Ajeno' }, otherAdmin)).body.id as number;
     const refused = await api.post('/api/queueIntegration', { type: 'flowbuilder', name: 'Flujo ajeno', flowId: foreign }, admin);
     expect(refused.body.details).toEqual([expect.objectContaining({ path: 'flowId', message: 'not_found' })]);
+    const shopWa = (await api.get<{ id: number }[]>('/api/whatsapp', admin)).body[0]!.id;
+    const option = await api.post('/api/queueIntegration', { type: 'shopify', name: 'Opciones', urlShopify: shopify.url, whatsappId: shopWa, shopifyOptions: [{ keywords: 'envío', flowId: foreign }] }, admin);
+    expect(option.body.details).toEqual([expect.objectContaining({ path: 'shopifyOptions.0.flowId', message: 'not_found' })]);
     const fi = await create({ type: 'flowbuilder', name: 'Flujo bienvenida', flowId });
     const { wa, customer } = await boundConnection(fi.id);
     await say(wa, customer, 'hola');
