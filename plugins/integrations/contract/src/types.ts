@@ -51,8 +51,10 @@ export interface IntegrationType {
   /** The `type` value stored on the integration (lowercase, `-` allowed): `n8n`, `googlesheets-auth`… */
   type: string;
   /**
-   * The type's own rules over the whole saved record (after the common ones): a zod schema whose issues
-   * are answered as 400 `ERR_VALIDATION` with their paths (e.g. Shopify's domain and connection).
+   * The type's own rules over the whole saved record (after the common ones): a zod schema parsing the
+   * record as the API answers it plus `hasSecret` (whether a credential is stored, since `jsonContent` is
+   * masked); its issues are answered as 400 `ERR_VALIDATION` with their paths (e.g. Shopify's domain and
+   * connection).
    */
   fields?: ZodType;
   /** Fields holding URLs a tenant typed: each is checked by the outbound guard on save (400 `ERR_OUTBOUND_URL_REFUSED`). */
