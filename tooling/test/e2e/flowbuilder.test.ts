@@ -188,7 +188,7 @@ describe('flow builder in the browser', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Bienvenida' }).click();
     await page.getByTestId('connections-rebind-ok').click();
     await page.getByText(/conexi(ón|ones) vinculadas? al flujo/).waitFor();
-    expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.integrationId).toBe(flowId);
+    expect((await api.get(`/api/whatsapp/${wa}`, admin)).body.bindings.flowId).toBe(flowId);
     // The connection's modal shows its flow.
     await page.getByTestId(`connection-edit-${wa}`).click();
     await page.getByTestId('connection-flow').getByText('Bienvenida').waitFor();
@@ -279,14 +279,13 @@ describe('flow builder in the browser', () => {
     const triggers = (await api.get('/api/flowcampaign', admin)).body.flow as { name: string; phrase: string; flowId: number; status: boolean }[];
     expect(triggers).toMatchObject([{ name: 'Promo verano', phrase: 'quiero la promo', flowId: flow.id, status: true }]);
 
-    // No integrations plugin here: the keyword dialog says so and never asks its API (issue 38 item 5).
-    const integrationCalls: string[] = [];
-    page.on('request', (r) => void (r.url().includes('/api/queueIntegration') && integrationCalls.push(r.url())));
+    // The integrations plugin is installed (issue 33): the keyword dialog's Google Sheets switch is offered, without
+    // the "plugin missing" notice (issue 38 item 5 covers the dialog without it).
     await page.getByTestId('menu-keywords').click();
     await page.getByTestId('keywords-add').click();
-    await page.getByTestId('keyword-sheets-missing').waitFor();
-    expect(await page.getByTestId('keyword-sheets').isDisabled()).toBe(true);
-    expect(integrationCalls).toEqual([]);
+    await page.getByTestId('keyword-sheets').waitFor();
+    await expect.poll(() => page.getByTestId('keyword-sheets').isDisabled()).toBe(false);
+    expect(await page.getByTestId('keyword-sheets-missing').count()).toBe(0);
     await page.getByTestId('keyword-name').fill('Reinicio');
     await page.getByTestId('keyword-keyword').fill('menu');
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
@@ -422,7 +421,7 @@ describe('flow builder in the browser', () => {
     // A simulated customer walks it: each answer ends in its queue, told so first.
     const phone = sandbox(api, admin);
     const wa = await phone.connect('Línea derivación');
-    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: flowId }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${wa}`, { bindings: { flowId } }, admin)).status).toBe(200);
     const walk = async (who: string, answer: string) => {
       await phone.say(wa, who, 'hola', 'Cliente');
       await eventually(async () => ((await phone.outbox(wa, who)).length >= 1 ? true : null));

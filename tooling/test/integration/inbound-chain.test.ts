@@ -165,7 +165,7 @@ describe('inbound handler chain', () => {
         expect(r.body.details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message })]));
       };
       await refused({ promptId: foreign }, 'promptId', 'not_found');
-      // integrationId is answered by the flow builder plugin (installed): a flow this company does not have is not found.
+      // integrationId is answered by the integrations plugin (installed): an integration this company does not have is not found.
       // A field nobody answers is refused as no_plugin: the plan-flag case at the end.
       await refused({ integrationId: 7 }, 'integrationId', 'not_found');
       await refused({ promptId: own, integrationId: 7 }, 'integrationId', 'one_binding_only');

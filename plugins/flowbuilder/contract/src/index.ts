@@ -211,3 +211,20 @@ export interface KeywordMatch {
 export interface KeywordAction {
   run(match: KeywordMatch): Promise<void>;
 }
+
+// ---------- Starting a flow from another plugin's chain handler ----------
+
+/**
+ * The extension point through which the flow builder lets another plugin start a flow on the ticket its
+ * chain handler is looking at (the integrations plugin's `flowbuilder` type). Key `flowbuilder`:
+ *
+ *   createExtensionPoint<FlowStarter>(FLOW_STARTER).get('flowbuilder')?.start(ctx, flowId)
+ *
+ * `ctx` is the caller's `InboundChainContext` (inside `handle`). The run's hold is handed to
+ * `flowbuilder.flow`, so the contact's next messages reach the flow. Answers 'pass' when the flow is not
+ * the company's or is inactive.
+ */
+export const FLOW_STARTER = 'flowbuilder.starter';
+export interface FlowStarter {
+  start(ctx: unknown, flowId: number): Promise<'handled' | 'pass'>;
+}

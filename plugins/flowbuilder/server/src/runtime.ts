@@ -13,6 +13,7 @@ import {
   TENANCY,
   TICKET_HOLDS,
   TICKETS,
+  createExtensionPoint,
   type Companies,
   type Contacts,
   type PluginContext,
@@ -27,7 +28,7 @@ import {
   type TicketHolds,
   type Tickets,
 } from '@atende/sdk-server';
-import { KEYWORD_ACTIONS, type KeywordAction, type KeywordMatch } from '@atende/plugin-flowbuilder-contract';
+import { FLOW_STARTER, KEYWORD_ACTIONS, type FlowStarter, type KeywordAction, type KeywordMatch } from '@atende/plugin-flowbuilder-contract';
 import { FlowEntity, FlowRunEntity, KeywordEntity, type KeywordRow } from './entities.js';
 import { TriggerIndex, triggerText } from './trigger-index.js';
 import { FlowEngine, PLUGIN_ID, type Outcome, type RunEnv, type StoredNodeState } from './engine.js';
@@ -92,11 +93,24 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
     };
     const bound: InboundHandler = { priority: 60, bound: true, appliesTo: (m, t) => customer(m, t) && t.status !== 'open', handle: (ctx) => this.onBound(ctx) };
     this.off.push(INBOUND_CHAIN.register(FLOW_HANDLER, flow), INBOUND_CHAIN.register(BOUND_HANDLER, bound));
-    // Connections and queues name a flow in their `integrationId` (REVINCULAR): see the README.
+    // Connections and queues name a flow in their declared binding field `flowId` (`bindings.flowId`;
+    // the spec's `integrationId` belongs to the integrations plugin, whose flowbuilder type starts flows through FLOW_STARTER).
     this.off.push(
       HANDLER_BINDINGS.register(PLUGIN_ID, {
-        field: 'integrationId',
+        field: 'flowId',
         exists: (companyId, id) => this.tenancy.forCompany(companyId, async (em) => (await em.count(FlowEntity, { id, companyId })) > 0),
+      }),
+    );
+    // Another plugin's chain handler starting a flow (the integrations plugin's flowbuilder type): the hold goes to FLOW_HANDLER.
+    this.off.push(
+      createExtensionPoint<FlowStarter>(FLOW_STARTER).register(PLUGIN_ID, {
+        start: async (raw, flowId) => {
+          const caller = raw as InboundChainContext;
+          const ctx: InboundChainContext = { ...caller, claim: (state, options) => caller.handOver(FLOW_HANDLER, state, options) };
+          const env = this.envOf(ctx, ctx.contact);
+          const started = await this.engine.start(ctx.em, env, flowId);
+          return started ? this.apply(ctx, started, env) : 'pass';
+        },
       }),
     );
     // An agent accepting, transferring or closing the ticket lets go of any hold (kernel lifecycle): the run stops.

@@ -183,7 +183,7 @@ describe('flowbuilder', () => {
     );
     const phone = sandbox(api, admin);
     const wa = await phone.connect('Flujo menú');
-    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: id }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${wa}`, { bindings: { flowId: id } }, admin)).status).toBe(200);
     const who = '5491100000010';
     await phone.say(wa, who, 'hola', 'Ana');
     expect(await outboxHas(phone, wa, who, 2)).toEqual(['Hola Ana', '¿Qué necesitas?\n\n[1] Comprar\n[2] Soporte']);
@@ -218,7 +218,7 @@ describe('flowbuilder', () => {
     );
     const phone = sandbox(api, admin);
     const wa = await phone.connect('Agente acepta');
-    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: id }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${wa}`, { bindings: { flowId: id } }, admin)).status).toBe(200);
     const who = '5491100000015';
     await phone.say(wa, who, 'hola');
     expect(await outboxHas(phone, wa, who, 1)).toEqual(['¿En qué te ayudo?']);
@@ -240,7 +240,7 @@ describe('flowbuilder', () => {
       [edge('1', 'wait'), edge('wait', 'bye')],
     );
     const wa2 = await phone.connect('Temporizado');
-    expect((await api.put(`/api/whatsapp/${wa2}`, { integrationId: timed }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${wa2}`, { bindings: { flowId: timed } }, admin)).status).toBe(200);
     await phone.say(wa2, who, 'hola');
     expect(await outboxHas(phone, wa2, who, 1)).toEqual(['Hasta luego']);
     await eventually(async () => (await ticketOf(wa2)).holder === null);
@@ -272,7 +272,7 @@ describe('flowbuilder', () => {
       ],
       [edge('1', 'block'), edge('block', 'tag'), edge('tag', 'notify')],
     );
-    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: id }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${wa}`, { bindings: { flowId: id } }, admin)).status).toBe(200);
     const who = '5491100000016';
     await phone.say(wa, who, 'hola', 'Marta');
     expect(await outboxHas(phone, wa, who, 1)).toEqual(['Primero']);
@@ -287,8 +287,8 @@ describe('flowbuilder', () => {
 
   it('a queue bound to a flow starts it on a pending ticket moved into the queue, once', async () => {
     const id = await flowOf('Cola', [{ id: 'm', type: 'message', ...at(1), data: { label: 'Bienvenido a la cola' } }], [edge('1', 'm')]);
-    const queue = (await api.post('/api/queue', { name: 'Cola con flujo', color: '#607d8b', integrationId: id }, admin)).body;
-    expect(queue.integrationId).toBe(id);
+    const queue = (await api.post('/api/queue', { name: 'Cola con flujo', color: '#607d8b', bindings: { flowId: id } }, admin)).body;
+    expect(queue.bindings.flowId).toBe(id);
     const phone = sandbox(api, admin);
     const wa = await phone.connect('Cola enlazada');
     const who = '5491100000017';
@@ -316,7 +316,7 @@ describe('flowbuilder', () => {
     );
     const phone = sandbox(api, admin);
     const wa = await phone.connect('Flujo reinicio');
-    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: id }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${wa}`, { bindings: { flowId: id } }, admin)).status).toBe(200);
     const who = '5491100000011';
     await phone.say(wa, who, 'buenas');
     expect(await outboxHas(phone, wa, who, 1)).toEqual(['¿Tu ciudad?']);
@@ -393,7 +393,7 @@ describe('flowbuilder', () => {
     );
     const phone = sandbox(api, admin);
     const wa = await phone.connect('IA');
-    expect((await api.put(`/api/whatsapp/${wa}`, { integrationId: id }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${wa}`, { bindings: { flowId: id } }, admin)).status).toBe(200);
     await phone.say(wa, '5491100000014', 'hola');
     const t = await ticketOf(wa);
     const [run] = await eventually(async () => {

@@ -17,7 +17,7 @@ export default defineWebPlugin({
     { path: FLOWBUILDER_MANIFEST.pages.phrases.path, icon: ThunderboltOutlined },
     { path: FLOWBUILDER_MANIFEST.pages.keywords.path, icon: KeyOutlined },
   ],
-  // The kernel's binding field `integrationId` names a flow: chosen per connection, per queue, or for all (REVINCULAR).
+  // The binding field `flowId` (declared, in `bindings`) names a flow: chosen per connection, per queue, or for all (REVINCULAR).
   widgets: [
     { zone: 'connections.page.actions', load: () => import('./bindings/RebindButton.js') },
     { zone: 'connection.modal.fields', load: () => import('./bindings/ConnectionFlowField.js') },

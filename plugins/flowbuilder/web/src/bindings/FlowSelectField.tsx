@@ -3,8 +3,8 @@ import { useT } from '@atende/sdk-web';
 import { loadFlows, useChoices } from '../options.js';
 
 /**
- * The connection's or queue's flow: the form's `integrationId` (the kernel's binding field this plugin answers
- * for; the server checks the flow is the company's). Cleared, it sends null and the binding is removed.
+ * The connection's or queue's flow: the form's `bindings.flowId` (the binding field this plugin declares; the
+ * spec's `integrationId` belongs to the integrations plugin; the server checks the flow is the company's). Cleared, it sends null and the binding is removed.
  */
 export function FlowSelectField({ testId, current }: { testId: string; current: number | null | undefined }) {
   const { t } = useT('flowbuilder');
@@ -13,7 +13,7 @@ export function FlowSelectField({ testId, current }: { testId: string; current: 
     // initialValue, not a value set on mount: the modal resets its form after its widgets mount, and a reset
     // returns each field to its initialValue (the zone remounts the widget per connection or queue).
     <Form.Item
-      name="integrationId"
+      name={['bindings', 'flowId']}
       label={t('bindings.flow')}
       extra={t('bindings.flowHint')}
       initialValue={current ?? undefined}

@@ -28,7 +28,7 @@ export default function RebindButton({ context }: ZoneWidgetProps<'connections.p
             let done = 0;
             try {
               for (const c of context.connections) {
-                await call(CONNECTION_ENDPOINTS.update, { params: { id: c.id }, body: { integrationId: flowId } });
+                await call(CONNECTION_ENDPOINTS.update, { params: { id: c.id }, body: { bindings: { flowId } } });
                 done++;
               }
               void message.success(t('bindings.rebound', { count: done }));
