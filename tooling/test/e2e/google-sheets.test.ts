@@ -65,10 +65,18 @@ describe('google sheets in the browser', () => {
   });
 
   it('connects through the OAuth popup, lists sheets, and disconnects', async () => {
+    // The record lives in the integrations plugin (type googlesheets-auth, contributed by this plugin);
+    // an id that is not the company's integration is refused (the integrations directory says so).
+    // Through the API first: one session per user, the browser signs in after.
+    const api = client(server.url);
+    const { token } = await api.login('admin@tienda.test', TENANT_PASSWORD);
+    const made = await api.post('/api/queueIntegration', { type: 'googlesheets-auth', name: 'Hojas de ventas' }, token);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await api.get('/api/queueIntegration/google-sheets/auth?integrationId=999999', token)).status).toBe(404);
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
-    await page.goto(`${server.url}/google-sheets?integrationId=5`);
+    await page.goto(`${server.url}/google-sheets?integrationId=${made.body.id}`);
     await page.getByTestId('google-sheets-page').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('google-sheets-status').textContent()).toBe('Desconectado');
 

@@ -13,7 +13,6 @@ import {
   TENANCY,
   TICKET_HOLDS,
   TICKETS,
-  createExtensionPoint,
   type Companies,
   type Contacts,
   type PluginContext,

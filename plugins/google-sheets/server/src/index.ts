@@ -2,6 +2,8 @@ import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs
 import { createExtensionPoint, definePlugin } from '@atende/sdk-server';
 import { FLOW_NODE_EXECUTORS, KEYWORD_ACTIONS, type KeywordAction, type NodeExecutor } from '@atende/plugin-flowbuilder-contract';
 import { GOOGLE_SHEETS_MANIFEST, GOOGLE_SHEETS_PERMISSIONS } from '@atende/plugin-google-sheets-contract';
+import { INTEGRATION_TYPES, type IntegrationType } from '@atende/plugin-integrations-contract';
+import { googleSheetsAuthType } from './integration-type.js';
 import { GoogleAccountEntity } from './account.entity.js';
 import { GoogleSheetsController } from './google-sheets.controller.js';
 import { GoogleSheetsService } from './google-sheets.service.js';
@@ -13,7 +15,7 @@ import { GOOGLE_SHEETS_SETTINGS } from './settings.js';
 export { googleSheetsAuthType, GOOGLE_SHEETS_AUTH_TYPE } from './integration-type.js';
 export { INTEGRATION_DIRECTORY, type IntegrationDirectory } from './integration-directory.js';
 
-/** Contributes the flow builder's Sheets step and its keyword action (both extension points of the flow builder's contract). */
+/** Contributes the flow builder's Sheets step and its keyword action, and the integrations plugin's `googlesheets-auth` type. */
 class GoogleSheetsContributions implements OnModuleInit, OnModuleDestroy {
   private off: (() => void)[] = [];
   constructor(@Inject(GoogleSheetsService) private readonly service: GoogleSheetsService) {}
@@ -21,6 +23,7 @@ class GoogleSheetsContributions implements OnModuleInit, OnModuleDestroy {
     this.off.push(
       createExtensionPoint<NodeExecutor>(FLOW_NODE_EXECUTORS).register('google-sheets.googlesheets', googleSheetsExecutor(this.service)),
       createExtensionPoint<KeywordAction>(KEYWORD_ACTIONS).register('google-sheets.append', keywordAction(this.service)),
+      createExtensionPoint<IntegrationType>(INTEGRATION_TYPES).register('google-sheets.auth', googleSheetsAuthType(this.service)),
     );
   }
   onModuleDestroy(): void {

@@ -1,12 +1,10 @@
 import { createExtensionPoint } from '@atende/sdk-server';
+import { INTEGRATION_DIRECTORY, type IntegrationDirectory } from '@atende/plugin-integrations-contract';
 
 /**
- * Which integration ids a company has (the integrations plugin owns those records). The integrations
- * plugin registers `find` here at merge; until then (or without it) the only integration this plugin
- * knows of a company is the one its Google connection was made for.
+ * Which integration ids a company has: the integrations plugin owns those records and answers through
+ * its contract's `integrations.directory` point. Both plugins share the plan flag (useIntegrations);
+ * without the integrations plugin no id is known, so only the connection's own one counts.
  */
-export interface IntegrationDirectory {
-  find(companyId: number, integrationId: number): Promise<{ id: number; name: string } | null>;
-}
-export const INTEGRATION_DIRECTORY = 'google-sheets.integration-directory';
 export const integrationDirectory = createExtensionPoint<IntegrationDirectory>(INTEGRATION_DIRECTORY);
+export { INTEGRATION_DIRECTORY, type IntegrationDirectory };

@@ -72,3 +72,15 @@ export interface IntegrationType {
   /** `testSession`: try the credentials without saving. */
   test?(ctx: Omit<IntegrationRunContext, 'ticket' | 'contact' | 'message' | 'state'>): Promise<{ ok: boolean; message: string }>;
 }
+
+/**
+ * Which integrations a company has, for plugins that keep data per integration (the google-sheets
+ * plugin's tokens): the integrations plugin registers `find` under the key `integrations`. Another
+ * company's id, or an unknown one, answers null.
+ *
+ *   createExtensionPoint<IntegrationDirectory>(INTEGRATION_DIRECTORY).get('integrations')?.find(companyId, id)
+ */
+export const INTEGRATION_DIRECTORY = 'integrations.directory';
+export interface IntegrationDirectory {
+  find(companyId: number, integrationId: number): Promise<{ id: number; name: string; type: string } | null>;
+}

@@ -1,19 +1,19 @@
-import { Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { definePlugin } from '@atende/sdk-server';
-import { INTEGRATIONS_MANIFEST, INTEGRATIONS_PERMISSIONS } from '@atende/plugin-integrations-contract';
+import { Inject, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { createExtensionPoint, definePlugin, TENANCY, type Tenancy } from '@atende/sdk-server';
+import { INTEGRATION_DIRECTORY, INTEGRATIONS_MANIFEST, INTEGRATIONS_PERMISSIONS, type IntegrationDirectory } from '@atende/plugin-integrations-contract';
 import { IntegrationsController } from './integrations.controller.js';
 import { IntegrationsService } from './integrations.service.js';
 import { IntegrationsRealtime } from './integrations.realtime.js';
 import { IntegrationsRuntime } from './runtime.js';
 import { RemoteCalls } from './remote-calls.js';
-import { ENTITIES } from './entities.js';
+import { ENTITIES, IntegrationEntity } from './entities.js';
 import { IntegrationsInit } from './migrations/init.js';
 import { INTEGRATIONS_SETTINGS } from './settings.js';
 import { integrationTypes } from './types.js';
 import { BUILTIN_INTEGRATION_TYPES } from './builtin/index.js';
 import { TypebotNodeExecutor } from './typebot-node.js';
 
-export { INTEGRATION_TYPES, type IntegrationType } from '@atende/plugin-integrations-contract';
+export { INTEGRATION_DIRECTORY, INTEGRATION_TYPES, type IntegrationDirectory, type IntegrationType } from '@atende/plugin-integrations-contract';
 
 /** Registers the built-in types on the extension point, as any other plugin would. */
 class BuiltinTypes implements OnModuleInit, OnModuleDestroy {
@@ -27,9 +27,27 @@ class BuiltinTypes implements OnModuleInit, OnModuleDestroy {
   }
 }
 
+/** Tells other plugins which integrations a company has (the google-sheets plugin checks ids against it). */
+class Directory implements OnModuleInit, OnModuleDestroy {
+  private off?: () => void;
+  constructor(@Inject(TENANCY) private readonly tenancy: Tenancy) {}
+  onModuleInit(): void {
+    this.off = createExtensionPoint<IntegrationDirectory>(INTEGRATION_DIRECTORY).register('integrations', {
+      find: (companyId, id) =>
+        this.tenancy.forCompany(companyId, async (em) => {
+          const row = await em.findOne(IntegrationEntity, { id, companyId });
+          return row ? { id: row.id, name: row.name, type: row.type } : null;
+        }),
+    });
+  }
+  onModuleDestroy(): void {
+    this.off?.();
+  }
+}
+
 @Module({
   controllers: [IntegrationsController],
-  providers: [BuiltinTypes, IntegrationsService, IntegrationsRealtime, IntegrationsRuntime, RemoteCalls, TypebotNodeExecutor],
+  providers: [BuiltinTypes, Directory, IntegrationsService, IntegrationsRealtime, IntegrationsRuntime, RemoteCalls, TypebotNodeExecutor],
 })
 export class IntegrationsModule {}
 
