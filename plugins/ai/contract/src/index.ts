@@ -1,30 +1,53 @@
-import { z } from 'zod';
 import { definePluginManifest, endpoint } from '@atende/core-contract';
+import type {
+  creditBalanceSchema,
+  creditCheckAnswerSchema,
+  creditCheckSchema,
+  creditCostsAnswerSchema,
+  creditReportQuerySchema,
+  creditReportSchema,
+  promptInputSchema,
+  promptListSchema,
+  promptSchema,
+  promptUpdateSchema,
+  Prompt,
+} from './schemas.js';
 
-/** Who may do what in this plugin; the server enforces it and the web hides what the server refuses. */
+export * from './schemas.js';
+
+/**
+ * Prompts configure the company's assistant: admins write them (the reference's prompts page is an
+ * administration screen); every user reads the balance and checks credits before an AI action.
+ */
 export const AI_PERMISSIONS = {
   'ai:read': ['user', 'supervisor', 'admin', 'super'],
   'ai:write': ['admin', 'super'],
+  'ai:use': ['user', 'supervisor', 'admin', 'super'],
+  'ai:platform': ['super'],
 } as const;
 
-/** Declared once for both sides: the server's manifest and the web remote's pages read it. */
+/** Gated by the plan's useOpenAi (automation-productivity §6). */
 export const AI_MANIFEST = definePluginManifest({
-  pages: { list: { path: '/ai', permission: 'ai:read' } },
-  menu: [{ page: 'list', icon: 'api', permission: 'ai:read', label: { es: 'Ai', pt: 'Ai', en: 'Ai' } }],
+  pages: { prompts: { path: '/prompts', permission: 'ai:write' } },
+  menu: [{ page: 'prompts', icon: 'robot', permission: 'ai:write', label: { es: 'Prompts IA', pt: 'Prompts IA', en: 'AI prompts' } }],
 });
 
-export const itemSchema = z.object({ id: z.number().int(), title: z.string(), createdAt: z.string() });
-export type Item = z.infer<typeof itemSchema>;
+/** Company-scoped live updates of prompts (automation-productivity §7 Realtime). */
+export const PROMPT_EVENT = 'prompt';
+export type PromptEvent = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
 
-export const itemInputSchema = z.object({ title: z.string().trim().min(2, 'too_short').max(120, 'too_long') });
-export type ItemInput = z.infer<typeof itemInputSchema>;
+/** The hand-over word the assistant is told to answer when it cannot help (never shown to the customer). */
+export const HANDOVER_TOKEN = '[HANDOVER]';
 
-/**
- * The plugin's API, typed for the web's `call()`; the server test checks each one is served. The schemas
- * are types here (see plugins/helps/contract: with them in a module of their own and `"sideEffects":
- * false`, the web remote does not bundle zod).
- */
+/** The AI API, typed for the web's `call()`; the server test checks each one is served. */
 export const AI_ENDPOINTS = {
-  list: endpoint<{ response: z.ZodArray<typeof itemSchema> }>()({ method: 'GET', path: '/ai' }),
-  create: endpoint<{ body: typeof itemInputSchema; response: typeof itemSchema }>()({ method: 'POST', path: '/ai' }),
+  prompts: endpoint<{ response: typeof promptListSchema }>()({ method: 'GET', path: '/prompt' }),
+  prompt: endpoint<{ response: typeof promptSchema }>()({ method: 'GET', path: '/prompt/:id' }),
+  createPrompt: endpoint<{ body: typeof promptInputSchema; response: typeof promptSchema }>()({ method: 'POST', path: '/prompt' }),
+  updatePrompt: endpoint<{ body: typeof promptUpdateSchema; response: typeof promptSchema }>()({ method: 'PUT', path: '/prompt/:id' }),
+  removePrompt: endpoint()({ method: 'DELETE', path: '/prompt/:id' }),
+  balance: endpoint<{ response: typeof creditBalanceSchema }>()({ method: 'GET', path: '/credits/balance' }),
+  costs: endpoint<{ response: typeof creditCostsAnswerSchema }>()({ method: 'GET', path: '/credits/costs' }),
+  check: endpoint<{ body: typeof creditCheckSchema; response: typeof creditCheckAnswerSchema }>()({ method: 'POST', path: '/credits/check' }),
+  report: endpoint<{ query: typeof creditReportQuerySchema; response: typeof creditReportSchema }>()({ method: 'GET', path: '/credits/report' }),
 };
