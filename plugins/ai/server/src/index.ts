@@ -1,24 +1,41 @@
 import { Module } from '@nestjs/common';
 import { definePlugin } from '@atende/sdk-server';
 import { AI_MANIFEST, AI_PERMISSIONS } from '@atende/plugin-ai-contract';
-import { AiController } from './ai.controller.js';
-import { AiItemSchema } from './item.entity.js';
+import { ENTITIES } from './entities.js';
 import { AiInit } from './migrations/init.js';
-import { AiInboundHandler } from './ai.inbound.js';
-import { AiEvents } from './ai.events.js';
 import { AI_SETTINGS } from './settings.js';
+import { OpenAiProvider } from './openai/provider.js';
+import { PromptsController } from './prompts/prompts.controller.js';
+import { PromptsService } from './prompts/prompts.service.js';
+import { AiConfigController, CreditsController } from './credits/credits.controller.js';
+import { CreditsService } from './credits/credits.service.js';
+import { AnswerService } from './answering/answer.service.js';
 
-@Module({ controllers: [AiController], providers: [AiInboundHandler, AiEvents] })
+@Module({
+  controllers: [PromptsController, CreditsController, AiConfigController],
+  providers: [OpenAiProvider, PromptsService, CreditsService, AnswerService],
+})
 export class AiModule {}
 
 export default definePlugin({
   id: 'ai',
   version: '0.1.0',
-  // The kernels this plugin runs on: another refuses it at boot (docs/plugins/compatibility.md).
   requires: { kernel: '^1.0.0' },
-  // planFlag: 'useIntegrations', // uncomment to offer the plugin only to plans with that flag
+  // "Prompts page: only companies whose plan has useOpenAi" (automation-productivity §6); every AI route alike.
+  planFlag: 'useOpenAi',
+  // The spec's paths (automation-productivity §7, commercial-admin §6), answered by the routes under /api/ai/.
+  apiAliases: [
+    'GET /prompt',
+    'GET /prompt/:id',
+    'POST /prompt',
+    'PUT /prompt/:id',
+    'DELETE /prompt/:id',
+    'GET /credits/balance',
+    'GET /credits/costs',
+    'POST /credits/check',
+  ],
   module: AiModule,
-  entities: [AiItemSchema],
+  entities: ENTITIES,
   migrations: [{ name: 'ai_0001_init', class: AiInit }],
   permissions: AI_PERMISSIONS,
   settings: AI_SETTINGS,

@@ -140,7 +140,7 @@ export class PromptsService implements OnModuleInit, OnModuleDestroy {
       prompt: r.prompt,
       model: r.model,
       maxTokens: r.maxTokens,
-      temperature: r.temperature,
+      temperature: Number(r.temperature),
       maxMessages: r.maxMessages,
       queueId: r.queueId,
       queue: queues.has(r.queueId) ? { id: r.queueId, name: queues.get(r.queueId)!.name } : null,
