@@ -10,10 +10,11 @@ import { PromptsService } from './prompts/prompts.service.js';
 import { AiConfigController, CreditsController } from './credits/credits.controller.js';
 import { CreditsService } from './credits/credits.service.js';
 import { AnswerService } from './answering/answer.service.js';
+import { OpenAiNodeExecutor } from './flow/openai-node.js';
 
 @Module({
   controllers: [PromptsController, CreditsController, AiConfigController],
-  providers: [OpenAiProvider, PromptsService, CreditsService, AnswerService],
+  providers: [OpenAiProvider, PromptsService, CreditsService, AnswerService, OpenAiNodeExecutor],
 })
 export class AiModule {}
 

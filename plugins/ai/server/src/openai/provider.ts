@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { COMPANIES, OUTBOUND_HTTP, PLUGIN_CONTEXT, TENANCY, type Companies, type OutboundHttp, type PluginContext, type Tenancy } from '@atende/sdk-server';
 import { SecretEntity } from '../entities.js';
 import { seal, unseal } from '../crypto.js';
-import { SETTING_BASE_URL, SETTING_MODEL, SETTING_SEALING_KEY } from '../settings.js';
+import { SETTING_ANSWER_TIMEOUT, SETTING_BASE_URL, SETTING_MODEL, SETTING_SEALING_KEY } from '../settings.js';
 
 /** Where a call goes: a prompt's own server and key, else the platform's. */
 export interface ModelServer {
@@ -46,6 +46,11 @@ export class OpenAiProvider {
     const model = own?.model || (await this.plugin.settings.global(SETTING_MODEL));
     const apiKey = own?.apiKeySealed ? await this.open(own.apiKeySealed) : await this.globalKey();
     return { baseUrl, apiKey: apiKey ?? '', model };
+  }
+
+  /** How long an answer may take (ms) before the conversation goes to a person. */
+  async timeout(): Promise<number> {
+    return Number(await this.plugin.settings.global(SETTING_ANSWER_TIMEOUT)) || 30_000;
   }
 
   async seal(plain: string): Promise<string> {
