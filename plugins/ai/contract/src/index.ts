@@ -11,7 +11,12 @@ import type {
   promptSchema,
   promptUpdateSchema,
   Prompt,
+  imageGenerateSchema,
+  imageGenerateAnswerSchema,
+  imageHistorySchema,
+  transcriptionSchema,
 } from './schemas.js';
+import type { blobResponse } from '@atende/core-contract';
 
 export * from './schemas.js';
 
@@ -29,12 +34,16 @@ export const AI_PERMISSIONS = {
 /** Gated by the plan's useOpenAi (automation-productivity §6). */
 export const AI_MANIFEST = definePluginManifest({
   pages: { prompts: { path: '/prompts', permission: 'ai:write' } },
+  zones: ['message.actions', 'layout.header'],
   menu: [{ page: 'prompts', icon: 'robot', permission: 'ai:write', label: { es: 'Prompts IA', pt: 'Prompts IA', en: 'AI prompts' } }],
 });
 
 /** Company-scoped live updates of prompts (automation-productivity §7 Realtime). */
 export const PROMPT_EVENT = 'prompt';
 export type PromptEvent = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
+
+/** A transcription made (by the button or automatically), told to the company's sessions. */
+export const TRANSCRIPTION_EVENT = 'ai-transcription';
 
 /** The hand-over word the assistant is told to answer when it cannot help (never shown to the customer). */
 export const HANDOVER_TOKEN = '[HANDOVER]';
@@ -49,5 +58,10 @@ export const AI_ENDPOINTS = {
   balance: endpoint<{ response: typeof creditBalanceSchema }>()({ method: 'GET', path: '/credits/balance' }),
   costs: endpoint<{ response: typeof creditCostsAnswerSchema }>()({ method: 'GET', path: '/credits/costs' }),
   check: endpoint<{ body: typeof creditCheckSchema; response: typeof creditCheckAnswerSchema }>()({ method: 'POST', path: '/credits/check' }),
+  images: endpoint<{ response: typeof imageHistorySchema }>()({ method: 'GET', path: '/ai-images/history' }),
+  generateImage: endpoint<{ body: typeof imageGenerateSchema; response: typeof imageGenerateAnswerSchema }>()({ method: 'POST', path: '/ai-images/generate' }),
+  downloadImage: endpoint<{ response: typeof blobResponse }>()({ method: 'GET', path: '/ai-images/download/:id', blob: true }),
+  removeImage: endpoint()({ method: 'DELETE', path: '/ai-images/:id' }),
+  transcribe: endpoint<{ response: typeof transcriptionSchema }>()({ method: 'POST', path: '/transcriptions/:messageId' }),
   report: endpoint<{ query: typeof creditReportQuerySchema; response: typeof creditReportSchema }>()({ method: 'GET', path: '/credits/report' }),
 };

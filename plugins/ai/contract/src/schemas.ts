@@ -108,3 +108,39 @@ export const creditReportSchema = z.object({
     daily: z.array(z.object({ date: z.string(), credits: z.number(), operations: z.number() })),
   }),
 });
+
+/** Image generator (commercial-admin §5, §8: prompt 10–5000 with the spec's messages). */
+export const IMAGE_QUALITY_OPTIONS = ['auto', 'low', 'medium', 'high'] as const;
+export const IMAGE_SIZE_OPTIONS = ['auto', '1024x1024', '1536x1024', '1024x1536', '512x512', '256x256'] as const;
+export const imageGenerateSchema = z.object({
+  prompt: z
+    .string({ error: 'El prompt es requerido' })
+    .trim()
+    .min(1, 'El prompt es requerido')
+    .min(10, 'El prompt debe tener al menos 10 caracteres')
+    .max(5000, 'El prompt no puede exceder 5000 caracteres'),
+  model: z.string().trim().min(1).max(60).default('gpt-image-1'),
+  quality: z.enum(IMAGE_QUALITY_OPTIONS).default('auto'),
+  size: z.enum(IMAGE_SIZE_OPTIONS).default('auto'),
+  /** A reference image (base64, optionally a data: URL): the generator then edits it. */
+  referenceImage: z.string().max(22_000_000).nullable().optional(),
+});
+export const imageItemSchema = z.object({
+  id: z.number().int(),
+  prompt: z.string(),
+  imageUrl: z.string().nullable(),
+  imagePath: z.string().nullable(),
+  createdAt: z.string(),
+  status: z.enum(['completed', 'error', 'pending']),
+  creditsConsumed: z.number(),
+  size: z.string(),
+  quality: z.string(),
+  errorMessage: z.string().nullable(),
+});
+export type ImageItem = z.infer<typeof imageItemSchema>;
+export const imageHistorySchema = z.object({ data: z.array(imageItemSchema) });
+export const imageGenerateAnswerSchema = z.object({ success: z.boolean(), message: z.string(), data: imageItemSchema });
+
+/** A voice note's transcription (button on the bubble; automatic when the company turns it on). */
+export const transcriptionSchema = z.object({ messageId: z.number().int(), text: z.string(), creditsConsumed: z.number() });
+export type Transcription = z.infer<typeof transcriptionSchema>;

@@ -95,4 +95,17 @@ export const SecretEntity = defineEntity({
   },
 });
 
-export const ENTITIES = [PromptEntity, CreditUsageEntity, AnswerEntity, ImageEntity, SecretEntity];
+/** A voice note's text: made once, paid once (a second click answers the stored one). */
+export const TranscriptionEntity = defineEntity({
+  name: 'AiTranscription',
+  tableName: 'ai_transcriptions',
+  properties: {
+    companyId: p.integer().primary(),
+    messageId: p.integer().primary(),
+    text: p.text(),
+    creditsConsumed: p.integer().default(0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+export const ENTITIES = [PromptEntity, CreditUsageEntity, AnswerEntity, ImageEntity, SecretEntity, TranscriptionEntity];

@@ -11,10 +11,14 @@ import { AiConfigController, CreditsController } from './credits/credits.control
 import { CreditsService } from './credits/credits.service.js';
 import { AnswerService } from './answering/answer.service.js';
 import { OpenAiNodeExecutor } from './flow/openai-node.js';
+import { ImagesController } from './images/images.controller.js';
+import { ImagesService } from './images/images.service.js';
+import { TranscriptionController } from './transcription/transcription.controller.js';
+import { TranscriptionService } from './transcription/transcription.service.js';
 
 @Module({
-  controllers: [PromptsController, CreditsController, AiConfigController],
-  providers: [OpenAiProvider, PromptsService, CreditsService, AnswerService, OpenAiNodeExecutor],
+  controllers: [PromptsController, CreditsController, AiConfigController, ImagesController, TranscriptionController],
+  providers: [OpenAiProvider, PromptsService, CreditsService, AnswerService, OpenAiNodeExecutor, ImagesService, TranscriptionService],
 })
 export class AiModule {}
 
@@ -34,6 +38,10 @@ export default definePlugin({
     'GET /credits/balance',
     'GET /credits/costs',
     'POST /credits/check',
+    'GET /ai-images/history',
+    'POST /ai-images/generate',
+    'GET /ai-images/download/:id',
+    'DELETE /ai-images/:id',
   ],
   module: AiModule,
   entities: ENTITIES,

@@ -40,7 +40,13 @@ const url = z.string().trim().max(500).refine((u) => {
 /** The sealing key's fallback when the operator gives no ATENDE_AI_SECRET (generated once, see crypto.ts). */
 export const SETTING_SEALING_KEY = 'ai.sealing_key';
 
+/** Company option: transcribe every received voice note (commercial-admin: "optional automatic"). */
+export const SETTING_AUTO_TRANSCRIBE = 'ai.auto_transcribe';
+
 export const AI_SETTINGS = {
+  company: {
+    [SETTING_AUTO_TRANSCRIBE]: { schema: z.enum(['true', 'false']), default: 'false' },
+  },
   global: {
     [SETTING_SEALING_KEY]: { schema: z.string().max(200), default: '', secret: true },
     [SETTING_BASE_URL]: { schema: url, default: 'https://api.openai.com/v1' },

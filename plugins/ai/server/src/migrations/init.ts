@@ -62,6 +62,15 @@ export class AiInit extends Migration {
         created_at timestamptz not null default now()
       )`);
     this.addSql(`create index ai_images_company_index on ai_images (company_id, id)`);
+    this.addSql(`
+      create table ai_transcriptions (
+        company_id int not null references companies(id) on delete cascade,
+        message_id int not null,
+        text text not null,
+        credits_consumed int not null default 0,
+        created_at timestamptz not null default now(),
+        primary key (company_id, message_id)
+      )`);
     // The platform's OpenAI key (the super user's Credits tab), sealed; held under the platform company.
     this.addSql(`
       create table ai_secrets (
@@ -74,6 +83,7 @@ export class AiInit extends Migration {
   }
   override async down(): Promise<void> {
     this.addSql('drop table if exists ai_secrets');
+    this.addSql('drop table if exists ai_transcriptions');
     this.addSql('drop table if exists ai_images');
     this.addSql('drop table if exists ai_answers');
     this.addSql('drop table if exists ai_credit_usage');
