@@ -15,6 +15,8 @@ import type {
   imageGenerateAnswerSchema,
   imageHistorySchema,
   transcriptionSchema,
+  aiConfigSchema,
+  aiConfigInputSchema,
 } from './schemas.js';
 import type { blobResponse } from '@atende/core-contract';
 
@@ -34,7 +36,8 @@ export const AI_PERMISSIONS = {
 /** Gated by the plan's useOpenAi (automation-productivity §6). */
 export const AI_MANIFEST = definePluginManifest({
   pages: { prompts: { path: '/prompts', permission: 'ai:write' } },
-  zones: ['message.actions', 'layout.header'],
+  tabs: { credits: { key: 'credits', permission: 'ai:platform', label: { es: 'Créditos', pt: 'Créditos', en: 'Credits' } } },
+  zones: ['message.actions', 'layout.header', 'queue.modal.tabs', 'connection.modal.fields'],
   menu: [{ page: 'prompts', icon: 'robot', permission: 'ai:write', label: { es: 'Prompts IA', pt: 'Prompts IA', en: 'AI prompts' } }],
 });
 
@@ -62,6 +65,8 @@ export const AI_ENDPOINTS = {
   generateImage: endpoint<{ body: typeof imageGenerateSchema; response: typeof imageGenerateAnswerSchema }>()({ method: 'POST', path: '/ai-images/generate' }),
   downloadImage: endpoint<{ response: typeof blobResponse }>()({ method: 'GET', path: '/ai-images/download/:id', blob: true }),
   removeImage: endpoint()({ method: 'DELETE', path: '/ai-images/:id' }),
-  transcribe: endpoint<{ response: typeof transcriptionSchema }>()({ method: 'POST', path: '/transcriptions/:messageId' }),
+  transcribe: endpoint<{ response: typeof transcriptionSchema }>()({ method: 'POST', path: '/ai/transcriptions/:messageId' }),
+  config: endpoint<{ response: typeof aiConfigSchema }>()({ method: 'GET', path: '/ai/config' }),
+  setConfig: endpoint<{ body: typeof aiConfigInputSchema; response: typeof aiConfigSchema }>()({ method: 'PUT', path: '/ai/config' }),
   report: endpoint<{ query: typeof creditReportQuerySchema; response: typeof creditReportSchema }>()({ method: 'GET', path: '/credits/report' }),
 };

@@ -144,3 +144,7 @@ export const imageGenerateAnswerSchema = z.object({ success: z.boolean(), messag
 /** A voice note's transcription (button on the bubble; automatic when the company turns it on). */
 export const transcriptionSchema = z.object({ messageId: z.number().int(), text: z.string(), creditsConsumed: z.number() });
 export type Transcription = z.infer<typeof transcriptionSchema>;
+
+/** The super user's Credits tab: the platform key is write-only (only whether one is set comes back). */
+export const aiConfigSchema = z.object({ hasApiKey: z.boolean() });
+export const aiConfigInputSchema = z.object({ apiKey: z.string().trim().max(500).nullable() });

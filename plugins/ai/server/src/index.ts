@@ -38,6 +38,7 @@ export default definePlugin({
     'GET /credits/balance',
     'GET /credits/costs',
     'POST /credits/check',
+    'GET /credits/report',
     'GET /ai-images/history',
     'POST /ai-images/generate',
     'GET /ai-images/download/:id',

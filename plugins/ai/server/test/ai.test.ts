@@ -3,6 +3,8 @@ import { SUPER, client, createDatabase, eventually, queryDb, sandbox as sandboxO
 import { AI_ENDPOINTS, type Prompt } from '@atende/plugin-ai-contract';
 import { startFakeOpenAi } from '../../../../tooling/fakes/openai/server.mjs';
 import { PromptsController } from '../src/prompts/prompts.controller.js';
+import { ImagesController } from '../src/images/images.controller.js';
+import { TranscriptionController } from '../src/transcription/transcription.controller.js';
 import { AiConfigController, CreditsController } from '../src/credits/credits.controller.js';
 
 /**
@@ -63,7 +65,7 @@ describe('ai plugin', () => {
   });
 
   it('serves every endpoint its contract declares', () => {
-    expect(unservedEndpoints([PromptsController, CreditsController, AiConfigController], { ai: AI_ENDPOINTS })).toEqual([]);
+    expect(unservedEndpoints([PromptsController, CreditsController, AiConfigController, ImagesController, TranscriptionController], { ai: AI_ENDPOINTS })).toEqual([]);
   });
 
   it('keeps the platform key sealed at rest and never answers it', async () => {
@@ -272,6 +274,81 @@ describe('ai plugin', () => {
     expect((await api.post('/api/credits/check', { amount: -1 }, admin)).status).toBe(400);
   });
 
+  it('transcribes a received voice note once (paid once), only for who may see its ticket', async () => {
+    // Off the bound connection: a second sandbox connection with no prompt.
+    const plain = await sandboxOf(api, admin).connect('Sandbox voz');
+    const customer = newCustomer();
+    const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 1)]);
+    const sent = await api.post(`/api/sandbox/${plain}/messages`, { from: customer, name: 'Voz', body: '', media: { mimetype: 'audio/ogg', fileName: 'nota.ogg', dataBase64: ogg.toString('base64') } }, admin);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    const message = await eventually(async () => (await queryDb(db.url, `select m.id from messages m join contacts c on c.id = m.contact_id where c.number = $1 and m.media_type = 'audio'`, [customer]))[0]);
+    const before = await balance();
+    fake.setTranscript('Hola, quiero saber el precio.');
+    const first = await api.post(`/api/ai/transcriptions/${message!.id}`, {}, admin);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toEqual({ messageId: message!.id, text: 'Hola, quiero saber el precio.', creditsConsumed: 2 });
+    expect(await balance()).toBe(before - 2);
+    const call = fake.requests.filter((r) => r.path.endsWith('/audio/transcriptions')).at(-1)!;
+    expect(call.body.fields.model).toBe('whisper-1');
+    // A second click answers the stored text, unpaid.
+    expect((await api.post(`/api/ai/transcriptions/${message!.id}`, {}, admin)).body.text).toBe('Hola, quiero saber el precio.');
+    expect(await balance()).toBe(before - 2);
+    expect((await api.post(`/api/ai/transcriptions/${message!.id}`, {}, otherAdmin)).status).toBe(404);
+    // A text message is not a voice note.
+    const [text] = await queryDb(db.url, `select id from messages where media_type = 'chat' and company_id = $1 limit 1`, [companyId]);
+    expect((await api.post(`/api/ai/transcriptions/${text.id}`, {}, admin)).body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ message: 'not_audio' }] });
+  });
+
+  it('images: validation, generation paid by size and quality, edit with a reference, history, download, delete; a failure refunds', async () => {
+    const short = await api.post('/api/ai-images/generate', { prompt: 'gato' }, admin);
+    expect(short.body.details).toEqual([expect.objectContaining({ path: 'prompt', message: 'El prompt debe tener al menos 10 caracteres' })]);
+    const long = await api.post('/api/ai-images/generate', { prompt: 'x'.repeat(5001) }, admin);
+    expect(long.body.details[0].message).toBe('El prompt no puede exceder 5000 caracteres');
+    const before = await balance();
+    const made = await api.post('/api/ai-images/generate', { prompt: 'Un gato naranja en una tienda', quality: 'high', size: '1536x1024' }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ success: true, data: { status: 'completed', creditsConsumed: 12, size: '1536x1024', quality: 'high' } });
+    expect(await balance()).toBe(before - 12);
+    const gen = fake.requests.filter((r) => r.path.endsWith('/images/generations')).at(-1)!;
+    expect(gen.body).toMatchObject({ model: 'gpt-image-1', prompt: 'Un gato naranja en una tienda', size: '1536x1024', quality: 'high' });
+
+    const png = (await fetch(`${server.url}/api/ai-images/download/${made.body.data.id}`, { headers: { Authorization: `Bearer ${admin}` } }));
+    expect(png.status).toBe(200);
+    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect((await fetch(`${server.url}/api/ai-images/download/${made.body.data.id}`, { headers: { Authorization: `Bearer ${otherAdmin}` } })).status).toBe(404);
+
+    // A reference image: the edit endpoint (multipart) instead.
+    const ref = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const edited = await api.post('/api/ai-images/generate', { prompt: 'El mismo gato con sombrero', referenceImage: `data:image/png;base64,${ref.toString('base64')}` }, admin);
+    expect(edited.body.data).toMatchObject({ status: 'completed', creditsConsumed: 6 });
+    expect(fake.requests.at(-1)!.path).toMatch(/\/images\/edits$/);
+    expect((await api.post('/api/ai-images/generate', { prompt: 'El mismo gato con sombrero', referenceImage: Buffer.from('no soy imagen').toString('base64') }, admin)).status).toBe(400);
+
+    // The provider fails: refunded, the item says error.
+    const mid = await balance();
+    fake.fail(500, 'sin GPU');
+    const failed = await api.post('/api/ai-images/generate', { prompt: 'Un perro azul en la playa' }, admin);
+    expect(failed.status).toBe(502);
+    expect(await balance()).toBe(mid);
+
+    const history = (await api.get('/api/ai-images/history', admin)).body.data;
+    expect(history.map((i: { status: string }) => i.status)).toEqual(['error', 'completed', 'completed']);
+    expect(history[0].errorMessage).toContain('Error al generar la imagen');
+    expect((await api.get('/api/ai-images/history', otherAdmin)).body.data).toEqual([]);
+    expect((await api.delete(`/api/ai-images/${made.body.data.id}`, otherAdmin)).status).toBe(404);
+    expect((await api.delete(`/api/ai-images/${made.body.data.id}`, admin)).body).toEqual({ success: true, message: 'Imagen eliminada' });
+    expect((await api.get('/api/ai-images/history', admin)).body.data).toHaveLength(2);
+
+    // Without enough credits: refused before the provider is asked.
+    await setCredits(3);
+    const calls = fake.requests.length;
+    const poor = await api.post('/api/ai-images/generate', { prompt: 'Un gato naranja en una tienda' }, admin);
+    expect(poor.body.error).toBe('ERR_INSUFFICIENT_CREDITS');
+    expect(fake.requests.length).toBe(calls);
+    expect(await balance()).toBe(3);
+    await setCredits(100);
+  });
+
   it('without useOpenAi every AI route answers 403', async () => {
     const plan = (await api.post('/api/plans', { name: 'Sin IA', value: 10, users: 10, connections: 2, queues: 5, useOpenAi: false }, sup)).body;
     const [{ id: otherId }] = await queryDb(db.url, `select id from companies where name = 'Otra'`);
@@ -283,6 +360,9 @@ describe('ai plugin', () => {
       await api.get('/api/credits/balance', otherAdmin),
       await api.get('/api/credits/costs', otherAdmin),
       await api.post('/api/credits/check', { amount: 1 }, otherAdmin),
+      await api.get('/api/ai-images/history', otherAdmin),
+      await api.post('/api/ai-images/generate', { prompt: 'Un gato naranja en una tienda' }, otherAdmin),
+      await api.post('/api/ai/transcriptions/1', {}, otherAdmin),
     ]) {
       expect(r.status).toBe(403);
     }

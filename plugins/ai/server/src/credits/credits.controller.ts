@@ -41,7 +41,7 @@ export class CreditsController {
 const keySchema = z.object({ apiKey: z.string().trim().max(500).nullable() });
 
 /** The super user's Credits tab: the platform's OpenAI key (write-only: only whether one is set is answered). */
-@Controller('config')
+@Controller('ai/config')
 export class AiConfigController {
   constructor(private readonly provider: OpenAiProvider) {}
 

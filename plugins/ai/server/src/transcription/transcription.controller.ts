@@ -7,7 +7,7 @@ import { TranscriptionService } from './transcription.service.js';
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** /api/ai/transcriptions/:messageId: the bubble's "Transcribir" button. */
-@Controller('transcriptions')
+@Controller('ai/transcriptions')
 export class TranscriptionController {
   constructor(private readonly transcriptions: TranscriptionService) {}
 
