@@ -4,6 +4,7 @@ export interface FakeRequest {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a recorded JSON body, read loosely by tests
   body: any;
 }
 export interface FakeOpenAi {

@@ -7,8 +7,11 @@
 //   fake.fail(500, 'boom'); fake.delay(5000);        // the next call fails / answers late
 //   fake.requests                                    // every request it got: { method, path, headers, body }
 //
-// Or run it alone (`node tooling/fakes/openai/server.mjs 8787`) for the demo: it answers every chat with
-// an echo of the customer's last message, and "humano"/"human" with a hand-over.
+// Or run it alone (`node tooling/fakes/openai/server.mjs 8787`, port 0 = any free one; it prints
+// `listening <port>`) for the demo or a test in another package: it answers every chat with an echo of the
+// customer's last message, and "humano"/"human" with a hand-over. The same controls over HTTP:
+// POST /__fake/reply {text}, /__fake/fail {status,message}, /__fake/delay {ms}, /__fake/transcript {text},
+// /__fake/reset; GET /__fake/requests.
 //
 // Endpoints: POST /v1/chat/completions, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations,
 // /v1/images/edits. Unless told otherwise, chat answers: the queued reply, else "[fake] <last user message>".
@@ -54,6 +57,8 @@ export async function startFakeOpenAi({ port = 0 } = {}) {
       body = { multipart: true, bytes: raw.length, fields: multipartFields(raw.toString('latin1')) };
     }
     const path = (req.url ?? '').split('?')[0];
+    // The control API (another process, e.g. a test that spawned this server, drives it over HTTP).
+    if (path.startsWith('/__fake/')) return control(req.method, path.slice('/__fake/'.length), body, res);
     requests.push({ method: req.method, path, headers: req.headers, body });
 
     const next = queue.shift();
@@ -84,6 +89,19 @@ export async function startFakeOpenAi({ port = 0 } = {}) {
     }
     json(res, 404, { error: { message: `No fake for ${req.method} ${path}` } });
   });
+
+  function control(method, what, body, res) {
+    if (method === 'GET' && what === 'requests') return json(res, 200, requests);
+    if (method === 'POST' && what === 'reply') queue.push({ kind: 'reply', text: String(body?.text ?? '') });
+    else if (method === 'POST' && what === 'fail') queue.push({ kind: 'fail', status: Number(body?.status ?? 500), message: String(body?.message ?? 'fake failure') });
+    else if (method === 'POST' && what === 'delay') queue.push({ kind: 'delay', ms: Number(body?.ms ?? 0) });
+    else if (method === 'POST' && what === 'transcript') transcript = String(body?.text ?? '');
+    else if (method === 'POST' && what === 'reset') {
+      queue.length = 0;
+      requests.length = 0;
+    } else return json(res, 404, { error: 'unknown control' });
+    json(res, 200, { ok: true });
+  }
 
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
@@ -131,5 +149,6 @@ function multipartFields(text) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const fake = await startFakeOpenAi({ port: Number(process.argv[2] ?? 8787) });
+  console.log(`listening ${fake.host.split(':')[1]}`);
   console.log(`fake OpenAI at ${fake.url} (start the server with OUTBOUND_ALLOW_HOSTS=${fake.host})`);
 }
