@@ -37,7 +37,7 @@ describe('AI prompts in the browser', () => {
     });
     fakeHost = `127.0.0.1:${port}`;
     db = await createDatabase();
-    server = await startServer({ databaseUrl: db.url, env: { OUTBOUND_ALLOW_HOSTS: fakeHost } });
+    server = await startServer({ databaseUrl: db.url, env: { OUTBOUND_ALLOW_HOSTS: fakeHost }, bootTimeoutMs: 180_000 });
     api = client(server.url);
     const { admin: first, companyId } = await twoCompanies(api);
     // The browser signs the first admin in (one session per user): the API uses a second admin.
@@ -50,7 +50,7 @@ describe('AI prompts in the browser', () => {
     ventas = (await api.post('/api/queue', { name: 'Ventas', color: '#e91e63' }, admin)).body.id;
     wa = await sandbox(api, admin).connect('Sandbox IA', { queueIds: [ventas] });
     browser = await launchBrowser();
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

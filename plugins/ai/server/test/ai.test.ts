@@ -47,9 +47,9 @@ describe('ai plugin', () => {
   beforeAll(async () => {
     fake = await spawnFakeOpenAi();
     db = await createDatabase();
-    server = await startServer({ databaseUrl: db.url, env: { OUTBOUND_ALLOW_HOSTS: fake.host, ATENDE_AI_SECRET: 'a-test-secret-for-sealing' } });
+    server = await startServer({ databaseUrl: db.url, env: { OUTBOUND_ALLOW_HOSTS: fake.host, ATENDE_AI_SECRET: 'a-test-secret-for-sealing' }, bootTimeoutMs: 180_000 });
     api = client(server.url);
-    ({ admin, otherAdmin, companyId } = await twoCompanies(api));
+    ({ admin, otherAdmin, companyId } = await twoCompanies(api, { users: 10, connections: 3, queues: 5 }));
     sup = (await api.login(SUPER.email, SUPER.password)).token;
     expect((await api.put('/api/settings/global/ai.openai_base_url', { value: fake.url }, sup)).status).toBe(200);
     expect((await api.put('/api/settings/global/ai.answer_timeout_ms', { value: '1500' }, sup)).status).toBe(200);
@@ -57,7 +57,7 @@ describe('ai plugin', () => {
     await setCredits(100);
     ventas = (await api.post('/api/queue', { name: 'Ventas', color: '#e91e63' }, admin)).body.id;
     wa = await sandboxOf(api, admin).connect('Sandbox IA');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
@@ -101,13 +101,13 @@ describe('ai plugin', () => {
     expect((await api.get('/api/prompt', otherAdmin)).body.prompts).toEqual([]);
     expect((await api.get(`/api/prompt/${created.body.id}`, otherAdmin)).body.error).toBe('ERR_NO_PROMPT_FOUND');
     expect((await api.put(`/api/prompt/${created.body.id}`, { name: 'Robado' }, otherAdmin)).status).toBe(404);
-    expect((await api.delete(`/api/prompt/${created.body.id}`, otherAdmin)).status).toBe(404);
+    expect((await api.del(`/api/prompt/${created.body.id}`, otherAdmin)).status).toBe(404);
     // A prompt's own server goes through the outbound rules when saved.
     const priv = await api.put(`/api/prompt/${created.body.id}`, { baseUrl: 'http://10.0.0.5/v1' }, admin);
     expect(priv.body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'baseUrl', message: 'scheme' }] });
 
     const temp = await api.post('/api/prompt', { name: 'Temporal', prompt: LONG_PROMPT, queueId: ventas }, admin);
-    expect((await api.delete(`/api/prompt/${temp.body.id}`, admin)).body).toEqual({ message: 'Prompt deleted' });
+    expect((await api.del(`/api/prompt/${temp.body.id}`, admin)).body).toEqual({ message: 'Prompt deleted' });
     expect((await api.get(`/api/prompt/${temp.body.id}`, admin)).status).toBe(404);
     prompt = upd.body;
   });
@@ -283,6 +283,7 @@ describe('ai plugin', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
     const message = await eventually(async () => (await queryDb(db.url, `select m.id from messages m join contacts c on c.id = m.contact_id where c.number = $1 and m.media_type = 'audio'`, [customer]))[0]);
     const before = await balance();
+    await fake.reset();
     await fake.setTranscript('Hola, quiero saber el precio.');
     const first = await api.post(`/api/ai/transcriptions/${message!.id}`, {}, admin);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -335,8 +336,8 @@ describe('ai plugin', () => {
     expect(history.map((i: { status: string }) => i.status)).toEqual(['error', 'completed', 'completed']);
     expect(history[0].errorMessage).toContain('Error al generar la imagen');
     expect((await api.get('/api/ai-images/history', otherAdmin)).body.data).toEqual([]);
-    expect((await api.delete(`/api/ai-images/${made.body.data.id}`, otherAdmin)).status).toBe(404);
-    expect((await api.delete(`/api/ai-images/${made.body.data.id}`, admin)).body).toEqual({ success: true, message: 'Imagen eliminada' });
+    expect((await api.del(`/api/ai-images/${made.body.data.id}`, otherAdmin)).status).toBe(404);
+    expect((await api.del(`/api/ai-images/${made.body.data.id}`, admin)).body).toEqual({ success: true, message: 'Imagen eliminada' });
     expect((await api.get('/api/ai-images/history', admin)).body.data).toHaveLength(2);
 
     // Without enough credits: refused before the provider is asked.

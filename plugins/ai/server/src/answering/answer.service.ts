@@ -189,12 +189,13 @@ export class AnswerService implements OnModuleInit, OnModuleDestroy {
   private async handOver(job: AnswerJob, prompt: PromptRow | null, reason: string): Promise<void> {
     const { companyId, ticketId } = job;
     await this.record(job, 'handover', reason);
+    // The note first: whoever sees the ticket arrive in the queue sees why.
+    await this.tickets.note(companyId, ticketId, HANDOVER_NOTES[reason] ?? HANDOVER_NOTES.provider_error);
     const ticket = await this.tickets.get(companyId, ticketId);
     if (ticket && prompt && ticket.status !== 'closed' && ticket.queueId !== prompt.queueId) {
       await this.tickets.transition(companyId, ticketId, { queueId: prompt.queueId }).catch((err: unknown) => this.log.warn(`hand-over transfer failed: ${(err as Error).message}`));
     }
     await this.holds.release(companyId, ticketId, ANSWER_HANDLER);
-    await this.tickets.note(companyId, ticketId, HANDOVER_NOTES[reason] ?? HANDOVER_NOTES.provider_error);
   }
 
   private done(companyId: number, messageId: number): Promise<boolean> {
