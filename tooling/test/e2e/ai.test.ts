@@ -99,9 +99,9 @@ describe('AI prompts in the browser', () => {
     await eventually(async () => (await api.get('/api/credits/balance', admin)).body.data.balance === 19);
 
     // The answer shows in the conversation the agents see.
-    await page.getByTestId('menu-tickets').click();
-    await page.getByText('Ana').first().click();
-    await page.getByText('[fake] ¿abren el domingo?').first().waitFor({ timeout: 15_000 });
+    const ticket = (await api.get<{ tickets: { uuid: string; contact: { name: string } }[] }>('/api/tickets?status=pending&showAll=true', admin)).body.tickets.find((t) => t.contact.name === 'Ana')!;
+    await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+    await page.getByTestId('message-text').filter({ hasText: '[fake] ¿abren el domingo?' }).first().waitFor({ timeout: 15_000 });
 
     expect(errors).toEqual([]);
     expect(csp).toEqual([]);
