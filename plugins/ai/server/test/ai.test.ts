@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
 import { SUPER, client, createDatabase, eventually, queryDb, sandbox as sandboxOf, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
-import { AI_ENDPOINTS, type Prompt } from '@atende/plugin-ai-contract';
+import { AI_ENDPOINTS, type Prompt, type PromptEvent } from '@atende/plugin-ai-contract';
 import { spawnFakeOpenAi, type FakeOpenAiProcess } from './fake-openai.js';
 import { PromptsController } from '../src/prompts/prompts.controller.js';
 import { ImagesController } from '../src/images/images.controller.js';
@@ -110,6 +111,34 @@ describe('ai plugin', () => {
     expect((await api.del(`/api/prompt/${temp.body.id}`, admin)).body).toEqual({ message: 'Prompt deleted' });
     expect((await api.get(`/api/prompt/${temp.body.id}`, admin)).status).toBe(404);
     prompt = upd.body;
+  });
+
+  it('tells prompt changes live to the company (create, update, delete), never to another company', async () => {
+    const connect = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const sock = io(server.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+        sock.once('ready', () => resolve(sock));
+        sock.once('connect_error', reject);
+      });
+    const mine = await connect(admin);
+    const theirs = await connect(otherAdmin);
+    const heard: PromptEvent[] = [];
+    const leaked: PromptEvent[] = [];
+    mine.on('prompt', (e: PromptEvent) => heard.push(e));
+    theirs.on('prompt', (e: PromptEvent) => leaked.push(e));
+    try {
+      const p = (await api.post('/api/prompt', { name: 'En vivo', prompt: LONG_PROMPT, queueId: ventas }, admin)).body as Prompt;
+      await api.put(`/api/prompt/${p.id}`, { maxTokens: 50 }, admin);
+      await api.del(`/api/prompt/${p.id}`, admin);
+      await eventually(async () => heard.length >= 3);
+      expect(heard.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
+      expect(heard[1]).toMatchObject({ action: 'update', prompt: { id: p.id, maxTokens: 50, hasApiKey: false } });
+      expect(JSON.stringify(heard)).not.toContain('apiKeySealed');
+      expect(leaked).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 
   it('claims the promptId binding: the company’s prompt binds a connection, another company’s is refused', async () => {
