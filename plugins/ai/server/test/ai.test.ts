@@ -50,7 +50,7 @@ describe('ai plugin', () => {
     db = await createDatabase();
     server = await startServer({ databaseUrl: db.url, env: { OUTBOUND_ALLOW_HOSTS: fake.host, ATENDE_AI_SECRET: 'a-test-secret-for-sealing' }, bootTimeoutMs: 180_000 });
     api = client(server.url);
-    ({ admin, otherAdmin, companyId } = await twoCompanies(api, { users: 10, connections: 3, queues: 5 }));
+    ({ admin, otherAdmin, companyId } = await twoCompanies(api, { users: 10, connections: 4, queues: 5 }));
     sup = (await api.login(SUPER.email, SUPER.password)).token;
     expect((await api.put('/api/settings/global/ai.openai_base_url', { value: fake.url }, sup)).status).toBe(200);
     expect((await api.put('/api/settings/global/ai.answer_timeout_ms', { value: '1500' }, sup)).status).toBe(200);
@@ -301,6 +301,31 @@ describe('ai plugin', () => {
     expect((await api.post('/api/credits/check', { amount: 100 }, admin)).body).toEqual({ data: { hasCredits: true, balance: 100 } });
     expect((await api.post('/api/credits/check', { amount: 101 }, admin)).body.data.hasCredits).toBe(false);
     expect((await api.post('/api/credits/check', { amount: -1 }, admin)).status).toBe(400);
+  });
+
+  it("the flow builder's OpenAI step answers from the conversation, then hands over to its queue on request", async () => {
+    const made = await api.post('/api/flowbuilder', { name: 'Con IA' }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const start = { id: '1', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Inicio' } };
+    const ai = { id: 'ai', type: 'openai', position: { x: 300, y: 0 }, data: { name: 'Asistente', aiInstructions: 'Responde sobre la tienda.', contextInfo: 'Abrimos de 9 a 18.', queueId: ventas, maxTokens: 60 } };
+    const saved = await api.post('/api/flowbuilder/flow', { idFlow: made.body.id, nodes: [start, ai], connections: [{ id: 'e1', source: '1', target: 'ai', sourceHandle: null }] }, admin);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const flowWa = await sandboxOf(api, admin).connect('Sandbox flujo IA');
+    expect((await api.put(`/api/whatsapp/${flowWa}`, { integrationId: made.body.id }, admin)).status).toBe(200);
+    await fake.reset();
+    const customer = newCustomer();
+    const before = await balance();
+    await sandboxOf(api, admin).say(flowWa, customer, 'hola, ¿a qué hora abren?', 'Flujo');
+    await eventually(async () => ((await sandboxOf(api, admin).outbox(flowWa, customer)).includes('[fake] hola, ¿a qué hora abren?') ? true : undefined), 20_000);
+    expect(await balance()).toBe(before - 1);
+    const call = (await fake.requests()).find((r) => r.path.endsWith('/chat/completions'))!;
+    expect(call.body.max_tokens).toBe(60);
+    expect(call.body.messages[0].content).toContain('Abrimos de 9 a 18.');
+    await sandboxOf(api, admin).say(flowWa, customer, 'quiero hablar con un humano', 'Flujo');
+    const run = await eventually(async () => (await queryDb(db.url, `select status, end_reason from flowbuilder_runs where ticket_id = (select max(t.id) from tickets t join contacts c on c.id = t.contact_id where c.number = $1)`, [customer]))[0]?.status === 'ended' ? (await queryDb(db.url, `select status, end_reason from flowbuilder_runs where ticket_id = (select max(t.id) from tickets t join contacts c on c.id = t.contact_id where c.number = $1)`, [customer]))[0] : undefined);
+    expect(run).toEqual({ status: 'ended', end_reason: 'customer_asked' });
+    const t = await ticketOf(customer);
+    expect([t.queue_id, t.holder]).toEqual([ventas, null]);
   });
 
   it('transcribes a received voice note once (paid once), only for who may see its ticket', async () => {
