@@ -398,7 +398,8 @@ describe('flowbuilder', () => {
     const t = await ticketOf(wa);
     const [run] = await eventually(async () => {
       const rows = await queryDb(db.url, `select status, end_reason from flowbuilder_runs where ticket_id = $1`, [t.id]);
-      return rows.length ? rows : null;
+      // The step asks the model on its own timer (never inside the chain): wait for the run to end.
+      return rows.length && rows[0].status === 'ended' ? rows : null;
     });
     // The company has no AI credits: the step hands over instead of calling a model (the AI plugin's own tests cover answers).
     expect(run).toEqual({ status: 'ended', end_reason: 'insufficient_credits' });
