@@ -352,6 +352,16 @@ describe('ai plugin', () => {
     // A text message is not a voice note.
     const [text] = await queryDb(db.url, `select id from messages where media_type = 'chat' and company_id = $1 limit 1`, [companyId]);
     expect((await api.post(`/api/ai/transcriptions/${text.id}`, {}, admin)).body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ message: 'not_audio' }] });
+
+    // With the company's option on, every received voice note is transcribed by itself (and paid).
+    expect((await api.put('/api/settings/ai.auto_transcribe', { value: 'true' }, admin)).status).toBe(200);
+    await fake.setTranscript('Nota automática.');
+    const auto = newCustomer();
+    await api.post(`/api/sandbox/${plain}/messages`, { from: auto, name: 'Voz', body: '', media: { mimetype: 'audio/ogg', fileName: 'nota.ogg', dataBase64: ogg.toString('base64') } }, admin);
+    const row = await eventually(async () => (await queryDb(db.url, `select t.text from ai_transcriptions t join messages m on m.id = t.message_id join contacts c on c.id = m.contact_id where c.number = $1`, [auto]))[0]);
+    expect(row).toEqual({ text: 'Nota automática.' });
+    expect(await balance()).toBe(before - 4);
+    expect((await api.put('/api/settings/ai.auto_transcribe', { value: 'false' }, admin)).status).toBe(200);
   });
 
   it('images: validation, generation paid by size and quality, edit with a reference, history, download, delete; a failure refunds', async () => {

@@ -81,10 +81,18 @@ export class OpenAiProvider {
     });
   }
 
-  private async platformId(): Promise<number> {
-    const [platform] = (await this.companies.list({})).filter((c) => c.isPlatform);
-    if (!platform) throw new Error('No platform company.');
-    return platform.id;
+  /** The platform company never changes: looked up once. */
+  private platform?: Promise<number>;
+  private platformId(): Promise<number> {
+    this.platform ??= this.companies.list({}).then((all) => {
+      const platform = all.find((c) => c.isPlatform);
+      if (!platform) throw new Error('No platform company.');
+      return platform.id;
+    });
+    return this.platform.catch((err: unknown) => {
+      this.platform = undefined;
+      throw err;
+    });
   }
 
   private async sealingSecret(): Promise<string> {
