@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, PLANS, TAGS, TICKET_HOLDS, TICKETS, USERS } from '@atende/sdk-server';
+import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, PLANS, QUEUES, TAGS, TICKET_HOLDS, TICKETS, USERS } from '@atende/sdk-server';
 import { TicketsModule } from './tickets/tickets.module.js';
 import { TicketsPortService } from './tickets/tickets-port.service.js';
 import { TagsPortService } from './tickets/tags-port.service.js';
@@ -17,6 +17,7 @@ import { SettingsModule } from './settings/settings.module.js';
 import { TicketHoldsPortService } from './inbound/ticket-holds-port.service.js';
 import { PlansPortService } from './plans/plans-port.service.js';
 import { UsersPortService } from './users/users-port.service.js';
+import { QueuesPortService } from './queues/queues-port.service.js';
 import { outboundHttpProvider } from './outbound/outbound-http.provider.js';
 
 /**
@@ -36,12 +37,13 @@ const PORTS = [
   { provide: TICKET_HOLDS, useExisting: TicketHoldsPortService },
   { provide: PLANS, useExisting: PlansPortService },
   { provide: USERS, useExisting: UsersPortService },
+  { provide: QUEUES, useExisting: QueuesPortService },
 ];
 
 @Global()
 @Module({
   imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
-  providers: [TicketHoldsPortService, PlansPortService, UsersPortService, outboundHttpProvider, ...PORTS],
+  providers: [TicketHoldsPortService, PlansPortService, UsersPortService, QueuesPortService, outboundHttpProvider, ...PORTS],
   // SettingsModule: PLUGIN_CONTEXT, made inside each plugin's module, binds its settings to the plugin.
   exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule, SettingsModule],
 })

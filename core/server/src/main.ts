@@ -104,7 +104,7 @@ async function main() {
     jwtRefreshSecret: config.JWT_REFRESH_SECRET,
     channelKey: config.CHANNEL_SECRET,
   });
-  const plugins = await loadPlugins(readPluginList(config.ATENDE_PLUGINS));
+  const plugins = await loadPlugins(readPluginList(config.ATENDE_PLUGINS, undefined, config.ATENDE_PLUGINS_DISABLED));
   // Plugin routes under /api/<id>/, the spec's paths as aliases; a collision stops the boot here.
   const aliases = preparePluginRoutes(KERNEL_CONTROLLERS, plugins);
   // Every connection carries the deployment's namespace in its name (its duplicates too), so CLIENT LIST tells what is ours.

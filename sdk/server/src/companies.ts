@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { PlanFeature } from '@atende/core-contract';
 
 /**
@@ -32,6 +33,8 @@ export interface CompanyTerms {
   isPlatform: boolean;
   /** ISO date-time the company was created. */
   createdAt: string;
+  /** The company's AI credits (commercial-admin `creditos`, set by the super user; never below 0). */
+  credits: number;
 }
 
 /** Which companies `Companies.list` answers; every given filter must hold. */
@@ -76,6 +79,13 @@ export interface Companies {
    * route (an OAuth callback), which has no signed-in company: the plugin checks the company it acts for.
    */
   hasPlanFlag(companyId: number, flag: PlanFeature): Promise<boolean>;
+  /**
+   * Adds `delta` to the company's AI credits (negative spends) in one conditional statement, so concurrent
+   * spends never take the balance below zero: answers the new balance, or null when the company has fewer
+   * than `-delta` credits (nothing changes) or does not exist. With `em` (the caller's transaction, e.g.
+   * the AI plugin's usage row) it commits or rolls back with the caller's own writes.
+   */
+  adjustCredits(companyId: number, delta: number, options?: { em?: EntityManager }): Promise<number | null>;
   setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms>;
   /** Refuses the platform's own plan for a tenant (404 ERR_NO_PLAN_FOUND, like a missing plan). */
   setPlan(companyId: number, planId: number, by: { source: string; reason?: string }): Promise<CompanyTerms>;

@@ -10,6 +10,7 @@ export * from './tenancy.js';
 export * from './extension-point.js';
 export * from './settings.js';
 export * from './messages.js';
+export * from './queues.js';
 export * from './media.js';
 export * from './tickets.js';
 export * from './tags.js';

@@ -38,6 +38,20 @@ export type BulkSendResult =
 /** The most recipients one `sendToNumbers` call takes. */
 export const BULK_SEND_MAX = 500;
 
+/** A stored message of a conversation as `Messages.recent` answers it (oldest first). */
+export interface ConversationMessage {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  /** 'chat', 'image', 'audio', 'video', 'application'… */
+  mediaType: string;
+  /** The file the company keeps (read it through the MEDIA port), or null. */
+  mediaUrl: string | null;
+  /** The plugin that sent it (null for an agent's or the customer's). */
+  source: string | null;
+  createdAt: string;
+}
+
 /** The MESSAGES port: send through a ticket's connection the way an agent would (stored, announced, queued). */
 export interface Messages {
   /** To the contact of a ticket of `companyId` (404 ERR_NO_TICKET_FOUND for another company's). */
@@ -86,4 +100,13 @@ export interface Messages {
    * caller that lost or never got the events.
    */
   findSent(companyId: number, source: string, correlationId: string): Promise<{ messageId: number; ticketId: number; whatsappId: number; ack: number } | null>;
+  /**
+   * The last `limit` (1–100) messages of a ticket of `companyId`, oldest first, deleted ones left out: the
+   * conversation an assistant answers from (the AI plugin's prompts read `maxMessages` of them). Another
+   * company's ticket answers 404 ERR_NO_TICKET_FOUND. A read: allowed inside a chain handler's afterCommit
+   * and in jobs (not inside `handle`, which holds the ticket's row).
+   */
+  recent(companyId: number, ticketId: number, limit: number): Promise<ConversationMessage[]>;
+  /** One message of `companyId` by id (null when it is not the company's): a voice note to transcribe. */
+  get(companyId: number, messageId: number): Promise<(ConversationMessage & { ticketId: number }) | null>;
 }

@@ -115,6 +115,12 @@ export interface Tickets {
    */
   transition(companyId: number, ticketId: number, change: { status?: 'open' | 'pending' | 'closed'; queueId?: number | null; userId?: number | null }): Promise<TicketSummary>;
   /** Adds tags to a ticket (those it has stay). */
+  /**
+   * Adds a note to the ticket (the agents' notes of core-operations, written by no user: `user` is null),
+   * e.g. why an assistant handed the conversation over. 404 ERR_NO_TICKET_FOUND for another company's
+   * ticket. Outside a chain's `handle` (use `afterCommit`). Answers the note's id.
+   */
+  note(companyId: number, ticketId: number, text: string): Promise<{ noteId: number }>;
   tag(companyId: number, ticketId: number, tagIds: number[]): Promise<void>;
   untag(companyId: number, ticketId: number, tagIds: number[]): Promise<void>;
   /**

@@ -43,7 +43,7 @@ describe('fault: PostgreSQL stopped and started mid-burst', () => {
     await pg.start();
     await pg.createDatabase(database);
     dbUrl = `postgres://atende:fault-test@127.0.0.1:${port}/${database}`;
-    server = await startServer({ databaseUrl: dbUrl, env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs') } });
+    server = await startServer({ databaseUrl: dbUrl, env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs'), ATENDE_PLUGINS_DISABLED: '@atende/plugin-ai-server' } });
     redis = new Redis(TEST_REDIS_URL);
   });
   afterAll(async () => {

@@ -18,7 +18,7 @@ describe('inbound chain: replies survive a crash after the commit', () => {
     const s = await startServer({
       databaseUrl: db.url,
       dataDir,
-      env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs'), OUTBOUND_SWEEP_MS: '1000' },
+      env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs'), ATENDE_PLUGINS_DISABLED: '@atende/plugin-ai-server', OUTBOUND_SWEEP_MS: '1000' },
     });
     servers.push(s);
     return s;

@@ -28,7 +28,7 @@ describe('domain events', () => {
   beforeAll(async () => {
     db = await createDatabase();
     // A timer "minute" is 100 ms here, so the transfer and expiry timers run within the test.
-    server = await startServer({ databaseUrl: db.url, env: { TIMERS_MINUTE_MS: '100', ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs') } });
+    server = await startServer({ databaseUrl: db.url, env: { TIMERS_MINUTE_MS: '100', ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs'), ATENDE_PLUGINS_DISABLED: '@atende/plugin-ai-server' } });
     api = client(server.url);
     ({ admin, otherAdmin, companyId } = await twoCompanies(api));
     // Otra moves to a plan without the plugin's flag (useCampaigns).

@@ -23,7 +23,7 @@ describe('inbound handler chain', () => {
 
   beforeAll(async () => {
     db = await createDatabase();
-    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs') } });
+    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: path.join(ROOT, 'tooling/test/fixtures/events-plugin/index.mjs'), ATENDE_PLUGINS_DISABLED: '@atende/plugin-ai-server' } });
     api = client(server.url);
     ({ admin, companyId } = await twoCompanies(api));
     otherCompanyId = (await queryDb(db.url, `select id from companies where name = 'Otra'`))[0].id as number;

@@ -56,7 +56,7 @@ describe('a one-queue connection’s tickets start in its queue (issue 27 item 1
 
   beforeAll(async () => {
     db = await createDatabase();
-    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: EVENTS_PLUGIN } });
+    server = await startServer({ databaseUrl: db.url, env: { ATENDE_PLUGINS: EVENTS_PLUGIN, ATENDE_PLUGINS_DISABLED: '@atende/plugin-ai-server' } });
     api = client(server.url);
     ({ admin } = await twoCompanies(api));
     ventas = (await api.post('/api/queue', { name: 'Ventas', color: '#e91e63', greetingMessage: 'Bienvenido a Ventas' }, admin)).body.id;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { SUPER, client, createDatabase, startServer, type RunningServer } from '../support/server.js';
+import { eventually, queryDb, sandbox } from '@atende/sdk-server/testing';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PW = 'Str0ng-pass';
@@ -126,5 +127,38 @@ describe('SDK ports: plans, users, tags, contacts, companies', () => {
     const past = (await api.post('/api/fixture-ports/company', { action: 'list', query: { dueBy: '2000-01-01T00:00:00.000Z' } }, sup)).body as unknown[];
     expect(past).toEqual([]);
     expect((await api.post('/api/fixture-ports/company', { action: 'list', query: { search: 'beta' } }, sup)).body.map((c: { id: number }) => c.id)).toEqual([B.id]);
+  });
+
+  it('issue 31: QUEUES.list, MESSAGES.recent/get, TICKETS.note, COMPANIES.adjustCredits answer for the company only', async () => {
+    const qa = (await api.post('/api/queue', { name: 'Cola Alfa', color: '#e91e63' }, A.token)).body.id as number;
+    const qb = (await api.post('/api/queue', { name: 'Cola Beta', color: '#3f51b5' }, B.token)).body.id as number;
+    const ai = (token: string, body: object) => api.post('/api/fixture-ports/ai', body, token);
+    expect((await ai(A.token, { action: 'queues' })).body.map((q: { name: string }) => q.name)).toEqual(['Cola Alfa']);
+    expect((await ai(A.token, { action: 'queues', ids: [qa, qb] })).body).toEqual([{ id: qa, name: 'Cola Alfa', color: '#e91e63' }]);
+    expect((await ai(A.token, { action: 'queues', ids: [qb] })).body).toEqual([]);
+
+    const wa = await sandbox(api, A.token).connect('Puertos IA');
+    for (const text of ['uno', 'dos', 'tres']) await sandbox(api, A.token).say(wa, '51955500001', text, 'Cliente');
+    const ticket = (await eventually(async () => {
+      const rows = await queryDb(db.url, `select t.id, (select count(*)::int from messages m where m.ticket_id = t.id) as n from tickets t where t.whatsapp_id = $1`, [wa]);
+      return rows[0]?.n === 3 ? rows[0] : undefined;
+    }))!;
+    const recent = (await ai(A.token, { action: 'recent', ticketId: ticket.id, limit: 2 })).body;
+    expect(recent.map((m: { body: string; fromMe: boolean }) => [m.body, m.fromMe])).toEqual([['dos', false], ['tres', false]]);
+    expect((await ai(B.token, { action: 'recent', ticketId: ticket.id, limit: 2 })).body.error).toBe('ERR_NO_TICKET_FOUND');
+    expect((await ai(A.token, { action: 'message', messageId: recent[1].id })).body.message).toMatchObject({ body: 'tres', ticketId: ticket.id });
+    expect((await ai(B.token, { action: 'message', messageId: recent[1].id })).body.message).toBeNull();
+
+    expect((await ai(B.token, { action: 'note', ticketId: ticket.id, text: 'ajena' })).status).toBe(404);
+    const note = (await ai(A.token, { action: 'note', ticketId: ticket.id, text: 'Pasó a un agente' })).body;
+    expect(await queryDb(db.url, `select note, user_id from ticket_notes where id = $1`, [note.noteId])).toEqual([{ note: 'Pasó a un agente', user_id: null }]);
+
+    expect((await api.put(`/api/companies/${A.id}`, { creditos: 3 }, sup)).status).toBe(200);
+    expect((await ai(A.token, { action: 'credits', delta: -2 })).body.credits).toBe(1);
+    expect((await ai(A.token, { action: 'credits', delta: -2 })).body.credits).toBeNull();
+    expect((await ai(A.token, { action: 'credits', delta: 4 })).body.credits).toBe(5);
+    expect((await api.post('/api/fixture-ports/company', { action: 'get' }, A.token)).body.company.credits).toBe(5);
+    // B's balance never moved.
+    expect((await api.post('/api/fixture-ports/company', { action: 'get' }, B.token)).body.company.credits).toBe(0);
   });
 });

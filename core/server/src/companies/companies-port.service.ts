@@ -22,6 +22,7 @@ const terms = (c: Company): CompanyTerms => ({
   referredById: c.referredById ?? null,
   isPlatform: c.isPlatform,
   createdAt: c.createdAt.toISOString(),
+  credits: c.credits ?? 0,
 });
 
 /** The SDK's Companies port (the companies service announces the changes it makes). */
@@ -68,6 +69,19 @@ export class CompaniesPortService implements Companies {
 
   referrals(companyId: number): Promise<CompanyTerms[]> {
     return this.list({ referredBy: companyId });
+  }
+
+  async adjustCredits(companyId: number, delta: number, options: { em?: EntityManager } = {}): Promise<number | null> {
+    if (!Number.isInteger(delta)) throw AppError.validation([{ path: 'amount', message: 'not_integer' }]);
+    const em = options.em ?? this.orm.em.fork();
+    // One statement: the row lock it takes serialises concurrent spends, and the condition keeps credits >= 0.
+    const [row] = (await em.getConnection().execute(
+      `update companies set credits = credits + ?, updated_at = now() where id = ? and credits + ? >= 0 returning credits`,
+      [delta, companyId, delta],
+      'all',
+      em.getTransactionContext(),
+    )) as { credits: number }[];
+    return row ? Number(row.credits) : null;
   }
 
   async setDueDate(companyId: number, dueDate: string, by: { source: string; reason?: string }): Promise<CompanyTerms> {

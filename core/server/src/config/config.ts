@@ -36,6 +36,12 @@ export const envSchema = z.object({
   SUPER_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
   /** Extra plugins to load besides plugins/installed.json: comma-separated package names or absolute paths. */
   ATENDE_PLUGINS: z.string().default(''),
+  /**
+   * Installed plugins not to load (package names, comma-separated): an operator switches one off without
+   * editing plugins/installed.json; tests whose fixture plugin answers a binding field an installed plugin
+   * also claims (promptId: the AI plugin) leave that plugin out.
+   */
+  ATENDE_PLUGINS_DISABLED: z.string().default(''),
   /** Where the built shell lives; defaults to the @atende/shell package's dist. */
   SHELL_DIST: z.string().optional(),
   /** `Secure` flag of the refresh cookie; unset: Secure unless the request is plain http to localhost. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, BULK_SEND_MAX, type BulkRecipient, type BulkSendResult, type Messages, type SendText } from '@atende/sdk-server';
+import { AppError, BULK_SEND_MAX, type BulkRecipient, type BulkSendResult, type ConversationMessage, type Messages, type SendText } from '@atende/sdk-server';
 import { WhatsappSchema } from '../connections/whatsapp.entity.js';
 import { TicketSchema, type Ticket } from '../tickets/ticket.entity.js';
 import { MediaStore } from '../media/media-store.js';
@@ -22,6 +22,25 @@ import { BULK_CONTACTS_SQL, BULK_LAST_MESSAGE_SQL, BULK_MESSAGES_SQL, bulkTicket
 const BULK_LOCK = 0x62756c6b;
 
 const NUMBER = /^\d{8,15}$/;
+
+interface MessageRow {
+  id: number;
+  body: string;
+  from_me: boolean;
+  media_type: string;
+  media_url: string | null;
+  source: string | null;
+  created_at: Date | string;
+}
+const conversationMessage = (r: MessageRow): ConversationMessage => ({
+  id: r.id,
+  body: r.body,
+  fromMe: r.from_me,
+  mediaType: r.media_type,
+  mediaUrl: r.media_url,
+  source: r.source,
+  createdAt: new Date(r.created_at).toISOString(),
+});
 
 /** The SDK's Messages port: plugins send through the same outbound queue as agents. */
 @Injectable()
@@ -50,6 +69,25 @@ export class MessagesPortService implements Messages {
       [companyId, source, correlationId],
     )) as { id: number; ticket_id: number; whatsapp_id: number; ack: number }[];
     return row ? { messageId: row.id, ticketId: row.ticket_id, whatsappId: row.whatsapp_id, ack: Number(row.ack) } : null;
+  }
+
+  async recent(companyId: number, ticketId: number, limit: number): Promise<ConversationMessage[]> {
+    const n = Math.min(100, Math.max(1, Math.floor(limit) || 1));
+    if (!(await tenantEm(this.orm, companyId).findOne(TicketSchema, { id: ticketId }))) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    const rows = (await this.orm.em.getConnection().execute(
+      `select id, body, from_me, media_type, media_url, source, created_at from messages
+        where company_id = ? and ticket_id = ? and is_deleted = false order by id desc limit ?`,
+      [companyId, ticketId, n],
+    )) as MessageRow[];
+    return rows.reverse().map(conversationMessage);
+  }
+
+  async get(companyId: number, messageId: number): Promise<(ConversationMessage & { ticketId: number }) | null> {
+    const [row] = (await this.orm.em.getConnection().execute(
+      `select id, ticket_id, body, from_me, media_type, media_url, source, created_at from messages where company_id = ? and id = ?`,
+      [companyId, messageId],
+    )) as (MessageRow & { ticket_id: number })[];
+    return row ? { ...conversationMessage(row), ticketId: row.ticket_id } : null;
   }
 
   async sendToTicket(companyId: number, ticketId: number, message: SendText): Promise<{ messageId: number }> {

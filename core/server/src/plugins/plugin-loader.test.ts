@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPlugins } from './plugin-loader.js';
+import { loadPlugins, readPluginList } from './plugin-loader.js';
 import { KERNEL_VERSION } from './kernel-version.js';
 
 // Plugin entries as files: the loader imports them the way it imports an installed plugin by path.
@@ -38,5 +38,19 @@ describe('plugin loader: kernel compatibility', () => {
     await expect(loadPlugins([plugin('lonely', { dependsOn: ['nowhere'] })], { kernelVersion: '1.0.0', refuse: () => {} })).rejects.toThrow(
       /depends on "nowhere", which is not installed/,
     );
+  });
+});
+
+describe('plugin list', () => {
+  it('is installed.json plus ATENDE_PLUGINS, without the ATENDE_PLUGINS_DISABLED ones', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'atende-list-'));
+    const file = path.join(dir, 'installed.json');
+    writeFileSync(file, JSON.stringify(['@x/a', '@x/b', '@x/c']));
+    try {
+      expect(readPluginList('/abs/fixture.mjs, @x/a', file)).toEqual(['@x/a', '@x/b', '@x/c', '/abs/fixture.mjs']);
+      expect(readPluginList('/abs/fixture.mjs', file, ' @x/b ,@x/none')).toEqual(['@x/a', '@x/c', '/abs/fixture.mjs']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -24,7 +24,7 @@ export const INSTALLED_PLUGINS_FILE = path.join(REPO_ROOT, 'plugins', 'installed
  * The one list of installed plugins: plugins/installed.json (workspace or npm package names) plus
  * ATENDE_PLUGINS (comma-separated names or absolute paths, used by tests for fixtures).
  */
-export function readPluginList(extra: string, file = INSTALLED_PLUGINS_FILE): string[] {
+export function readPluginList(extra: string, file = INSTALLED_PLUGINS_FILE, disabled = ''): string[] {
   const listed = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : [];
   if (!Array.isArray(listed) || !listed.every((x) => typeof x === 'string')) {
     throw new Error(`${file} must be a JSON array of package names.`);
@@ -33,7 +33,8 @@ export function readPluginList(extra: string, file = INSTALLED_PLUGINS_FILE): st
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  return [...new Set([...listed, ...extras])];
+  const off = new Set(disabled.split(',').map((s) => s.trim()).filter(Boolean));
+  return [...new Set([...listed, ...extras])].filter((name) => !off.has(name));
 }
 
 const requireFromHere = createRequire(import.meta.url);

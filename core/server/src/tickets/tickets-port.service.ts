@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, containsPattern, type AuthUser, type TicketDetail, type TicketPage, type TicketQuery, type TicketSummary, type Tickets, type TicketVisibility } from '@atende/sdk-server';
 import { TagSchema } from './tag.entity.js';
+import { TicketNoteSchema } from './ticket-note.entity.js';
 import { TicketSchema, type Ticket } from './ticket.entity.js';
 import { QueueSchema } from '../queues/queue.entity.js';
 import { UserSchema } from '../users/user.entity.js';
@@ -170,6 +171,18 @@ export class TicketsPortService implements Tickets {
     if (change.status === 'open' && change.userId == null) throw AppError.validation([{ path: 'userId', message: 'required' }]);
     await this.lifecycle.transition(em, ticket, change, null);
     return summary(ticket);
+  }
+
+  async note(companyId: number, ticketId: number, text: string): Promise<{ noteId: number }> {
+    outsideChain('Tickets.note');
+    const body = String(text ?? '').trim();
+    if (!body) throw AppError.validation([{ path: 'note', message: 'required' }]);
+    const em = tenantEm(this.orm, companyId);
+    const ticket = await em.findOne(TicketSchema, { id: ticketId });
+    if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+    const note = em.create(TicketNoteSchema, { companyId, ticketId, contactId: ticket.contactId, userId: null, note: body.slice(0, 5000) });
+    await em.flush();
+    return { noteId: note.id };
   }
 
   async tag(companyId: number, ticketId: number, tagIds: number[]): Promise<void> {

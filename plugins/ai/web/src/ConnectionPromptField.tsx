@@ -1,0 +1,1 @@
+export { ConnectionPromptField as default } from './PromptSelectField.js';

@@ -1,0 +1,1 @@
+export { QueuePromptTab as default } from './PromptSelectField.js';

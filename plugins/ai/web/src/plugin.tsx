@@ -1,0 +1,22 @@
+import { defineWebPlugin } from '@atende/sdk-web';
+import { AI_MANIFEST } from '@atende/plugin-ai-contract';
+import { locales } from './locales.js';
+
+export default defineWebPlugin({
+  id: 'ai',
+  manifest: AI_MANIFEST,
+  pages: { prompts: () => import('./PromptsPage.js') },
+  tabs: { credits: () => import('./CreditsTab.js') },
+  widgets: [
+    { zone: 'layout.header', load: () => import('./HeaderTools.js') },
+    { zone: 'message.actions', load: () => import('./TranscribeAction.js') },
+    { zone: 'queue.modal.tabs', load: () => import('./QueuePromptTab.js'), label: { es: 'IA', pt: 'IA', en: 'AI' } },
+    { zone: 'connection.modal.fields', load: () => import('./ConnectionPromptField.js') },
+  ],
+  locales,
+  errors: {
+    es: { ERR_INSUFFICIENT_CREDITS: 'Créditos insuficientes', ERR_NO_PROMPT_FOUND: 'Prompt no encontrado' },
+    pt: { ERR_INSUFFICIENT_CREDITS: 'Créditos insuficientes', ERR_NO_PROMPT_FOUND: 'Prompt não encontrado' },
+    en: { ERR_INSUFFICIENT_CREDITS: 'Not enough credits', ERR_NO_PROMPT_FOUND: 'Prompt not found' },
+  },
+});
