@@ -16,7 +16,7 @@ const plugin = (id: string, path: string, placement?: 'top'): PluginManifest => 
 
 describe('buildMenu', () => {
   it('opens the drawer with plugin entries placed on top, other plugin entries before users and settings', () => {
-    const admin = { profile: 'admin', super: false } as SessionUser;
+    const admin = { profile: 'admin', super: false, company: { planFlags: {} } } as unknown as SessionUser;
     const paths = buildMenu(admin, [plugin('kanban', '/kanban'), plugin('dashboard', '/dashboard', 'top')], (k) => k, (l) => l.es).map((e) => e.path);
     expect(paths[0]).toBe('/dashboard');
     expect(paths.indexOf('/kanban')).toBeGreaterThan(paths.indexOf('/tickets'));

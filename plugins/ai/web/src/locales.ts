@@ -37,8 +37,8 @@ export const locales = {
       queue: 'Elige una fila',
     },
     credits: {
-      title: 'Créditos', balanceTab: 'Balance', reportsTab: 'Reportes', available: 'Créditos disponibles', days: '{{count}} días', reportError: 'Error al cargar el reporte de créditos', noUsage: 'Sin consumo en el período.', totalConsumed: 'Total consumido', totalOperations: 'Operaciones', average: 'Promedio por operación', mostUsed: 'Más usada', operation: 'Operación', credits: 'Créditos', operations: 'Operaciones', date: 'Fecha',
-      balance: '{{count}} créditos',
+      title: 'Créditos', balanceTab: 'Balance', reportsTab: 'Reportes', available: 'Créditos disponibles', days_one: '{{count}} día', days_other: '{{count}} días', reportError: 'Error al cargar el reporte de créditos', noUsage: 'Sin consumo en el período.', totalConsumed: 'Total consumido', totalOperations: 'Operaciones', average: 'Promedio por operación', mostUsed: 'Más usada', operation: 'Operación', credits: 'Créditos', operations: 'Operaciones', date: 'Fecha',
+      balance_one: '{{count}} crédito', balance_other: '{{count}} créditos',
       unknown: 'Créditos: …',
       loadError: 'Error al cargar el balance de créditos',
       lowWarning: 'Tu saldo de créditos es bajo',
@@ -100,8 +100,8 @@ export const locales = {
       queue: 'Escolha uma fila',
     },
     credits: {
-      title: 'Créditos', balanceTab: 'Saldo', reportsTab: 'Relatórios', available: 'Créditos disponíveis', days: '{{count}} dias', reportError: 'Erro ao carregar o relatório de créditos', noUsage: 'Sem consumo no período.', totalConsumed: 'Total consumido', totalOperations: 'Operações', average: 'Média por operação', mostUsed: 'Mais usada', operation: 'Operação', credits: 'Créditos', operations: 'Operações', date: 'Data',
-      balance: '{{count}} créditos',
+      title: 'Créditos', balanceTab: 'Saldo', reportsTab: 'Relatórios', available: 'Créditos disponíveis', days_one: '{{count}} dia', days_other: '{{count}} dias', reportError: 'Erro ao carregar o relatório de créditos', noUsage: 'Sem consumo no período.', totalConsumed: 'Total consumido', totalOperations: 'Operações', average: 'Média por operação', mostUsed: 'Mais usada', operation: 'Operação', credits: 'Créditos', operations: 'Operações', date: 'Data',
+      balance_one: '{{count}} crédito', balance_other: '{{count}} créditos',
       unknown: 'Créditos: …',
       loadError: 'Erro ao carregar o saldo de créditos',
       lowWarning: 'Seu saldo de créditos está baixo',
@@ -163,8 +163,8 @@ export const locales = {
       queue: 'Choose a queue',
     },
     credits: {
-      title: 'Credits', balanceTab: 'Balance', reportsTab: 'Reports', available: 'Available credits', days: '{{count}} days', reportError: 'Error loading the credit report', noUsage: 'No usage in this period.', totalConsumed: 'Total consumed', totalOperations: 'Operations', average: 'Average per operation', mostUsed: 'Most used', operation: 'Operation', credits: 'Credits', operations: 'Operations', date: 'Date',
-      balance: '{{count}} credits',
+      title: 'Credits', balanceTab: 'Balance', reportsTab: 'Reports', available: 'Available credits', days_one: '{{count}} day', days_other: '{{count}} days', reportError: 'Error loading the credit report', noUsage: 'No usage in this period.', totalConsumed: 'Total consumed', totalOperations: 'Operations', average: 'Average per operation', mostUsed: 'Most used', operation: 'Operation', credits: 'Credits', operations: 'Operations', date: 'Date',
+      balance_one: '{{count}} credit', balance_other: '{{count}} credits',
       unknown: 'Credits: …',
       loadError: 'Error loading the credit balance',
       lowWarning: 'Your credit balance is low',

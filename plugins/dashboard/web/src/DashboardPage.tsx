@@ -100,7 +100,7 @@ export default function DashboardPage() {
             data-testid="dashboard-period"
             value={period}
             onChange={setPeriod}
-            options={[...DASHBOARD_PERIODS.map((n) => ({ value: n as Period, label: t('period.days', { n }) })), { value: 'custom' as Period, label: t('period.custom') }]}
+            options={[...DASHBOARD_PERIODS.map((n) => ({ value: n as Period, label: t('period.days', { count: n }) })), { value: 'custom' as Period, label: t('period.custom') }]}
           />
           {period === 'custom' && (
             <DatePicker.RangePicker

@@ -2,7 +2,7 @@
 export const locales = {
   es: {
     title: 'Dashboard',
-    period: { days: '{{n}} días', custom: 'Personalizado' },
+    period: { days_one: '{{count}} día', days_other: '{{count}} días', custom: 'Personalizado' },
     filters: { connection: 'Todas las conexiones', queue: 'Todas las colas', refresh: 'Actualizar' },
     cards: {
       waiting: 'Esperando',
@@ -25,7 +25,7 @@ export const locales = {
   },
   pt: {
     title: 'Dashboard',
-    period: { days: '{{n}} dias', custom: 'Personalizado' },
+    period: { days_one: '{{count}} dia', days_other: '{{count}} dias', custom: 'Personalizado' },
     filters: { connection: 'Todas as conexões', queue: 'Todas as filas', refresh: 'Atualizar' },
     cards: {
       waiting: 'Aguardando',
@@ -48,7 +48,7 @@ export const locales = {
   },
   en: {
     title: 'Dashboard',
-    period: { days: '{{n}} days', custom: 'Custom' },
+    period: { days_one: '{{count}} day', days_other: '{{count}} days', custom: 'Custom' },
     filters: { connection: 'All connections', queue: 'All queues', refresh: 'Refresh' },
     cards: {
       waiting: 'Waiting',
