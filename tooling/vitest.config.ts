@@ -47,6 +47,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // antd dialogs in happy-dom take seconds on 2 busy cores: a generous limit, never a timing assertion.
           testTimeout: 30_000,
+          // setUpShell (i18n, antd) in a beforeAll passed 10 s with two workers at load ~35.
+          hookTimeout: 30_000,
         },
       },
       {
