@@ -9,8 +9,8 @@ const UNIT = ['core/*/src/**/*.test.ts', 'sdk/*/src/**/*.test.{ts,tsx}', 'plugin
 /** Unit files that run in happy-dom (they say `// @vitest-environment happy-dom` on their first line). */
 const DOM = domTestFiles(root, UNIT);
 /**
- * Vitest's default is one worker less than the cores: a single worker on this 2-core machine. Every
- * core instead (`TEST_WORKERS` overrides): the main process mostly waits while workers run.
+ * Vitest's default is one worker less than the cores: a single worker on this 2-core machine, which
+ * left a core idle. Every core instead (`TEST_WORKERS` overrides).
  */
 const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism();
 
@@ -26,8 +26,8 @@ export default defineConfig({
           include: UNIT,
           exclude: ['**/node_modules/**', ...DOM],
           environment: 'node',
-          // Node unit tests share their worker's module cache (no fresh module graph per file): importing
-          // Nest, MikroORM or Baileys once per worker instead of once per file is most of the suite's CPU.
+          // Node unit tests share their worker's module cache (no fresh module graph per file): Nest,
+          // MikroORM or Baileys are imported once per worker instead of once per file.
           isolate: false,
           maxWorkers: WORKERS,
           sequence: { groupOrder: 0 },
