@@ -1,9 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { domTestFiles } from './test/dom-files.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-// Three levels, run one after the other by tooling/scripts/test.mjs.
+const UNIT = ['core/*/src/**/*.test.ts', 'sdk/*/src/**/*.test.{ts,tsx}', 'plugins/*/*/src/**/*.test.{ts,tsx}', 'tooling/test/unit/**/*.test.ts', 'shell/src/**/*.test.{ts,tsx}'];
+/** Unit files that run in happy-dom (they say `// @vitest-environment happy-dom` on their first line). */
+const DOM = domTestFiles(root, UNIT);
+/**
+ * Vitest's default is one worker less than the cores: a single worker on this 2-core machine, which
+ * left a core idle. Every core instead (`TEST_WORKERS` overrides).
+ */
+const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism();
+
+// Three levels (and the fault tests), run one after the other by tooling/scripts/test.mjs.
 export default defineConfig({
   test: {
     root,
@@ -12,11 +23,32 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
-          include: ['core/*/src/**/*.test.ts', 'sdk/*/src/**/*.test.{ts,tsx}', 'plugins/*/*/src/**/*.test.{ts,tsx}', 'tooling/test/unit/**/*.test.ts', 'shell/src/**/*.test.{ts,tsx}'],
-          // Shell component tests say `// @vitest-environment happy-dom` on their first line.
+          include: UNIT,
+          exclude: ['**/node_modules/**', ...DOM],
           environment: 'node',
+          // Node unit tests share their worker's module cache (no fresh module graph per file): Nest,
+          // MikroORM or Baileys are imported once per worker instead of once per file.
+          isolate: false,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // Component and hook tests: isolated, each file a fresh module graph and DOM (they mock
+          // @atende/sdk-web per file, which a shared module cache would carry into the next file).
+          // `npm test -- unit` runs both unit projects in one Vitest run.
+          name: 'unit-dom',
+          root,
+          include: DOM,
+          environment: 'happy-dom',
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
           // antd dialogs in happy-dom take seconds on 2 busy cores: a generous limit, never a timing assertion.
           testTimeout: 30_000,
+          // setUpShell (i18n, antd) in a beforeAll passed 10 s with two workers at load ~35.
+          hookTimeout: 30_000,
         },
       },
       {
@@ -28,7 +60,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Files can run in parallel: each has its own database (createDatabase) and its own server on a
+          // free port, and the kernel namespaces every Redis key by its database's name (jobs/namespace.ts).
+          // One at a time unless INTEGRATION_WORKERS says otherwise: two at once are not yet shown to pass
+          // reliably on this shared 2-core machine (README, "Test durations").
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 1,
+          sequence: { groupOrder: 1 },
           // One retry absorbs a rare scheduling hiccup on 2 shared cores; a test that passes only on
           // its retry is listed by tooling/scripts/test.mjs with its first error, so flakes stay visible.
           retry: 1,
@@ -42,7 +79,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // One file at a time: fault tests stop and start Redis and PostgreSQL-facing processes.
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           // No retry: a fault test's second attempt meets the first one's data (its companies and plans
           // exist already), so it could only fail again and hide the first error.
           retry: 0,
@@ -57,6 +96,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
           retry: 1, // as for integration above
         },
       },

@@ -1,7 +1,8 @@
 // npm test: install what is missing, build, lint, then unit, integration (real PostgreSQL and Redis,
 // a fresh database per test file) and e2e (Debian Chromium) suites. Ends with "N passed, N failed".
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, buildAll, canConnect, ensureInstalled, run } from '../lib/workspace.mjs';
 import { onSupportedNode } from '../lib/runtime.mjs';
@@ -30,17 +31,49 @@ async function check(name, fn) {
   }
 }
 
-if (!only.length || only.includes('lint')) {
-  console.log('\n› Lint (ESLint with Nx module boundaries)');
-  await check('lint', () => run('npx', ['eslint', '--config', 'tooling/eslint.config.mjs', '--max-warnings', '0', 'core', 'sdk', 'shell', 'plugins', 'tooling']));
-  // Vite strips types without checking them, so the web projects are type-checked here.
-  await check('typecheck web', async () => {
-    await run('npx', ['tsc', '-p', 'shell/tsconfig.json']);
-    for (const id of readdirSync(path.join(ROOT, 'plugins'))) {
-      const ts = path.join('plugins', id, 'web', 'tsconfig.json');
-      if (existsSync(path.join(ROOT, ts))) await run('npx', ['tsc', '-p', ts]);
-    }
+/** Runs a command with its output held back and printed in one piece when it ends (tasks run side by side). */
+function runBuffered(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${signal ?? code}`));
+    });
   });
+}
+
+/** Runs `tasks` (functions returning promises that record their own failure) at most `limit` at a time. */
+async function pool(tasks, limit) {
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) await tasks[next++]();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, lane));
+}
+
+const CORES = Number(process.env.TEST_WORKERS) || availableParallelism();
+
+if (!only.length || only.includes('lint')) {
+  // ESLint and each tsc are single-threaded: run side by side, one per core.
+  console.log('\n› Lint (ESLint with Nx module boundaries) and web type check (Vite strips types without checking them)');
+  const webProjects = ['shell/tsconfig.json', ...readdirSync(path.join(ROOT, 'plugins')).map((id) => path.join('plugins', id, 'web', 'tsconfig.json'))].filter((ts) =>
+    existsSync(path.join(ROOT, ts)),
+  );
+  const started = Date.now();
+  const typeErrors = [];
+  await pool(
+    [
+      () => check('lint', () => runBuffered('npx', ['eslint', '--config', 'tooling/eslint.config.mjs', '--max-warnings', '0', 'core', 'sdk', 'shell', 'plugins', 'tooling'])),
+      ...webProjects.map((ts) => () => runBuffered('npx', ['tsc', '-p', ts]).catch((err) => typeErrors.push(err))),
+    ],
+    CORES,
+  );
+  for (const err of typeErrors) console.error(`✖ typecheck web: ${err.message}`);
+  results.push({ name: 'typecheck web', passed: typeErrors.length ? 0 : 1, failed: typeErrors.length ? 1 : 0, ms: Date.now() - started });
 }
 
 const pgHost = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -60,7 +93,9 @@ for (const suite of suites) {
   const started = Date.now();
   const file = path.join(out, `${suite}.json`);
   try {
-    await run('npx', ['vitest', 'run', '--config', 'tooling/vitest.config.ts', '--project', suite, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+    // The unit suite is two projects (tooling/vitest.config.ts): node files share a module cache, DOM files are isolated.
+    const projects = suite === 'unit' ? ['unit', 'unit-dom'] : [suite];
+    await run('npx', ['vitest', 'run', '--config', 'tooling/vitest.config.ts', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   } catch {
     /* counted from the report below */
   }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // socket.io-client as a chunk that fails to load once, then loads (a flaky network, a deploy).
 let failures = 0;
@@ -18,6 +18,8 @@ vi.mock('socket.io-client', () => {
 });
 
 describe('connectRealtime', () => {
+  // The node unit project shares a worker's module cache between files: start from modules of our own.
+  beforeAll(() => vi.resetModules());
   afterEach(() => {
     vi.useRealTimers();
     vi.resetModules();
