@@ -45,16 +45,18 @@ describe('google-sheets', () => {
   let otherAdmin: string;
   let sup: string;
   let tiendaId: number;
+  /** Tienda's googlesheets-auth integration (a record of the integrations plugin, which checks ids). */
+  let INT = 0;
 
   /** The popup's whole trip: auth URL, Google's consent (the fake agrees), the code handed back by the signed-in page. */
-  const consent = async (token: string, integrationId = 7) => {
+  const consent = async (token: string, integrationId = INT) => {
     const start = await api.get(`${Q}/google-sheets/auth?integrationId=${integrationId}&integrationName=Hojas`, token);
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     const back = await fetch(start.body.authUrl, { redirect: 'manual' });
     const to = new URL(back.headers.get('location')!);
     return { authUrl: new URL(start.body.authUrl as string), to, code: to.searchParams.get('code'), state: to.searchParams.get('state')!, error: to.searchParams.get('error') };
   };
-  const connect = async (token: string, integrationId = 7) => {
+  const connect = async (token: string, integrationId = INT) => {
     const c = await consent(token, integrationId);
     const r = await api.post(`${Q}/google-sheets/callback`, { code: c.code, state: c.state }, token);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -79,6 +81,10 @@ describe('google-sheets', () => {
     api = client(server.url);
     ({ admin, otherAdmin, companyId: tiendaId } = await twoCompanies(api, { users: 10, connections: 10, queues: 5 }));
     sup = (await api.login(SUPER.email, SUPER.password)).token;
+    // The integrations plugin is installed: the connection is made for one of its records, by id.
+    const made = await api.post('/api/queueIntegration', { type: 'googlesheets-auth', name: 'Hojas' }, admin);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    INT = made.body.id;
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
@@ -106,8 +112,8 @@ describe('google-sheets', () => {
     // Without a configured redirect URI, the page's own origin: Google sends the popup to the callback page.
     expect(c.to.origin + c.to.pathname).toBe(`${server.url}/google-sheets/callback`);
     const done = await api.post(`${Q}/google-sheets/callback`, { code: c.code, state: c.state }, admin);
-    expect(done.body).toEqual({ ok: true, authIntegrationId: 7 });
-    expect(await status(admin)).toEqual({ isAuthenticated: true, authIntegrationId: 7, integrationName: 'Hojas', tokensRefreshed: false });
+    expect(done.body).toEqual({ ok: true, authIntegrationId: INT });
+    expect(await status(admin)).toEqual({ isAuthenticated: true, authIntegrationId: INT, integrationName: 'Hojas', tokensRefreshed: false });
 
     const exchange = (await google.requests()).find((r) => r.path === '/token' && (r.body as Record<string, string>).grant_type === 'authorization_code')!;
     expect(exchange.body).toMatchObject({ code: c.code, client_secret: 'csecret-not-for-browsers', redirect_uri: `${server.url}/google-sheets/callback` });
@@ -122,7 +128,7 @@ describe('google-sheets', () => {
     // Another company's admin cannot land Tienda's consent in her company (nor the reverse).
     expect((await api.post(`${Q}/google-sheets/callback`, { code: c.code, state: c.state }, otherAdmin)).body).toMatchObject({ error: 'ERR_GOOGLE_SHEETS_BAD_STATE' });
     const [body, mac] = c.state.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), integrationId: 8 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), integrationId: INT + 1 })).toString('base64url');
     expect((await api.post(`${Q}/google-sheets/callback`, { code: c.code, state: `${forged}.${mac}` }, admin)).status).toBe(400);
     await google.control({ nextConsentError: 'access_denied' });
     const denied = await consent(admin);
@@ -135,19 +141,23 @@ describe('google-sheets', () => {
   });
 
   it('lists the sheets of a spreadsheet; §8 errors: unknown integration 404, not authenticated 400, bad spreadsheet, missing id', async () => {
-    const r = await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1`, admin);
+    const r = await api.get(`${Q}/${INT}/google-sheets/sheets?spreadsheetId=S1`, admin);
     expect(r.body).toEqual({ sheets: [{ id: 0, name: 'Pedidos', title: 'Pedidos' }, { id: 1000, name: 'Clientes', title: 'Clientes' }] });
-    expect((await api.get(`/api/google-sheets/queueIntegration/7/google-sheets/sheets?spreadsheetId=S1`, admin)).body).toEqual(r.body);
+    expect((await api.get(`/api/google-sheets/queueIntegration/${INT}/google-sheets/sheets?spreadsheetId=S1`, admin)).body).toEqual(r.body);
     expect((await api.get(`${Q}/99/google-sheets/sheets?spreadsheetId=S1`, admin)).body).toMatchObject({ error: 'ERR_GOOGLE_SHEETS_INTEGRATION_NOT_FOUND', message: 'Integración no encontrada' });
-    const bad = await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=NOPE`, admin);
+    const bad = await api.get(`${Q}/${INT}/google-sheets/sheets?spreadsheetId=NOPE`, admin);
     expect(bad.status).toBe(502);
     expect(bad.body.message).toBe('Error al obtener las hojas disponibles. Verifica el ID de la hoja de cálculo.');
-    expect((await api.get(`${Q}/7/google-sheets/sheets`, admin)).body.error).toBe('ERR_VALIDATION');
-    // Tenant isolation: the other company has no Google connection, and cannot name Tienda.
-    const other = await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1`, otherAdmin);
-    expect(other.status).toBe(400);
-    expect(other.body.message).toBe('Google Sheets no está autenticado. Por favor autentica primero.');
-    expect((await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1&companyId=${tiendaId}`, otherAdmin)).status).toBe(404);
+    expect((await api.get(`${Q}/${INT}/google-sheets/sheets`, admin)).body.error).toBe('ERR_VALIDATION');
+    // Tenant isolation: Tienda's integration is not the other company's (the integrations directory says
+    // so), and with one of its own but no Google connection it is told to authenticate first.
+    const other = await api.get(`${Q}/${INT}/google-sheets/sheets?spreadsheetId=S1`, otherAdmin);
+    expect([other.status, other.body.error]).toEqual([404, 'ERR_GOOGLE_SHEETS_INTEGRATION_NOT_FOUND']);
+    const theirs = (await api.post('/api/queueIntegration', { type: 'googlesheets-auth', name: 'Suyas' }, otherAdmin)).body.id as number;
+    const unauthenticated = await api.get(`${Q}/${theirs}/google-sheets/sheets?spreadsheetId=S1`, otherAdmin);
+    expect(unauthenticated.status).toBe(400);
+    expect(unauthenticated.body.message).toBe('Google Sheets no está autenticado. Por favor autentica primero.');
+    expect((await api.get(`${Q}/${INT}/google-sheets/sheets?spreadsheetId=S1&companyId=${tiendaId}`, otherAdmin)).status).toBe(404);
     expect((await api.get(`${Q}/google-sheets/auth-status?companyId=${tiendaId}`, otherAdmin)).status).toBe(404);
     expect((await status(otherAdmin)).isAuthenticated).toBe(false);
   });
@@ -155,7 +165,7 @@ describe('google-sheets', () => {
   it('refreshes tokens: a 401 from Sheets and a due expiry both get a new access token, stored encrypted', async () => {
     const [before] = await queryDb(db.url, 'select access_token from google_sheets_accounts');
     await google.control({ expireAccessTokens: true });
-    expect((await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1`, admin)).status).toBe(200);
+    expect((await api.get(`${Q}/${INT}/google-sheets/sheets?spreadsheetId=S1`, admin)).status).toBe(200);
     const [after] = await queryDb(db.url, 'select access_token, refreshed_at from google_sheets_accounts');
     expect(after.access_token).not.toBe(before.access_token);
     expect(after.refreshed_at).not.toBeNull();
@@ -168,7 +178,7 @@ describe('google-sheets', () => {
     await google.control({ revokeRefreshTokens: true, expireAccessTokens: true });
     await queryDb(db.url, `update google_sheets_accounts set expires_at = now() - interval '1 minute'`);
     expect((await status(admin)).isAuthenticated).toBe(false);
-    const r = await api.get(`${Q}/7/google-sheets/sheets?spreadsheetId=S1`, admin);
+    const r = await api.get(`${Q}/${INT}/google-sheets/sheets?spreadsheetId=S1`, admin);
     expect(r.status).toBe(401);
     expect(r.body).toMatchObject({ error: 'ERR_GOOGLE_SHEETS_SESSION_EXPIRED', message: 'Tu sesión de Google Sheets ha expirado. Por favor, autentica nuevamente.' });
     await connect(admin);
@@ -183,7 +193,7 @@ describe('google-sheets', () => {
       const id = (await api.post('/api/flowbuilder', { name }, admin)).body.id as number;
       const nodes: FlowNodeInput[] = [
         start,
-        { id: 'g', type: 'googlesheets', ...at(1), data: { integrationId: 7, spreadsheetUrl: SHEET_URL, spreadsheetId: 'S1', selectedSheet: sheet, fieldA: 'Nombre', fieldB: 'Celular', fieldC: 'Distrito', fieldD: 'Ticket #{{ticketId}}', processingMode: 'Aleatorio' } },
+        { id: 'g', type: 'googlesheets', ...at(1), data: { integrationId: INT, spreadsheetUrl: SHEET_URL, spreadsheetId: 'S1', selectedSheet: sheet, fieldA: 'Nombre', fieldB: 'Celular', fieldC: 'Distrito', fieldD: 'Ticket #{{ticketId}}', processingMode: 'Aleatorio' } },
         { id: 'ok', type: 'message', ...at(2), data: { label: 'Registrado' } },
         { id: 'ko', type: 'message', ...at(3), data: { label: 'No se pudo registrar' } },
       ];
@@ -226,7 +236,7 @@ describe('google-sheets', () => {
         name: 'Pedido',
         keyword: 'quiero pedir',
         enableGoogleSheets: true,
-        googleSheetsIntegrationId: 7,
+        googleSheetsIntegrationId: INT,
         googleSheetsSpreadsheetUrl: SHEET_URL,
         googleSheetsSelectedSheet: 'Clientes',
         googleSheetsFieldA: 'Nombre',
@@ -252,17 +262,17 @@ describe('google-sheets', () => {
   it('only admins connect and disconnect; disconnect by id (404 for another id) and by company', async () => {
     await api.post('/api/users', { name: 'Agente', email: 'agente-gs@tienda.test', password: TENANT_PASSWORD, profile: 'user' }, admin);
     const agent = (await api.login('agente-gs@tienda.test', TENANT_PASSWORD)).token;
-    expect((await api.get(`${Q}/google-sheets/auth?integrationId=7`, agent)).status).toBe(403);
-    expect((await api.post(`${Q}/google-sheets/disconnect/7`, {}, agent)).status).toBe(403);
+    expect((await api.get(`${Q}/google-sheets/auth?integrationId=${INT}`, agent)).status).toBe(403);
+    expect((await api.post(`${Q}/google-sheets/disconnect/${INT}`, {}, agent)).status).toBe(403);
     expect((await status(agent)).isAuthenticated).toBe(true);
 
     expect((await api.post(`${Q}/google-sheets/disconnect/99`, {}, admin)).body).toMatchObject({ error: 'ERR_GOOGLE_SHEETS_INTEGRATION_NOT_FOUND' });
-    expect((await api.post(`${Q}/google-sheets/disconnect/7`, {}, otherAdmin)).status).toBe(404);
-    expect((await api.post(`${Q}/google-sheets/disconnect/7`, {}, admin)).body).toEqual({ disconnected: true });
+    expect((await api.post(`${Q}/google-sheets/disconnect/${INT}`, {}, otherAdmin)).status).toBe(404);
+    expect((await api.post(`${Q}/google-sheets/disconnect/${INT}`, {}, admin)).body).toEqual({ disconnected: true });
     expect(await status(admin)).toMatchObject({ isAuthenticated: false, authIntegrationId: null });
     expect(await queryDb(db.url, 'select 1 from google_sheets_accounts')).toHaveLength(0);
 
-    await connect(admin, 7);
+    await connect(admin, INT);
     expect((await api.post(`${Q}/google-sheets/disconnect`, { companyId: tiendaId }, otherAdmin)).status).toBe(404);
     expect((await status(admin)).isAuthenticated).toBe(true);
     expect((await api.post(`${Q}/google-sheets/disconnect`, { companyId: tiendaId }, admin)).body).toEqual({ disconnected: true });
@@ -274,11 +284,11 @@ describe('google-sheets', () => {
     expect(settings.map((s) => s.key)).toEqual(expect.arrayContaining(['google-sheets.clientId', 'google-sheets.clientSecret', 'google-sheets.sheetsUrl']));
     expect((await api.put('/api/settings/global/google-sheets.clientSecret', { value: '' }, admin)).status).toBe(403);
     expect((await api.put('/api/settings/global/google-sheets.clientId', { value: '' }, sup)).status).toBe(200);
-    const r = await api.get(`${Q}/google-sheets/auth?integrationId=7`, admin);
+    const r = await api.get(`${Q}/google-sheets/auth?integrationId=${INT}`, admin);
     expect(r.status).toBe(500);
     expect(r.body).toMatchObject({ error: 'ERR_GOOGLE_SHEETS_NOT_CONFIGURED', message: 'Error del servidor. Verifica la configuración de Google Sheets.' });
     expect((await api.put('/api/settings/global/google-sheets.clientId', { value: 'cid.apps.test' }, sup)).status).toBe(200);
-    expect((await api.get(`${Q}/google-sheets/auth?integrationId=7`, admin)).status).toBe(200);
+    expect((await api.get(`${Q}/google-sheets/auth?integrationId=${INT}`, admin)).status).toBe(200);
   });
 
   it('plans without useIntegrations are refused (the integrations plugin’s gate)', async () => {
@@ -287,7 +297,7 @@ describe('google-sheets', () => {
     expect((await api.put(`/api/companies/${otherId}`, { planId: plan.id }, sup)).status).toBe(200);
     const relogged = (await api.login('admin@otra.test', TENANT_PASSWORD)).token;
     expect((await api.get(`${Q}/google-sheets/auth-status`, relogged)).status).toBe(403);
-    expect((await api.get(`${Q}/google-sheets/auth?integrationId=7`, relogged)).status).toBe(403);
+    expect((await api.get(`${Q}/google-sheets/auth?integrationId=${INT}`, relogged)).status).toBe(403);
     const listed = ((await api.get('/api/plugins', relogged)).body as { id: string; locked?: boolean }[]).find((p) => p.id === 'google-sheets');
     expect(listed?.locked).toBe(true);
   });
