@@ -311,7 +311,7 @@ describe('ai plugin', () => {
     const saved = await api.post('/api/flowbuilder/flow', { idFlow: made.body.id, nodes: [start, ai], connections: [{ id: 'e1', source: '1', target: 'ai', sourceHandle: null }] }, admin);
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     const flowWa = await sandboxOf(api, admin).connect('Sandbox flujo IA');
-    expect((await api.put(`/api/whatsapp/${flowWa}`, { integrationId: made.body.id }, admin)).status).toBe(200);
+    expect((await api.put(`/api/whatsapp/${flowWa}`, { bindings: { flowId: made.body.id } }, admin)).status).toBe(200);
     await fake.reset();
     const customer = newCustomer();
     const before = await balance();
