@@ -42,7 +42,11 @@ export const externalSendFieldsSchema = z.object({
 
 /** The answer: the ticket the message landed in and the messages stored (one per file; a voice note's text is its own). */
 export const externalSendAnswerSchema = z.object({
-  message: z.literal('Message sent'),
+  /**
+   * 'Partially sent' only on the replay of a call that failed after some of its files left: those are
+   * `messageIds`, and the key keeps them so a retry does not send them twice (send the rest with a new key).
+   */
+  message: z.enum(['Message sent', 'Partially sent']),
   ticketId: z.number().int(),
   messageIds: z.array(z.number().int()),
   /** True when this answer is the replay of an earlier call with the same Idempotency-Key. */

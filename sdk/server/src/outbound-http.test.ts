@@ -83,7 +83,7 @@ describe('outbound http guard', () => {
   });
 
   it('classifies addresses and reads the allow-list', () => {
-    for (const a of ['10.1.2.3', '127.0.0.1', '169.254.169.254', '172.16.0.1', '192.168.1.1', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', 'nonsense']) {
+    for (const a of ['10.1.2.3', '127.0.0.1', '169.254.169.254', '172.16.0.1', '192.168.1.1', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::7f00:1', '2002:7f00:1::1', '64:ff9b:1::a00:1', '192.0.2.1', '203.0.113.5', 'nonsense']) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['8.8.8.8', '157.240.1.1', '2a03:2880:f10c::1']) expect(isPrivateAddress(a), a).toBe(false);

@@ -71,15 +71,22 @@ for (const [net, bits] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 3],
 ] as const) {
   PRIVATE.addSubnet(net, bits, 'ipv4');
 }
 for (const [net, bits] of [
   ['::', 127],
+  // IPv4-compatible (::a.b.c.d, deprecated), NAT64 and 6to4 forms can reach IPv4 hosts behind them.
+  ['::', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],

@@ -19,6 +19,9 @@ export interface ExternalSendInput {
   mediaName?: string;
 }
 
+/** What one call has sent so far (its files leave one by one). */
+type Sent = { ticketId: number; messageIds: number[] };
+
 /** Sends one API call's message(s) through the caller's connection (issue 34 item 1). */
 @Injectable()
 export class ExternalApiService {
@@ -35,15 +38,18 @@ export class ExternalApiService {
     const claim = await this.keys.claim(caller.companyId, caller.whatsappId, key);
     if (claim.replayed) return { ...claim.answer, replayed: true };
     let answer: ExternalSendAnswer | null = null;
+    const sent: Sent = { ticketId: 0, messageIds: [] };
     try {
-      answer = await this.deliver(caller, input, files);
+      answer = await this.deliver(caller, input, files, sent);
       return answer;
     } finally {
-      await claim.release(answer);
+      // A call that failed after some of its files left keeps its key with what left: a retry with the
+      // same key answers that instead of sending those files again. Nothing sent: the key is given back.
+      await claim.release(answer ?? (sent.messageIds.length ? { message: 'Partially sent', ticketId: sent.ticketId, messageIds: sent.messageIds, replayed: false } : null));
     }
   }
 
-  private async deliver(caller: ApiCaller, input: ExternalSendInput, files: CheckedUpload[] | null): Promise<ExternalSendAnswer> {
+  private async deliver(caller: ApiCaller, input: ExternalSendInput, files: CheckedUpload[] | null, sent: Sent = { ticketId: 0, messageIds: [] }): Promise<ExternalSendAnswer> {
     const { companyId, whatsappId } = caller;
     // Asked of the live session: a number that is not on WhatsApp is the spec's ERR_WAPP_INVALID_CONTACT
     // (and a stopped session ERR_WAPP_NOT_INITIALIZED), before anything is stored.
@@ -53,19 +59,17 @@ export class ExternalApiService {
     if (input.mediaUrl) media.push(await this.fetchMedia(companyId, input.mediaUrl, input.mediaName));
     const to = { whatsappId, number: input.number };
     const base = { source: EXTERNAL_API_SOURCE };
-    const messageIds: number[] = [];
-    let ticketId = 0;
     if (!media.length) {
-      const sent = await this.messages.sendToNumber(companyId, to, { ...base, body: input.body });
-      return { message: 'Message sent', ticketId: sent.ticketId, messageIds: [sent.messageId], replayed: false };
+      const one = await this.messages.sendToNumber(companyId, to, { ...base, body: input.body });
+      return { message: 'Message sent', ticketId: one.ticketId, messageIds: [one.messageId], replayed: false };
     }
     // The text is the caption of the first file only (as an agent's multipart send).
     for (const [i, m] of media.entries()) {
-      const sent = await this.messages.sendToNumber(companyId, to, { ...base, body: i === 0 ? input.body : '', media: m });
-      messageIds.push(sent.messageId);
-      ticketId = sent.ticketId;
+      const one = await this.messages.sendToNumber(companyId, to, { ...base, body: i === 0 ? input.body : '', media: m });
+      sent.messageIds.push(one.messageId);
+      sent.ticketId = one.ticketId;
     }
-    return { message: 'Message sent', ticketId, messageIds, replayed: false };
+    return { message: 'Message sent', ticketId: sent.ticketId, messageIds: [...sent.messageIds], replayed: false };
   }
 
   /**
@@ -85,7 +89,13 @@ export class ExternalApiService {
       throw new AppError('ERR_WAPP_DOWNLOAD_MEDIA', 400, 'The media URL could not be fetched.');
     }
     const mimetype = normalizeMime(res.headers.get('content-type') ?? 'application/octet-stream');
-    const fromPath = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    const last = new URL(url).pathname.split('/').pop() ?? '';
+    let fromPath = last;
+    try {
+      fromPath = decodeURIComponent(last);
+    } catch {
+      // A malformed escape (%zz): the raw segment is still a fine label.
+    }
     return { url: await this.media.save(companyId, mimetype, data), name: labelOf(name ?? (fromPath || 'file')) };
   }
 }

@@ -5,6 +5,8 @@ import type { ExternalSendAnswer } from '@atende/core-contract';
 
 /** How long a key is remembered: a replay after this sends again. */
 export const IDEMPOTENCY_TTL_HOURS = 24;
+/** After this, a claim without an answer is taken to be abandoned (its process died mid-call). */
+const ABANDONED_CLAIM_MINUTES = 2;
 /** How long a replay waits for the first call (still sending) before it answers 409. */
 const WAIT_MS = 10_000;
 const POLL_MS = 100;
@@ -27,6 +29,9 @@ export class IdempotencyKeys {
     for (;;) {
       // A key older than the TTL is forgotten (and so is any other this connection left behind).
       await db.execute(`delete from api_requests where company_id = ? and whatsapp_id = ? and created_at < now() - interval '${IDEMPOTENCY_TTL_HOURS} hours'`, [companyId, whatsappId]);
+      // A claim with no answer long after any send would have ended was left by a process that died
+      // mid-call: it is taken over, not held for the whole TTL (a send takes seconds; a media fetch ≤ 20 s).
+      await db.execute(`delete from api_requests where company_id = ? and whatsapp_id = ? and idempotency_key = ? and answer is null and created_at < now() - interval '${ABANDONED_CLAIM_MINUTES} minutes'`, [companyId, whatsappId, key]);
       const [mine] = (await db.execute(
         `insert into api_requests (company_id, whatsapp_id, idempotency_key) values (?, ?, ?) on conflict (whatsapp_id, idempotency_key) do nothing returning id`,
         [companyId, whatsappId, key],

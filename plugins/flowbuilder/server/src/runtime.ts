@@ -105,6 +105,9 @@ export class FlowRuntime implements OnModuleInit, OnApplicationBootstrap, OnModu
       createExtensionPoint<FlowStarter>(FLOW_STARTER).register(PLUGIN_ID, {
         start: async (raw, flowId) => {
           const caller = raw as InboundChainContext;
+          // The flow builder's own plan flag holds whoever starts the flow: a company that lost it keeps
+          // no flows running through another plugin.
+          if (!(await this.companies.hasPlanFlag(caller.companyId, 'useCampaigns'))) return 'pass';
           const ctx: InboundChainContext = { ...caller, claim: (state, options) => caller.handOver(FLOW_HANDLER, state, options) };
           const env = this.envOf(ctx, ctx.contact);
           const started = await this.engine.start(ctx.em, env, flowId);

@@ -80,7 +80,8 @@ export class GoogleSheetsController {
   }
 
   @Get('queueIntegration/:id/google-sheets/sheets')
-  @RequirePermission('google-sheets:read')
+  // Reads through the company's Google account whatever spreadsheet is named: for who may configure it.
+  @RequirePermission('google-sheets:write')
   @ZodResponse(sheetsListSchema)
   async list(@CurrentUser() user: AuthUser, @Param('id', ParseIntPipe) id: number, @ZodQuery(sheetsQuerySchema) q: z.infer<typeof sheetsQuerySchema>) {
     return { sheets: await this.sheets.listSheets(ownCompany(user, q.companyId), id, q.spreadsheetId) };

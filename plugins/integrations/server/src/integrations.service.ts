@@ -172,6 +172,10 @@ export class IntegrationsService {
     if (input.isActive !== undefined) row.isActive = input.isActive;
     const config = { ...row.config };
     for (const [k, v] of Object.entries(input)) if (!COLUMNS.has(k) && v !== undefined) config[k] = v;
+    // A stored credential never follows the integration to another address: changing one of its URLs
+    // without sending the credential again drops it (else it could be sent to a host of one's choosing).
+    const movedTo = (type.urlFields ?? []).some((f) => (input as Record<string, unknown>)[f as string] !== undefined && (input as Record<string, unknown>)[f as string] !== (row.config as Record<string, unknown>)[f as string]);
+    if (movedTo && row.secret && (input.jsonContent === undefined || input.jsonContent === MASK)) row.secret = null;
     if (input.jsonContent !== undefined) {
       if (type.secretJson) {
         // The masked value coming back unchanged keeps the stored credential.

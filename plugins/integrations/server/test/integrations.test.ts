@@ -364,6 +364,13 @@ describe('integrations', () => {
     expect(await outbox(wa, customer)).toEqual(['Ana Pérez: pedido #1001 (150.00 PEN) por Olva Courier a Miraflores, Lima. 2 x Polo negro']);
     await say(wa, customer, 'y el 2002?');
     await eventually(async () => (await outbox(wa, customer)).includes('No encontramos el pedido #2002.'), 20_000);
+    // The stored token never follows the integration to another address: a new URL without the token
+    // again drops it (the browser only ever sees '***'); the same URL keeps it.
+    const same = await api.put(`/api/queueIntegration/${shop.id}`, { urlShopify: shopify.url, jsonContent: '***' }, admin);
+    expect(same.body.jsonContent).toBe('***');
+    const moved = await api.put(`/api/queueIntegration/${shop.id}`, { urlShopify: 'https://93.184.216.34', jsonContent: '***' }, admin);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.jsonContent ?? null).toBeNull();
   });
 
   /** A flow (flow builder plugin) of `nodes` after its start node, linked in a line; answers its id. */

@@ -40,11 +40,15 @@ export class OpenAiProvider {
     });
   }
 
-  /** The platform's server, or the prompt's own key/base URL over it. */
+  /**
+   * The platform's server, or the prompt's own key/base URL over it. The platform's key goes only to
+   * the platform's base URL: a prompt with its own server uses its own key (or none), so no tenant can
+   * point the platform's key at a host it controls.
+   */
   async server(own?: { apiKeySealed?: string | null; baseUrl?: string | null; model?: string | null }): Promise<ModelServer> {
     const baseUrl = own?.baseUrl || (await this.plugin.settings.global(SETTING_BASE_URL));
     const model = own?.model || (await this.plugin.settings.global(SETTING_MODEL));
-    const apiKey = own?.apiKeySealed ? await this.open(own.apiKeySealed) : await this.globalKey();
+    const apiKey = own?.apiKeySealed ? await this.open(own.apiKeySealed) : own?.baseUrl ? null : await this.globalKey();
     return { baseUrl, apiKey: apiKey ?? '', model };
   }
 

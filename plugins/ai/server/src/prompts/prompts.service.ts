@@ -90,7 +90,12 @@ export class PromptsService implements OnModuleInit, OnModuleDestroy {
     const { apiKey, baseUrl, voice, ...rest } = input;
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (row as Record<string, unknown>)[k] = v;
     if (voice !== undefined) row.voice = voice || null;
-    if (baseUrl !== undefined) row.baseUrl = await this.checkUrl(baseUrl);
+    if (baseUrl !== undefined) {
+      const next = await this.checkUrl(baseUrl);
+      // A stored key never follows the prompt to another server: a new address needs its key again.
+      if (next !== row.baseUrl && apiKey === undefined) row.apiKeySealed = null;
+      row.baseUrl = next;
+    }
     // An absent key keeps the stored one (the browser never has it); null or '' clears it.
     if (apiKey !== undefined) row.apiKeySealed = apiKey ? await this.provider.seal(apiKey) : null;
     await this.em.flush();

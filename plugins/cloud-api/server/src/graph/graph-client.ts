@@ -22,6 +22,21 @@ export interface GraphTemplate {
   components?: { type: string; text?: string; format?: string }[];
 }
 
+/** Meta's media hosts (the URL Graph answers for a media id). */
+const META_MEDIA_HOSTS = ['fbsbx.com', 'fbcdn.net', 'facebook.com', 'whatsapp.net'];
+
+/** Whether the token may go to `url`: https on a Meta media host, or the configured Graph origin itself. */
+export function isMediaHost(url: string, graphBase: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.origin === new URL(graphBase).origin) return true;
+  return u.protocol === 'https:' && META_MEDIA_HOSTS.some((h) => u.hostname === h || u.hostname.endsWith(`.${h}`));
+}
+
 /**
  * The Graph API as the Cloud API uses it. `baseUrl` is platform configuration (never a tenant's); each
  * call has a timeout, refuses redirects (a token must not follow one elsewhere) and reads a bounded answer.
@@ -70,6 +85,9 @@ export class GraphClient {
    * `maxBytes`: a larger Content-Length is refused before reading, and the count is held while streaming.
    */
   async download(url: string, token: string, maxBytes: number): Promise<{ data: Buffer; mimetype: string }> {
+    // The number's token goes only to Meta's media hosts over https (or the configured Graph host, a
+    // local fake in tests), whatever URL the answer named.
+    if (!isMediaHost(url, this.baseUrl)) throw new GraphError(502, undefined, 'Graph named a media URL outside Meta\'s hosts.');
     const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
     if (res.status !== 200 || !res.body) throw new GraphError(res.status, undefined, `Media download answered ${res.status}.`);
     const declared = Number(res.headers.get('content-length') ?? '0');
