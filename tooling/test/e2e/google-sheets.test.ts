@@ -93,7 +93,7 @@ describe('google sheets in the browser', () => {
     // The code was handed over once (a second try would be refused by Google and show an error).
     expect((await google.requests()).filter((r) => r.path === '/token' && r.body?.grant_type === 'authorization_code')).toHaveLength(1);
     expect(await page.locator('.ant-message-error').count()).toBe(0);
-    expect(await queryDb(db.url, 'select integration_id from google_sheets_accounts')).toEqual([{ integration_id: 5 }]);
+    expect(await queryDb(db.url, 'select integration_id from google_sheets_accounts')).toEqual([{ integration_id: made.body.id }]);
 
     await page.getByTestId('google-sheets-url').fill('https://docs.google.com/spreadsheets/d/SHEET9/edit');
     await page.getByTestId('google-sheets-list').click();

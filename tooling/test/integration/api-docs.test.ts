@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KERNEL_ENDPOINTS } from '@atende/core-contract';
+import * as ai from '@atende/plugin-ai-contract';
 import * as announcements from '@atende/plugin-announcements-contract';
+import * as cloudApi from '@atende/plugin-cloud-api-contract';
+import * as dashboard from '@atende/plugin-dashboard-contract';
+import * as googleSheets from '@atende/plugin-google-sheets-contract';
+import * as integrations from '@atende/plugin-integrations-contract';
 import * as billing from '@atende/plugin-billing-contract';
 import * as campaigns from '@atende/plugin-campaigns-contract';
 import * as files from '@atende/plugin-files-contract';
@@ -20,7 +25,12 @@ const endpointsOf = (contract: Record<string, unknown>): Declared[] =>
     .filter(([k]) => k.endsWith('_ENDPOINTS'))
     .flatMap(([, group]) => Object.values(group as Record<string, Declared>));
 const PLUGINS: [string, Record<string, unknown>][] = [
+  ['ai', ai],
   ['announcements', announcements],
+  ['cloud-api', cloudApi],
+  ['dashboard', dashboard],
+  ['google-sheets', googleSheets],
+  ['integrations', integrations],
   ['billing', billing],
   ['campaigns', campaigns],
   ['files', files],

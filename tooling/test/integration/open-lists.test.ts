@@ -110,7 +110,8 @@ describe('open lists: plan features, aliases, CSP sources', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ promptId: null, integrationId: null, bindings: { thingId: 5 } });
     const id = created.body.id as number;
-    expect((await api.get(`/api/queue/${id}`, withThing)).body.bindings).toEqual({ thingId: 5 });
+    // Every declared field is answered (the installed flow builder's flowId too), this one set.
+    expect((await api.get(`/api/queue/${id}`, withThing)).body.bindings).toEqual({ flowId: null, thingId: 5 });
     const refused = async (token: string, body: object, path: string, message: string) => {
       const r = await api.put(`/api/queue/${id}`, body, token);
       expect(r.status).toBe(400);
@@ -118,7 +119,7 @@ describe('open lists: plan features, aliases, CSP sources', () => {
     };
     await refused(withThing, { bindings: { thingId: 6 } }, 'bindings.thingId', 'not_found');
     await refused(withThing, { bindings: { otherId: 1 } }, 'bindings.otherId', 'no_plugin');
-    expect((await api.put(`/api/queue/${id}`, { bindings: { thingId: null } }, withThing)).body.bindings).toEqual({ thingId: null });
+    expect((await api.put(`/api/queue/${id}`, { bindings: { thingId: null } }, withThing)).body.bindings).toEqual({ flowId: null, thingId: null });
     // A company whose plan lacks the plugin's feature cannot bind to it.
     const other = await api.post('/api/queue', { name: 'Otras', color: '#795548', bindings: { thingId: 5 } }, withoutThing);
     expect(other.status).toBe(400);
