@@ -57,4 +57,8 @@ export const CLOUD_API_ENDPOINTS = {
     method: 'POST',
     path: '/cloud-api/tickets/:ticketId/template',
   }),
+  /** Meta's subscription check (public): `hub.mode`, `hub.verify_token`, `hub.challenge` → the challenge as text. */
+  webhookVerify: endpoint()({ method: 'GET', path: '/cloud-api/webhook/:key' }),
+  /** Meta's deliveries (public, `X-Hub-Signature-256` over the raw body): messages and statuses → 200. */
+  webhookIntake: endpoint()({ method: 'POST', path: '/cloud-api/webhook/:key' }),
 };

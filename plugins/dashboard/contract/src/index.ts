@@ -29,7 +29,7 @@ export const DASHBOARD_MANIFEST = definePluginManifest({
 /** The plugin's API, typed for the web's `call()`; the server test checks each one is served. */
 export const DASHBOARD_ENDPOINTS = {
   figures: endpoint<{ query: typeof dashboardQuerySchema; response: z.ZodType<DashboardFigures> }>()({ method: 'GET', path: '/dashboard/figures' }),
-  crmMetrics: endpoint<{ query: typeof crmQuerySchema; response: z.ZodType<CrmMetricsResponse> }>()({ method: 'GET', path: '/dashboard/crm/metrics' }),
-  crmAnalytics: endpoint<{ query: typeof crmQuerySchema; response: z.ZodType<CrmAnalyticsResponse> }>()({ method: 'GET', path: '/dashboard/crm/analytics' }),
+  crmMetrics: endpoint<{ query: typeof crmQuerySchema; response: z.ZodType<CrmMetricsResponse> }>()({ method: 'GET', path: '/crm/metrics' }),
+  crmAnalytics: endpoint<{ query: typeof crmQuerySchema; response: z.ZodType<CrmAnalyticsResponse> }>()({ method: 'GET', path: '/crm/analytics' }),
   now: endpoint<{ query: typeof dashboardQuerySchema; response: z.ZodType<DashboardNow> }>()({ method: 'GET', path: '/dashboard/now' }),
 };

@@ -3,8 +3,8 @@ import { CurrentUser, RequirePermission, ZodQuery, type AuthUser } from '@atende
 import { crmQuerySchema, type CrmAnalyticsResponse, type CrmMetricsResponse, type CrmQuery } from '@atende/plugin-dashboard-contract';
 import { CrmService } from './crm.service.js';
 
-/** /api/dashboard/crm/…, also answering the spec's /api/crm/metrics and /api/crm/analytics (apiAliases). */
-@Controller('dashboard/crm')
+/** /api/dashboard/crm/… (mounted under the plugin's id), also answering the spec's /api/crm/metrics and /api/crm/analytics (apiAliases). */
+@Controller('crm')
 export class CrmController {
   constructor(@Inject(CrmService) private readonly crm: CrmService) {}
 
