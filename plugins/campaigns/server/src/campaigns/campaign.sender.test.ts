@@ -128,6 +128,19 @@ describe('campaign sender: one batch of a lane (issue 37 items 2–3)', () => {
     expect(flat.engine.arm).not.toHaveBeenCalled();
   });
 
+  it('late rows of a campaign this process sent moments ago are a backlog (a slow process), sent in order, not re-paced', async () => {
+    const { sender, messages, lane, engine } = setup();
+    await sender.batch(lane); // on time: sent, and the campaign is marked as being sent by this process
+    expect(messages.sendToNumbers).toHaveBeenCalledTimes(1);
+    // The same sender (same campaign) now meets rows 5 minutes behind: it kept sending, so no downtime.
+    const behind = setup({ late: 5 * 60_000 });
+    (behind.sender as unknown as { lastSent: Map<number, number> }).lastSent = (sender as unknown as { lastSent: Map<number, number> }).lastSent;
+    await behind.sender.batch(behind.lane);
+    expect(behind.messages.sendToNumbers).toHaveBeenCalledTimes(1);
+    expect(behind.engine.arm).not.toHaveBeenCalled();
+    expect(engine.arm).not.toHaveBeenCalled();
+  });
+
   it('a drawn variant emptied while cancelled: another non-empty message goes', async () => {
     const { sender, messages, lane } = setup({ variant: 1, messages: [null, null, 'Buenas {name}', null, null] });
     await sender.batch(lane);

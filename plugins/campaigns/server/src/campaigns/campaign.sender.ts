@@ -57,6 +57,12 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly inFlight = new Set<number>();
   /** When (a counter) each company and lane was last given a batch: the least recent goes first. */
   private readonly served = { company: new Map<number, number>(), lane: new Map<number, number>() };
+  /**
+   * When this process last sent for each campaign. Late rows of a campaign it is sending are a backlog
+   * (a slow or busy process), sent in order; late rows it has not touched for LATE_MIN_MS mean the
+   * cluster was down, and are re-paced. Empty after a restart, so a restart re-paces.
+   */
+  private readonly lastSent = new Map<number, number>();
   private clock = 0;
 
   constructor(
@@ -169,7 +175,12 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         const c = running.get(Number(r.campaign_id));
         if (!c) continue;
         // A first try far behind its time (the cluster was down): the campaign is re-paced from now, not sent in a burst.
-        if ((pacing.interval > 0 || (pacing.every > 0 && pacing.greater > 0)) && r.attempts === 0 && Date.now() - new Date(r.scheduled_for).getTime() > Math.max(pacing.interval, LATE_MIN_MS)) {
+        if (
+          (pacing.interval > 0 || (pacing.every > 0 && pacing.greater > 0)) &&
+          r.attempts === 0 &&
+          Date.now() - new Date(r.scheduled_for).getTime() > Math.max(pacing.interval, LATE_MIN_MS) &&
+          Date.now() - (this.lastSent.get(Number(r.campaign_id)) ?? 0) > LATE_MIN_MS
+        ) {
           late.add(Number(r.campaign_id));
           continue;
         }
@@ -194,6 +205,10 @@ export class CampaignSender implements OnApplicationBootstrap, OnModuleDestroy {
         await this.sendCampaign(companyId, running.get(campaignId)!, list, settings.variables, outcomes);
       }
       await this.record(tx, companyId, outcomes);
+      const now = Date.now();
+      for (const campaignId of byCampaign.keys()) this.lastSent.set(campaignId, now);
+      // Entries older than LATE_MIN_MS decide nothing: dropped so the map stays the size of the live campaigns.
+      if (this.lastSent.size > 1000) for (const [id, at] of this.lastSent) if (now - at > LATE_MIN_MS) this.lastSent.delete(id);
       for (const f of outcomes.failed) terminal.add(Number(rows.find((r) => r.id === f.id)!.campaign_id));
       return picked.length >= limit ? 'more' : 'done';
     });
