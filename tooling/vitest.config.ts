@@ -13,6 +13,8 @@ const DOM = domTestFiles(root, UNIT);
  * left a core idle. Every core instead (`TEST_WORKERS` overrides).
  */
 const WORKERS = Number(process.env.TEST_WORKERS) || availableParallelism();
+/** Browser files that run a Vite (module federation) build of their own. */
+const E2E_BUILDS = ['dev-mode', 'generator', 'sdk-packages', 'version-skew', 'zones'].map((f) => `tooling/test/e2e/${f}.test.ts`);
 
 // Three levels (and the fault tests), run one after the other by tooling/scripts/test.mjs.
 export default defineConfig({
@@ -89,15 +91,34 @@ export default defineConfig({
       },
       {
         test: {
+          // Browser journeys: each file has its own database, server and Chromium, so two run at once
+          // (E2E_WORKERS overrides). The files that run Vite builds of a remote are apart, below.
           name: 'e2e',
           root,
           include: ['tooling/test/e2e/**/*.test.ts'],
+          exclude: E2E_BUILDS,
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
+          sequence: { groupOrder: 3 },
+          retry: 1, // as for integration above
+        },
+      },
+      {
+        test: {
+          // Files that build a plugin's remote with Vite and module federation: one at a time, since
+          // two federation builds at once raced over shared temporary files (the reason nx.json's
+          // Vite builds run alone too).
+          name: 'e2e-builds',
+          root,
+          include: E2E_BUILDS,
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          sequence: { groupOrder: 3 },
-          retry: 1, // as for integration above
+          sequence: { groupOrder: 4 },
+          retry: 1,
         },
       },
     ],

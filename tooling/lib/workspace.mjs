@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +34,9 @@ export async function ensureInstalled() {
  */
 export async function buildAll({ fresh = false } = {}) {
   console.log('› Building…');
-  await run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
+  // Type builds (tsc) run one per core; the Vite builds of the shell and the remotes say
+  // `parallelism: false` in their package.json (module federation's build writes shared temporary files).
+  await run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static', `--parallel=${Math.max(2, availableParallelism())}`], {
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: fresh ? 'true' : (process.env.NX_SKIP_NX_CACHE ?? '') },
   });
 }

@@ -93,8 +93,9 @@ for (const suite of suites) {
   const started = Date.now();
   const file = path.join(out, `${suite}.json`);
   try {
-    // The unit suite is two projects (tooling/vitest.config.ts): node files share a module cache, DOM files are isolated.
-    const projects = suite === 'unit' ? ['unit', 'unit-dom'] : [suite];
+    // The unit suite is two projects (tooling/vitest.config.ts): node files share a module cache, DOM files are isolated;
+    // e2e is two: journeys two at a time, then the files that run Vite builds one at a time.
+    const projects = { unit: ['unit', 'unit-dom'], e2e: ['e2e', 'e2e-builds'] }[suite] ?? [suite];
     await run('npx', ['vitest', 'run', '--config', 'tooling/vitest.config.ts', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   } catch {
     /* counted from the report below */
