@@ -64,9 +64,9 @@ export default defineConfig({
           hookTimeout: 90_000,
           // Files can run in parallel: each has its own database (createDatabase) and its own server on a
           // free port, and the kernel namespaces every Redis key by its database's name (jobs/namespace.ts).
-          // One at a time unless INTEGRATION_WORKERS says otherwise: two at once are not yet shown to pass
-          // reliably on this shared 2-core machine (README, "Test durations").
-          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 1,
+          // Two at a time (INTEGRATION_WORKERS overrides): the files wait on timers and jobs more than they
+          // compute (two files kept 1.1 cores busy), README "Test durations".
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 2,
           sequence: { groupOrder: 1 },
           // One retry absorbs a rare scheduling hiccup on 2 shared cores; a test that passes only on
           // its retry is listed by tooling/scripts/test.mjs with its first error, so flakes stay visible.
