@@ -145,7 +145,11 @@ try {
   console.log(`  inbound:  ${fmt(inboundRate, 1)} msg/s through the inbound fast path on this server (${fmt(INBOUND)} messages, ${CONCURRENCY} senders at once) — the baseline`);
   console.log(`  start:    POST /campaigns "now" with ${fmt(N)} recipients answered in ${fmt(enqueueSec, 2)} s (${fmt(enqueueRate)} recipients/s: send log written and paced)`);
   console.log(`  sending:  ${fmt(sendRate, 1)} sends/s over ${RUN_SECONDS} s (messageInterval 0) → ratio ${fmt(sendRate / inboundRate, 2)} to the inbound msg/s (goal ≥ 0.5)`);
-  if (rss.length) console.log(`  memory:   server RSS ${fmt(rss[0], 0)} MB before, ${fmt(Math.min(...rss.slice(1)), 0)}–${fmt(Math.max(...rss.slice(1)), 0)} MB while sending, ${fmt(rss.at(-1), 0)} MB at the end`);
+  if (rss.length) {
+    console.log(`  memory:   server RSS ${fmt(rss[0], 0)} MB before, ${fmt(Math.min(...rss.slice(1)), 0)}–${fmt(Math.max(...rss.slice(1)), 0)} MB while sending, ${fmt(rss.at(-1), 0)} MB at the end`);
+    // Flat or growing: the RSS every 10 s of sending (a leak climbs to the end; a heap settling levels off).
+    console.log(`            every 10 s: ${rss.filter((_, i) => i % 10 === 0).map((v) => fmt(v, 0)).join(' → ')} MB`);
+  }
   else console.log('  memory:   (server pid not found: ss unavailable)');
   console.log(
     `  pacing:   after the cancel, ${PACE_N} sends at ${PACE_INTERVAL} s on the same connection: first send ${fmt(firstWait, 0)} ms after the POST; mean gap ${fmt(meanGap, 0)} ms, min ${fmt(Math.min(...gaps), 0)}, max ${fmt(Math.max(...gaps), 0)}; error of the mean ${fmt(((meanGap - target) / target) * 100, 1)} % vs the interval (goal ±5 %; each gap is jittered ±5 % by design); FINALIZADA`,
