@@ -44,7 +44,8 @@ const PORTS = [
 @Module({
   imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
   providers: [TicketHoldsPortService, PlansPortService, UsersPortService, QueuesPortService, outboundHttpProvider, ...PORTS],
-  // SettingsModule: PLUGIN_CONTEXT, made inside each plugin's module, binds its settings to the plugin.
-  exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule, SettingsModule],
+  // SettingsModule: PLUGIN_CONTEXT, made inside each plugin's module, binds its settings to the plugin;
+  // MessagesModule: each plugin's module binds MESSAGES to the plugin's id (plugins/plugin-messages.ts).
+  exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule, SettingsModule, MessagesModule],
 })
 export class KernelPortsModule {}

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PLUGIN_CONTEXT, definePlugin, type DomainEvents, type Settings } from '@atende/sdk-server';
+import { MESSAGES, PLUGIN_CONTEXT, definePlugin, type DomainEvents, type Messages, type Settings } from '@atende/sdk-server';
 import { pluginContext, pluginModule } from './plugin-module.js';
+import { pluginMessages } from './plugin-messages.js';
 
 describe('PLUGIN_CONTEXT (issue 29 item 5)', () => {
   const fakes = () => {
@@ -56,5 +57,44 @@ describe('PLUGIN_CONTEXT (issue 29 item 5)', () => {
     expect(mod.module).toBe(AModule);
     const { events, settings } = fakes();
     expect(provider.useFactory(events, settings).pluginId).toBe('alpha');
+  });
+});
+
+describe('MESSAGES in a plugin module: bound to the plugin id as source', () => {
+  const inner = () =>
+    ({
+      sendToTicket: vi.fn(async () => ({ messageId: 1 })),
+      sendToNumber: vi.fn(async () => ({ messageId: 1, ticketId: 2 })),
+      sendToNumbers: vi.fn(async () => []),
+      withdraw: vi.fn(async () => ['c1']),
+      findSent: vi.fn(async () => null),
+      isOnWhatsApp: vi.fn(async () => true),
+      recent: vi.fn(async () => []),
+      get: vi.fn(async () => null),
+    }) satisfies Messages;
+
+  it("passes the plugin's own source through and refuses another's (403), rejecting like the port's errors", async () => {
+    const m = inner();
+    const bound = pluginMessages('campaigns', m);
+    expect(await bound.withdraw(7, 'campaigns', ['c1'])).toEqual(['c1']);
+    await bound.sendToTicket(7, 3, { body: 'hola', source: 'campaigns' });
+    await bound.sendToNumbers(7, 4, [], { source: 'campaigns' });
+    expect(m.withdraw).toHaveBeenCalledWith(7, 'campaigns', ['c1']);
+    await expect(bound.withdraw(7, 'flowbuilder', ['c1'])).rejects.toMatchObject({ status: 403 });
+    await expect(bound.findSent(7, 'flowbuilder', 'x')).rejects.toMatchObject({ status: 403 });
+    await expect(bound.sendToTicket(7, 3, { body: 'hola', source: 'flowbuilder' })).rejects.toMatchObject({ status: 403 });
+    await expect(bound.sendToNumber(7, { whatsappId: 4, number: '51999' }, { body: 'hola', source: 'ai' })).rejects.toMatchObject({ status: 403 });
+    await expect(bound.sendToNumbers(7, 4, [], { source: 'ai' })).rejects.toMatchObject({ status: 403 });
+    expect(m.withdraw).toHaveBeenCalledTimes(1);
+    expect(m.sendToTicket).toHaveBeenCalledTimes(1);
+    // Reads need no source.
+    await bound.recent(7, 3, 10);
+    expect(m.recent).toHaveBeenCalledWith(7, 3, 10);
+  });
+
+  it('is provided by every plugin module, next to PLUGIN_CONTEXT', () => {
+    class BModule {}
+    const mod = pluginModule(definePlugin({ id: 'acme', version: '1.0.0', module: BModule }));
+    expect((mod.providers ?? []).some((p) => typeof p === 'object' && 'provide' in p && p.provide === MESSAGES)).toBe(true);
   });
 });
