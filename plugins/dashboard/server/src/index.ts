@@ -7,8 +7,9 @@ import { RollupWriter } from './rollup/rollup.writer.js';
 import { DashboardInit } from './migrations/init.js';
 import { CrmController } from './crm/crm.controller.js';
 import { CrmService } from './crm/crm.service.js';
+import { ReadCache } from './cache/read-cache.js';
 
-@Module({ controllers: [DashboardController, CrmController], providers: [FiguresService, CrmService, RollupWriter] })
+@Module({ controllers: [DashboardController, CrmController], providers: [FiguresService, CrmService, RollupWriter, ReadCache] })
 export class DashboardModule {}
 
 export default definePlugin({

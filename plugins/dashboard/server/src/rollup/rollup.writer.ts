@@ -5,6 +5,7 @@ import type { DomainEvent } from '@atende/core-contract';
 import { DASHBOARD_EVENT } from '@atende/plugin-dashboard-contract';
 import { deltasOf, ticketIdOf, type Counter, type TicketState } from './deltas.js';
 import { localDayHour } from './local-time.js';
+import { ReadCache } from '../cache/read-cache.js';
 
 const EVENTS = ['ticket.created', 'ticket.updated', 'ticket.tagged', 'message.received', 'message.sent', 'contact.upserted'] as const;
 const COUNTERS: Counter[] = ['created', 'accepted', 'closed', 'reopened', 'transferred', 'wait_ms', 'wait_n', 'handle_ms', 'handle_n', 'msgs_in', 'msgs_out', 'new_contacts', 'abandoned', 'reply_ms', 'reply_n', 'qualified', 'hot', 'active_contacts'];
@@ -26,6 +27,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
     @Inject(TICKETS) private readonly tickets: Tickets,
     @Inject(REALTIME) private readonly realtime: RealtimePublisher,
     private readonly em: EntityManager,
+    private readonly cache: ReadCache,
   ) {}
 
   onModuleInit(): void {
@@ -92,7 +94,10 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
       }),
     );
     // Screens refetch the cheap figures (debounced on their side); the event itself carries nothing secret.
-    if (applied) this.realtime.toCompany(event.companyId, DASHBOARD_EVENT, { event: event.name }, { permission: 'dashboard:view' });
+    if (applied) {
+      this.cache.changed(event.companyId);
+      this.realtime.toCompany(event.companyId, DASHBOARD_EVENT, { event: event.name }, { permission: 'dashboard:view' });
+    }
     else this.log.debug?.(`event ${event.id} already applied`);
   }
 }
