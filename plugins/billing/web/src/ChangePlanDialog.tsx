@@ -112,7 +112,7 @@ export function ChangePlanDialog({
         ) : (
           <Flex vertical gap={4}>
             <Typography.Text>{t('change.newPlan')}</Typography.Text>
-            <Select value={planId ?? undefined} onChange={setPlanId} options={offered.map((p) => ({ value: p.id, label: `${p.name} (${t('checkout.connections', { n: p.connections })})` }))} />
+            <Select value={planId ?? undefined} onChange={setPlanId} data-testid="change-plan-select" options={offered.map((p) => ({ value: p.id, label: `${p.name} (${t('checkout.connections', { n: p.connections })})` }))} />
           </Flex>
         )}
         {mode === 'upgrade' && !expired && (
