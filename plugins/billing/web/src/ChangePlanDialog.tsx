@@ -134,7 +134,7 @@ export function ChangePlanDialog({
             <Flex vertical gap={4}>
               {price.value > 0 ? (
                 <Typography.Text strong data-testid="change-price">
-                  {t('change.price', { value: money(price.value), days: price.days })}
+                  {t('change.price', { value: money(price.value), days: t('days', { count: price.days }) })}
                 </Typography.Text>
               ) : (
                 <Alert type="info" title={t('change.noDifference')} data-testid="change-no-difference" />

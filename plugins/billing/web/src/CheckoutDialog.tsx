@@ -111,7 +111,7 @@ export function CheckoutDialog({ invoice, overview, onClose, onPaid }: { invoice
           </Typography.Title>
           {price && price.difference > 0 && (
             <Typography.Text type="secondary" data-testid="checkout-difference">
-              {t(upgrade ? 'checkout.upgradeDifference' : 'checkout.renewalDifference', { value: money(price.difference), days: price.days, date: dateText(overview.dueDate, i18n.language) })}
+              {t(upgrade ? 'checkout.upgradeDifference' : 'checkout.renewalDifference', { value: money(price.difference), days: t('days', { count: price.days }), date: dateText(overview.dueDate, i18n.language) })}
             </Typography.Text>
           )}
           <Typography.Text>{t('checkout.scan')}</Typography.Text>

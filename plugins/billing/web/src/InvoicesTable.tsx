@@ -36,8 +36,8 @@ export function useInvoices(status?: InvoiceStatus) {
 /** The detail as stored, with what a price difference pays for said in the reader's language. */
 function InvoiceDetail({ invoice }: { invoice: Invoice }) {
   const { t } = useT(NS);
-  if (invoice.kind === 'upgrade') return <>{t('invoice.upgrade', { detail: invoice.detail, days: invoice.upgradeDays })}</>;
-  if (invoice.upgradeDays > 0) return <>{t('invoice.withDifference', { detail: invoice.detail, days: invoice.upgradeDays, value: money(invoice.upgradeValue) })}</>;
+  if (invoice.kind === 'upgrade') return <>{t('invoice.upgrade', { detail: invoice.detail, days: t('days', { count: invoice.upgradeDays }) })}</>;
+  if (invoice.upgradeDays > 0) return <>{t('invoice.withDifference', { detail: invoice.detail, days: t('days', { count: invoice.upgradeDays }), value: money(invoice.upgradeValue) })}</>;
   return <>{invoice.detail}</>;
 }
 

@@ -1,4 +1,6 @@
 const es = {
+  days_one: '{{count}} día',
+  days_other: '{{count}} días',
   settings: { qr: 'Imagen del QR de pago (URL https o /ruta)', qrHelp: 'Se muestra en el paso de revisión del pago.', instructions: 'Instrucciones de pago', instructionsHelp: 'Una por línea.', support: 'WhatsApp de soporte', secret: 'Secreto del webhook de pagos', secretHelp: 'Al menos 32 caracteres; vacío desactiva el webhook.', save: 'Guardar', saved: 'Guardado', incomplete: 'Los pasos de pago de las empresas están incompletos', missing: { qr: 'Falta el QR o la clave de pago.', support: 'Falta el WhatsApp de soporte al que las empresas envían el comprobante.' } },
   financeiro: { empty: 'No hay facturas.', search: 'Buscar', awaitingApproval: 'Esperando aprobación' },
   col: { id: 'Id', company: 'Empresa', detail: 'Detalle', value: 'Valor', dueDate: 'Vencimiento', status: 'Estado', action: 'Acción' },
@@ -31,8 +33,8 @@ const es = {
     total: 'Total',
     titleUpgrade: 'Mejorar plan',
     upgradeTo: 'Mejora a {{plan}}',
-    renewalDifference: 'Incluye {{value}} de diferencia por {{days}} días hasta tu vencimiento ({{date}}): el plan nuevo se aplica al aprobar el pago.',
-    upgradeDifference: 'Diferencia de precio por {{days}} días hasta tu vencimiento ({{date}}).',
+    renewalDifference: 'Incluye {{value}} de diferencia por {{days}} hasta tu vencimiento ({{date}}): el plan nuevo se aplica al aprobar el pago.',
+    upgradeDifference: 'Diferencia de precio por {{days}} hasta tu vencimiento ({{date}}).',
     sentInvoice: 'Factura #{{id}} · {{value}} · {{status}}',
     nextStepsUpgrade: 'Cuando aprobemos el pago tu plan cambiará a {{plan}}; tu vencimiento no cambia: {{date}}.',
     successUpgrade: 'Comprobante registrado. Tu plan cambiará a {{plan}} cuando aprobemos el pago; tu vencimiento sigue siendo el {{date}}.',
@@ -73,13 +75,13 @@ const es = {
     payWith: 'Pagar con',
     payMoney: 'Dinero (factura)',
     payCoins: 'Acciones',
-    price: 'Diferencia a pagar: {{value}} por {{days}} días',
+    price: 'Diferencia a pagar: {{value}} por {{days}}',
     noDifference: 'El nuevo plan no cuesta más que el actual: no hay diferencia que pagar; usa acciones.',
     priceRule: 'Diferencia del precio mensual ÷ 30 × días hasta tu vencimiento. El plan cambia cuando aprobemos el pago; tu vencimiento no cambia.',
   },
   invoice: {
-    upgrade: 'Mejora de plan {{detail}} · {{days}} días',
-    withDifference: '{{detail}} + diferencia {{value}} ({{days}} días)',
+    upgrade: 'Mejora de plan {{detail}} · {{days}}',
+    withDifference: '{{detail}} + diferencia {{value}} ({{days}})',
   },
   payment: {
     renewed: 'Licencia renovada. Nuevo vencimiento: {{date}}',
@@ -115,6 +117,8 @@ const es = {
 type Texts = typeof es;
 
 const pt: Texts = {
+  days_one: '{{count}} dia',
+  days_other: '{{count}} dias',
   settings: { qr: 'Imagem do QR de pagamento (URL https ou /caminho)', qrHelp: 'Exibida na etapa de revisão do pagamento.', instructions: 'Instruções de pagamento', instructionsHelp: 'Uma por linha.', support: 'WhatsApp de suporte', secret: 'Segredo do webhook de pagamentos', secretHelp: 'Pelo menos 32 caracteres; vazio desativa o webhook.', save: 'Salvar', saved: 'Salvo', incomplete: 'As etapas de pagamento das empresas estão incompletas', missing: { qr: 'Falta o QR ou a chave de pagamento.', support: 'Falta o WhatsApp de suporte para onde as empresas enviam o comprovante.' } },
   financeiro: { empty: 'Não há faturas.', search: 'Buscar', awaitingApproval: 'Aguardando aprovação' },
   col: { id: 'Id', company: 'Empresa', detail: 'Detalhe', value: 'Valor', dueDate: 'Vencimento', status: 'Status', action: 'Ação' },
@@ -147,8 +151,8 @@ const pt: Texts = {
     total: 'Total',
     titleUpgrade: 'Melhorar plano',
     upgradeTo: 'Melhoria para {{plan}}',
-    renewalDifference: 'Inclui {{value}} de diferença por {{days}} dias até o seu vencimento ({{date}}): o novo plano vale ao aprovarmos o pagamento.',
-    upgradeDifference: 'Diferença de preço por {{days}} dias até o seu vencimento ({{date}}).',
+    renewalDifference: 'Inclui {{value}} de diferença por {{days}} até o seu vencimento ({{date}}): o novo plano vale ao aprovarmos o pagamento.',
+    upgradeDifference: 'Diferença de preço por {{days}} até o seu vencimento ({{date}}).',
     sentInvoice: 'Fatura #{{id}} · {{value}} · {{status}}',
     nextStepsUpgrade: 'Quando aprovarmos o pagamento seu plano mudará para {{plan}}; o vencimento não muda: {{date}}.',
     successUpgrade: 'Comprovante registrado. Seu plano mudará para {{plan}} quando aprovarmos o pagamento; o vencimento continua sendo {{date}}.',
@@ -189,13 +193,13 @@ const pt: Texts = {
     payWith: 'Pagar com',
     payMoney: 'Dinheiro (fatura)',
     payCoins: 'Ações',
-    price: 'Diferença a pagar: {{value}} por {{days}} dias',
+    price: 'Diferença a pagar: {{value}} por {{days}}',
     noDifference: 'O novo plano não custa mais que o atual: não há diferença a pagar; use ações.',
     priceRule: 'Diferença do preço mensal ÷ 30 × dias até o seu vencimento. O plano muda quando aprovarmos o pagamento; o vencimento não muda.',
   },
   invoice: {
-    upgrade: 'Melhoria de plano {{detail}} · {{days}} dias',
-    withDifference: '{{detail}} + diferença {{value}} ({{days}} dias)',
+    upgrade: 'Melhoria de plano {{detail}} · {{days}}',
+    withDifference: '{{detail}} + diferença {{value}} ({{days}})',
   },
   payment: {
     renewed: 'Licença renovada. Novo vencimento: {{date}}',
@@ -229,6 +233,8 @@ const pt: Texts = {
 };
 
 const en: Texts = {
+  days_one: '{{count}} day',
+  days_other: '{{count}} days',
   settings: { qr: 'Payment QR image (https URL or /path)', qrHelp: 'Shown in the payment review step.', instructions: 'Payment instructions', instructionsHelp: 'One per line.', support: 'Support WhatsApp', secret: 'Payment webhook secret', secretHelp: 'At least 32 characters; empty turns the webhook off.', save: 'Save', saved: 'Saved', incomplete: 'The companies\' payment steps are incomplete', missing: { qr: 'The payment QR or key is missing.', support: 'The support WhatsApp companies send their receipt to is missing.' } },
   financeiro: { empty: 'No invoices.', search: 'Search', awaitingApproval: 'Awaiting approval' },
   col: { id: 'Id', company: 'Company', detail: 'Detail', value: 'Value', dueDate: 'Due date', status: 'Status', action: 'Action' },
@@ -261,8 +267,8 @@ const en: Texts = {
     total: 'Total',
     titleUpgrade: 'Upgrade plan',
     upgradeTo: 'Upgrade to {{plan}}',
-    renewalDifference: 'Includes {{value}} of difference for {{days}} days until your due date ({{date}}): the new plan applies once the payment is approved.',
-    upgradeDifference: 'Price difference for {{days}} days until your due date ({{date}}).',
+    renewalDifference: 'Includes {{value}} of difference for {{days}} until your due date ({{date}}): the new plan applies once the payment is approved.',
+    upgradeDifference: 'Price difference for {{days}} until your due date ({{date}}).',
     sentInvoice: 'Invoice #{{id}} · {{value}} · {{status}}',
     nextStepsUpgrade: 'Once we approve the payment your plan changes to {{plan}}; your due date does not change: {{date}}.',
     successUpgrade: 'Receipt registered. Your plan changes to {{plan}} once we approve the payment; your due date is still {{date}}.',
@@ -303,13 +309,13 @@ const en: Texts = {
     payWith: 'Pay with',
     payMoney: 'Money (invoice)',
     payCoins: 'Credits',
-    price: 'Difference to pay: {{value}} for {{days}} days',
+    price: 'Difference to pay: {{value}} for {{days}}',
     noDifference: 'The new plan does not cost more than the current one: there is no difference to pay; use credits.',
     priceRule: 'Monthly price difference ÷ 30 × days until your due date. The plan changes once we approve the payment; your due date does not change.',
   },
   invoice: {
-    upgrade: 'Plan upgrade {{detail}} · {{days}} days',
-    withDifference: '{{detail}} + difference {{value}} ({{days}} days)',
+    upgrade: 'Plan upgrade {{detail}} · {{days}}',
+    withDifference: '{{detail}} + difference {{value}} ({{days}})',
   },
   payment: {
     renewed: 'License renewed. New due date: {{date}}',
