@@ -179,14 +179,17 @@ describe('billing', () => {
     expect(tampered.status).toBe(401);
     expect((await notify({ eventId: 'ev-1', invoiceId: inv.id, status: 'paid', amount: 10, currency: 'PEN' })).status).toBe(400);
     expect((await invoicesOf(otherAdmin))[0].status).toBe('open');
-    const ok = await notify({ eventId: 'ev-2', invoiceId: inv.id, status: 'paid', amount: 199, currency: 'PEN', reference: 'op-123' });
+    // The invoice still requests Pro from the rejected checkout: its price and the day's difference (issue 38 item 13).
+    const owed = 199 + priceDifference(1, 99, 199);
+    expect((await notify({ eventId: 'ev-1', invoiceId: inv.id, status: 'paid', amount: 199, currency: 'PEN' })).body.error).toBe('ERR_PAYMENT_AMOUNT');
+    const ok = await notify({ eventId: 'ev-2', invoiceId: inv.id, status: 'paid', amount: owed, currency: 'PEN', reference: 'op-123' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toEqual({ received: true, status: 'paid' });
     expect((await invoicesOf(otherAdmin))[0].status).toBe('paid');
     const renewed = (await company(otraId)).dueDate;
     expect((await company(otraId)).planId).toBe(plans.Pro.id);
     // The same notification again (fresh timestamp, valid signature): acknowledged, nothing done.
-    const replay = await notify({ eventId: 'ev-2', invoiceId: inv.id, status: 'paid', amount: 199, currency: 'PEN', reference: 'op-123' });
+    const replay = await notify({ eventId: 'ev-2', invoiceId: inv.id, status: 'paid', amount: owed, currency: 'PEN', reference: 'op-123' });
     expect(replay.body).toEqual({ received: true, duplicate: true });
     expect((await company(otraId)).dueDate).toBe(renewed);
   });
