@@ -24,6 +24,8 @@ describe('billing: renew and upgrade whenever the company wants, in the browser'
   const money = (page: Page, v: number) => page.evaluate((n) => `S/ ${new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)}`, v);
   const dateEs = (page: Page, iso: string) => page.evaluate((d) => new Date(d).toLocaleDateString('es', { day: '2-digit', month: '2-digit', year: 'numeric' }), iso);
   const dueOf = async (id: number) => ((await queryDb(db.url, `select due_date from companies where id = $1`, [id]))[0]!.due_date as Date).toISOString();
+  /** Tienda's invoices, read as the super user (the browser sign-in ends the admin's API session: one session per user). */
+  const tiendaInvoices = async () => ((await api.get('/api/invoices/all', sup)).body.invoices as Invoice[]).filter((i) => i.companyId === tiendaId);
   const planOf = async (id: number) => (await queryDb(db.url, `select plan_id from companies where id = $1`, [id]))[0]!.plan_id as number;
 
   beforeAll(async () => {
@@ -61,7 +63,7 @@ describe('billing: renew and upgrade whenever the company wants, in the browser'
     await page.waitForFunction(() => !(document.querySelector('[data-testid="sub-renew"]') as HTMLButtonElement | null)?.disabled, undefined, { timeout: 15_000 });
     await page.getByTestId('sub-renew').click();
     await page.getByTestId('checkout-next').click({ timeout: 15_000 });
-    const [invoice] = (await api.get('/api/invoices/all', admin)).body.invoices as Invoice[];
+    const [invoice] = await tiendaInvoices();
     expect(invoice).toMatchObject({ kind: 'renewal', status: 'open', dueDate: due, value: 99 });
     const amount = await money(page, 99);
     expect(await page.getByTestId('checkout-total').textContent()).toBe(`Pyme · Total: ${amount}`);
@@ -117,7 +119,7 @@ describe('billing: renew and upgrade whenever the company wants, in the browser'
     await page.getByTestId('checkout-pay').click();
     const sent = page.getByTestId('checkout-sent');
     await sent.waitFor({ timeout: 15_000 });
-    const upgrade = ((await api.get('/api/invoices/all', admin)).body.invoices as Invoice[]).find((i) => i.kind === 'upgrade')!;
+    const upgrade = (await tiendaInvoices()).find((i) => i.kind === 'upgrade')!;
     expect(upgrade).toMatchObject({ status: 'pending_review', value: price.value, requestedPlanId: pro.id, upgradeDays: 15 });
     expect(await sent.getByTestId('checkout-sent-invoice').textContent()).toBe(`Factura #${upgrade.id} · ${amount} · En revisión`);
     await sent.getByText(`Cuando aprobemos el pago tu plan cambiará a Pro; tu vencimiento no cambia: ${dueText}.`).waitFor();
