@@ -56,6 +56,10 @@ export const BILLING_ENDPOINTS = {
   bonusProcess: endpoint<{ response: typeof S.bonusProcessSchema }>()({ method: 'POST', path: '/bonus-rewards/process-all' }),
   bonusStats: endpoint<{ response: typeof S.bonusStatsSchema }>()({ method: 'GET', path: '/bonus-rewards/stats' }),
   adjustCoins: endpoint<{ body: typeof S.adjustCoinsSchema; response: typeof S.adjustCoinsResultSchema }>()({ method: 'POST', path: '/referrals/adjust-coins' }),
+  /** Renew now (issue 38 item 13): the open invoice of the next period, created when there is none yet; paid through `subscribe`. */
+  renew: endpoint<{ response: typeof S.invoiceSchema }>()({ method: 'POST', path: '/billing/renewal' }),
+  /** Upgrade paid with money: an invoice of the price difference for the days left; the plan changes when it is settled. */
+  upgradeInvoice: endpoint<{ body: typeof S.planChangeSchema; response: typeof S.invoiceSchema }>()({ method: 'POST', path: '/billing/upgrade-invoice' }),
   /** A payment provider's signed confirmation (public; HMAC over the raw body). Listed so the API docs know it. */
   webhook: endpoint()({ method: 'POST', path: '/billing/webhook' }),
 };

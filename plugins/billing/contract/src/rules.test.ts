@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, bonusFor, daysToDue, downgradeCost, extendCost, isOverdue, UPGRADE_MIN_DAYS, upgradeCost } from './rules.js';
+import { addMonths, bonusFor, daysToDue, downgradeCost, extendCost, isOverdue, priceDifference, renewalWithPlan, UPGRADE_MIN_DAYS, upgradeCost, upgradePrice } from './rules.js';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
 
@@ -19,6 +19,24 @@ describe('billing rules (commercial-admin §9)', () => {
     expect(upgradeCost(null, 2, 5, NOW)).toBe(UPGRADE_MIN_DAYS * 3);
     expect(upgradeCost('2026-03-20T12:00:00.000Z', 5, 2, NOW)).toBe(0);
     expect(daysToDue('2026-03-10T12:00:00.001Z', NOW)).toBe(1);
+  });
+
+  it('an upgrade paid with money: the coin upgrade days × the monthly price difference / 30, in cents', () => {
+    expect(priceDifference(12, 49, 199)).toBe(60);
+    expect(priceDifference(1, 49, 99)).toBe(1.67);
+    expect(priceDifference(10, 99, 49)).toBe(0);
+    expect(priceDifference(0, 49, 99)).toBe(0);
+    expect(upgradePrice('2026-03-22T11:00:00.000Z', 49, 199, NOW)).toEqual({ days: 12, value: 60 });
+    // A due date reached (or none) is still one day, as with coins.
+    expect(upgradePrice('2026-03-01T00:00:00.000Z', 49, 199, NOW)).toEqual({ days: UPGRADE_MIN_DAYS, value: 5 });
+    expect(upgradePrice(null, 49, 199, NOW)).toEqual({ days: 1, value: 5 });
+  });
+
+  it('a renewal checkout with a dearer plan adds the difference for the days left to the current due date, none once it passed', () => {
+    expect(renewalWithPlan('2026-03-30T12:00:00.000Z', 49, 199, 1, NOW)).toEqual({ planValue: 199, days: 20, difference: 100, total: 299 });
+    expect(renewalWithPlan('2026-03-30T12:00:00.000Z', 49, 199, 3, NOW)).toEqual({ planValue: 597, days: 20, difference: 100, total: 697 });
+    expect(renewalWithPlan('2026-03-01T00:00:00.000Z', 49, 199, 1, NOW)).toEqual({ planValue: 199, days: 0, difference: 0, total: 199 });
+    expect(renewalWithPlan('2026-03-30T12:00:00.000Z', 199, 49, 1, NOW)).toEqual({ planValue: 49, days: 0, difference: 0, total: 49 });
   });
 
   it('downgrade is free', () => {

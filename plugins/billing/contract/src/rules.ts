@@ -55,6 +55,44 @@ export function upgradeCost(dueDate: string | Date | null, fromConnections: numb
   return Math.max(0, Math.max(UPGRADE_MIN_DAYS, daysToDue(dueDate, now)) * (toConnections - fromConnections));
 }
 
+/**
+ * Days per month in the per-day prices: the coin rules already count 30 coins per connection-month and
+ * one per connection-day, so paying a plan change with money uses the same month.
+ */
+export const DAYS_PER_MONTH = 30;
+
+/**
+ * What a bigger plan costs in money for `days` days (issue 38 item 13): the monthly price difference
+ * per day × days, rounded to cents; 0 when the new plan does not cost more.
+ */
+export function priceDifference(days: number, fromMonthly: number, toMonthly: number): number {
+  const diff = toMonthly - fromMonthly;
+  if (!(diff > 0) || !(days > 0)) return 0;
+  return Math.round((days * diff * 100) / DAYS_PER_MONTH) / 100;
+}
+
+/**
+ * Upgrade paid with money: the coin upgrade's days (ceil(days from max(now, due date)), at least
+ * UPGRADE_MIN_DAYS) × the monthly price difference per day.
+ */
+export function upgradePrice(dueDate: string | Date | null, fromMonthly: number, toMonthly: number, now: Date = new Date()): { days: number; value: number } {
+  const days = Math.max(UPGRADE_MIN_DAYS, daysToDue(dueDate, now));
+  return { days, value: priceDifference(days, fromMonthly, toMonthly) };
+}
+
+/**
+ * A renewal's checkout that picks a more expensive plan: the plan applies when the invoice is settled,
+ * which can be before the period it renews starts (the current due date), so the invoice also carries
+ * the difference for the days left until then (0 when the due date has passed: the renewed period
+ * starts at it and already covers today).
+ */
+export function renewalWithPlan(dueDate: string | Date | null, fromMonthly: number, toMonthly: number, months: number, now: Date = new Date()): { planValue: number; days: number; difference: number; total: number } {
+  const planValue = Math.round(toMonthly * months * 100) / 100;
+  const days = toMonthly > fromMonthly ? daysToDue(dueDate, now) : 0;
+  const difference = priceDifference(days, fromMonthly, toMonthly);
+  return { planValue, days: difference > 0 ? days : 0, difference, total: Math.round((planValue + difference) * 100) / 100 };
+}
+
 /** Downgrade is free (§9). */
 export const downgradeCost = (): number => 0;
 

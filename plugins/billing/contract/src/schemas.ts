@@ -3,6 +3,10 @@ import { RECURRENCE_MONTHS, EXTEND_MONTHS } from './rules.js';
 
 export const INVOICE_STATUSES = ['open', 'pending_review', 'paid'] as const;
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+/** renewal: a period of the plan (generated, or asked for with "Renew"); upgrade: a bigger plan's difference for the days left. */
+export const INVOICE_KINDS = ['renewal', 'upgrade'] as const;
+export const invoiceKindSchema = z.enum(INVOICE_KINDS);
+export type InvoiceKind = z.infer<typeof invoiceKindSchema>;
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 export const recurrenceSchema = z.enum(Object.keys(RECURRENCE_MONTHS) as [keyof typeof RECURRENCE_MONTHS, ...(keyof typeof RECURRENCE_MONTHS)[]]);
 
@@ -17,9 +21,15 @@ export const invoiceSchema = z.object({
   value: z.number(),
   dueDate: z.string(),
   status: invoiceStatusSchema,
+  kind: invoiceKindSchema,
   overdue: z.boolean(),
+  /** The plan it was priced from (an upgrade's current plan). */
   planId: z.number().int().nullable(),
+  /** The plan it changes to when settled (checkout's choice, or the upgrade's target). */
   requestedPlanId: z.number().int().nullable(),
+  /** Days of price difference it carries (a bigger plan before the period starts, or an upgrade) and their value; 0 otherwise. */
+  upgradeDays: z.number().int(),
+  upgradeValue: z.number(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -95,6 +105,8 @@ export interface PaymentEvent {
   message: string;
   invoiceId: number;
   dueDate: string | null;
+  /** What was paid: a period (the due date moves) or an upgrade (the plan changes, the due date stays). */
+  kind: InvoiceKind;
 }
 export interface InvoiceReviewEvent {
   action: 'update';

@@ -7,6 +7,7 @@ import { InvoicesService } from './invoices.service.js';
 import { ManualReviewProvider, SIGNATURE_HEADER, SignedWebhookProvider, TIMESTAMP_HEADER } from './payment-providers.js';
 import { PlanChangeService } from './plan-change.service.js';
 import { CoinsService } from './coins.service.js';
+import { PayNowService } from './pay-now.service.js';
 import { SubscriptionService } from './subscription.service.js';
 
 type Body<T extends z.ZodType> = z.infer<T>;
@@ -87,6 +88,28 @@ export class SubscriptionController {
   @ZodResponse(S.subscriptionOverviewSchema)
   overview(@CurrentUser() user: AuthUser) {
     return this.subscription.overview(user.companyId);
+  }
+}
+
+/** /api/billing/renewal and /api/billing/upgrade-invoice: an invoice to pay now, whenever the company wants (issue 38 item 13). */
+@Controller('billing')
+export class PayNowController {
+  constructor(private readonly payNow: PayNowService) {}
+
+  @Post('renewal')
+  @AllowExpired()
+  @RequirePermission('billing:pay')
+  @ZodResponse(S.invoiceSchema)
+  renew(@CurrentUser() user: AuthUser) {
+    return this.payNow.renew(user);
+  }
+
+  @Post('upgrade-invoice')
+  @AllowExpired()
+  @RequirePermission('billing:pay')
+  @ZodResponse(S.invoiceSchema)
+  upgrade(@CurrentUser() user: AuthUser, @ZodBody(S.planChangeSchema) body: Body<typeof S.planChangeSchema>) {
+    return this.payNow.upgrade(user, body.newPlanId);
   }
 }
 

@@ -56,6 +56,11 @@ export class KernelReads {
     return row(c, c.planId ? await this.plans.get(c.planId) : null);
   }
 
+  /** One plan (null when it no longer exists). */
+  plan(planId: number): Promise<PlanSummary | null> {
+    return this.plans.get(planId);
+  }
+
   /** Companies with their plans (one call each port). */
   async withPlans(list: CompanyTerms[]): Promise<CompanyRow[]> {
     const plans = new Map((await this.plans.many(list.flatMap((c) => (c.planId ? [c.planId] : [])))).map((p) => [p.id, p]));

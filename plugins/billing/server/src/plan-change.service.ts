@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { AppError, COMPANIES, type Companies } from '@atende/sdk-server';
-import { RECURRENCE_MONTHS, addMonths, downgradeCost, extendCost, upgradeCost, type Recurrence } from '@atende/plugin-billing-contract';
+import { addMonths, downgradeCost, extendCost, upgradeCost } from '@atende/plugin-billing-contract';
 import { CompanyOpsService, lockCompany } from './company-ops.service.js';
 import { LedgerService } from './ledger.service.js';
 import { isoOrNull, query } from './sql.js';
 import { KernelReads } from './kernel-reads.js';
 import { PORT_SLOTS } from './slots.js';
+import { dropOpenUpgrades, planChangeInReview, repriceOpenRenewals } from './plan-rules.js';
 
 export type PlanChange = { mode: 'extension'; months: number } | { mode: 'upgrade' | 'downgrade'; newPlanId: number };
 
@@ -51,6 +52,9 @@ export class PlanChangeService {
       const reseller = payerId !== targetId ? ` (${target.name})` : '';
       if (change.mode === 'extension') {
         if (!target.plan_id) throw AppError.notFound('ERR_NO_PLAN_FOUND');
+        // A payment in review that changes the plan was priced for the days up to the current due date:
+        // days added now at the old plan's price would then be used on the bigger plan unpaid.
+        if (await planChangeInReview(tx, targetId)) throw new AppError('ERR_PAYMENT_IN_REVIEW', 400, 'Hay un pago en revisión que cambia el plan: espere su aprobación');
         const cost = extendCost(target.connections ?? 0, change.months);
         const from = target.due_date && new Date(target.due_date) > new Date() ? target.due_date : new Date();
         const next = addMonths(from, change.months);
@@ -83,12 +87,10 @@ export class PlanChangeService {
         balance,
       );
       await this.ops.record(tx, { companyId: targetId, key: `plan-change:${ledgerId}`, planId: plan.id, reason: `${change.mode} to plan ${plan.id}, ${cost} coins` });
-      // The company's open invoices are billed at the new plan from now on (a pending review keeps what was paid for).
-      await query(
-        tx,
-        `update billing_invoices set plan_id = ?, value = ?::numeric * ?::int, detail = left(?::text || ' · ' || ?::text, 200), updated_at = now() where company_id = ? and status = 'open'`,
-        [plan.id, plan.value, RECURRENCE_MONTHS[target.recurrence as Recurrence] ?? 1, plan.name, target.recurrence, targetId],
-      );
+      // The company's open renewals are billed at the new plan from now on (a pending review keeps what was
+      // paid for); an unpaid upgrade invoice was priced from the old plan.
+      await dropOpenUpgrades(tx, targetId);
+      await repriceOpenRenewals(tx, targetId, plan, target.recurrence);
       const verb = change.mode === 'upgrade' ? 'mejorado' : 'cambiado';
       return { message: `Plan ${verb} a ${plan.name}. Acciones usadas: ${cost}.`, coinsUsed: cost, dueDate: isoOrNull(target.due_date), balance };
     }));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { SUPER, TENANT_PASSWORD, client, createDatabase, eventually, queryDb, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
-import { BILLING_ENDPOINTS, PAYMENT_EVENT, UPGRADE_MIN_DAYS, addMonths, upgradeCost, type Invoice, type PaymentEvent } from '@atende/plugin-billing-contract';
+import { BILLING_ENDPOINTS, PAYMENT_EVENT, UPGRADE_MIN_DAYS, addMonths, priceDifference, upgradeCost, type Invoice, type PaymentEvent } from '@atende/plugin-billing-contract';
 import { BILLING_CONTROLLERS } from '../src/index.js';
 
 /**
@@ -150,7 +150,8 @@ describe('billing', () => {
     expect(inv).toMatchObject({ status: 'open', overdue: false, dueDate: due });
     expect((await api.post(`/api/invoices/${inv.id}/reject`, {}, sup)).status).toBe(400);
     expect((await api.post('/api/subscription', { plan: 'Pro', planId: plans.Pro.id, invoiceId: inv.id }, otherAdmin)).status).toBe(201);
-    expect((await invoicesOf(otherAdmin))[0]).toMatchObject({ status: 'pending_review', value: 199, requestedPlanId: plans.Pro.id });
+    // A dearer plan a day before the due date: its price plus that day's difference (issue 38 item 13).
+    expect((await invoicesOf(otherAdmin))[0]).toMatchObject({ status: 'pending_review', value: 199 + priceDifference(1, 99, 199), requestedPlanId: plans.Pro.id });
     expect((await company(otraId)).dueDate).not.toBe(due);
     const rejected = await api.post(`/api/invoices/${inv.id}/reject`, {}, sup);
     expect(rejected.body.status).toBe('open');
@@ -178,14 +179,17 @@ describe('billing', () => {
     expect(tampered.status).toBe(401);
     expect((await notify({ eventId: 'ev-1', invoiceId: inv.id, status: 'paid', amount: 10, currency: 'PEN' })).status).toBe(400);
     expect((await invoicesOf(otherAdmin))[0].status).toBe('open');
-    const ok = await notify({ eventId: 'ev-2', invoiceId: inv.id, status: 'paid', amount: 199, currency: 'PEN', reference: 'op-123' });
+    // The invoice still requests Pro from the rejected checkout: its price and the day's difference (issue 38 item 13).
+    const owed = 199 + priceDifference(1, 99, 199);
+    expect((await notify({ eventId: 'ev-1', invoiceId: inv.id, status: 'paid', amount: 199, currency: 'PEN' })).body.error).toBe('ERR_PAYMENT_AMOUNT');
+    const ok = await notify({ eventId: 'ev-2', invoiceId: inv.id, status: 'paid', amount: owed, currency: 'PEN', reference: 'op-123' });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toEqual({ received: true, status: 'paid' });
     expect((await invoicesOf(otherAdmin))[0].status).toBe('paid');
     const renewed = (await company(otraId)).dueDate;
     expect((await company(otraId)).planId).toBe(plans.Pro.id);
     // The same notification again (fresh timestamp, valid signature): acknowledged, nothing done.
-    const replay = await notify({ eventId: 'ev-2', invoiceId: inv.id, status: 'paid', amount: 199, currency: 'PEN', reference: 'op-123' });
+    const replay = await notify({ eventId: 'ev-2', invoiceId: inv.id, status: 'paid', amount: owed, currency: 'PEN', reference: 'op-123' });
     expect(replay.body).toEqual({ received: true, duplicate: true });
     expect((await company(otraId)).dueDate).toBe(renewed);
   });
@@ -365,7 +369,7 @@ describe('billing', () => {
     expect((await checkout(plans.Pro.id)).status).toBe(201);
     expect((await checkout(plans.Pyme.id)).body.error).toBe('ERR_INVOICE_IN_REVIEW');
     expect((await checkout(plans.Pro.id)).status).toBe(201);
-    expect((await invoicesOf(c.token))[0]).toMatchObject({ status: 'pending_review', requestedPlanId: plans.Pro.id, value: plans.Pro.value });
+    expect((await invoicesOf(c.token))[0]).toMatchObject({ status: 'pending_review', requestedPlanId: plans.Pro.id, value: plans.Pro.value + priceDifference(1, plans.Mini.value, plans.Pro.value), upgradeDays: 1 });
     expect((await api.post(`/api/invoices/${inv.id}/reject`, {}, sup)).body.status).toBe('open');
     expect((await api.post(`/api/invoices/${inv.id}/approve`, {}, sup)).body.error).toBe('ERR_INVOICE_NOT_IN_REVIEW');
     expect((await invoicesOf(c.token))[0].status).toBe('open');

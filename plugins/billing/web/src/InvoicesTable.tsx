@@ -33,6 +33,14 @@ export function useInvoices(status?: InvoiceStatus) {
   return { rows, loading, hasMore, search, setSearch, reload: () => load(1), more: () => load(page + 1) };
 }
 
+/** The detail as stored, with what a price difference pays for said in the reader's language. */
+function InvoiceDetail({ invoice }: { invoice: Invoice }) {
+  const { t } = useT(NS);
+  if (invoice.kind === 'upgrade') return <>{t('invoice.upgrade', { detail: invoice.detail, days: t('days', { count: invoice.upgradeDays }) })}</>;
+  if (invoice.upgradeDays > 0) return <>{t('invoice.withDifference', { detail: invoice.detail, days: t('days', { count: invoice.upgradeDays }), value: money(invoice.upgradeValue) })}</>;
+  return <>{invoice.detail}</>;
+}
+
 export function InvoicesTable({ list, onPay, extraActions }: { list: ReturnType<typeof useInvoices>; onPay?: (i: Invoice) => void; extraActions?: (i: Invoice) => React.ReactNode }) {
   const { t, i18n } = useT(NS);
   const { token } = theme.useToken();
@@ -54,7 +62,7 @@ export function InvoicesTable({ list, onPay, extraActions }: { list: ReturnType<
         columns={[
           { title: t('col.id'), dataIndex: 'id', width: 70 },
           ...(user?.super ? [{ title: t('col.company'), dataIndex: 'companyName' }] : []),
-          { title: t('col.detail'), dataIndex: 'detail' },
+          { title: t('col.detail'), key: 'detail', render: (_: unknown, r: Invoice) => <InvoiceDetail invoice={r} /> },
           { title: t('col.value'), dataIndex: 'value', render: (v: number) => money(v) },
           { title: t('col.dueDate'), dataIndex: 'dueDate', render: (v: string) => dateText(v, i18n.language) },
           { title: t('col.status'), key: 'status', render: (_: unknown, r: Invoice) => <InvoiceStatusTag invoice={r} /> },

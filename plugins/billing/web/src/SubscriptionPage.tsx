@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Flex, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { CrownOutlined } from '@ant-design/icons';
-import { LoadError, daysUntil, useCan, useT } from '@atende/sdk-web';
-import { BILLING_PERMISSIONS, EXPIRING_SOON_DAYS, type Invoice } from '@atende/plugin-billing-contract';
+import { LoadError, call, daysUntil, useCan, useT } from '@atende/sdk-web';
+import { BILLING_ENDPOINTS, BILLING_PERMISSIONS, EXPIRING_SOON_DAYS, type Invoice } from '@atende/plugin-billing-contract';
 import { CheckoutDialog } from './CheckoutDialog.js';
 import { ChangePlanDialog } from './ChangePlanDialog.js';
 import { InvoicesTable, useInvoices } from './InvoicesTable.js';
-import { NS, dateText, money, useOverview, usePaymentEvents } from './common.js';
+import { NS, dateText, money, useOverview, usePaymentEvents, useSafeCall } from './common.js';
 
 /** The plan chip (§4): expired below 0 days, 'expires in N days' at 5 or fewer, otherwise active. */
 function StatusChip({ dueDate }: { dueDate: string | null }) {
@@ -26,17 +26,31 @@ export default function SubscriptionPage() {
   const canPay = useCan('billing:pay', BILLING_PERMISSIONS);
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [changing, setChanging] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const safe = useSafeCall();
   const reload = () => {
     void overview.reload();
     void list.reload();
   };
   usePaymentEvents(reload);
   const o = overview.data;
-  // An invoice in review is already paid (waiting for approval): renewing means the next unpaid one.
-  const unpaid = [...list.rows].filter((r) => r.status !== 'paid' && r.status !== 'pending_review').sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0] ?? null;
-  const inReview = list.rows.some((r) => r.status === 'pending_review');
-  // Renew is never greyed out without the reason beside it.
-  const renewReason = unpaid || list.loading ? null : inReview ? t('sub.renewInReview') : t('sub.nothingToPay');
+  // Renew pays the next period whenever the company wants (issue 38 item 13): the open renewal invoice,
+  // or one the server creates now. Only a payment already in review (one at a time), a company without a
+  // plan or one that never expires cannot renew, and the reason is said beside the button.
+  const unpaid = [...list.rows].filter((r) => r.kind === 'renewal' && r.status === 'open').sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0] ?? null;
+  const inReview = list.rows.find((r) => r.status === 'pending_review') ?? null;
+  const renewReason = !o || list.loading ? null : inReview ? t(inReview.kind === 'upgrade' ? 'sub.upgradeInReview' : 'sub.renewInReview') : !o.plan ? t('sub.noPlanToRenew') : !o.dueDate ? t('sub.neverExpires') : null;
+  const expired = !!o?.dueDate && new Date(o.dueDate).getTime() <= Date.now();
+  const renew = async () => {
+    if (unpaid) return setPaying(unpaid);
+    setRenewing(true);
+    const invoice = await safe(() => call(BILLING_ENDPOINTS.renew));
+    setRenewing(false);
+    if (invoice) {
+      setPaying(invoice);
+      void list.reload();
+    }
+  };
 
   return (
     <Flex vertical gap={16} data-testid="subscription-page">
@@ -75,17 +89,24 @@ export default function SubscriptionPage() {
               {canPay && (
                 <Flex vertical gap={6} style={{ marginTop: 12 }}>
                   <Flex gap={8} wrap>
-                    <Button type="primary" disabled={!unpaid} aria-describedby={renewReason ? 'sub-renew-reason' : undefined} onClick={() => setPaying(unpaid)} data-testid="sub-renew">
+                    <Button type="primary" disabled={!!renewReason || list.loading} loading={renewing} aria-describedby={renewReason ? 'sub-renew-reason' : 'sub-renew-rule'} onClick={() => void renew()} data-testid="sub-renew">
                       {t('sub.renew')}
                     </Button>
                     <Button onClick={() => setChanging(true)} disabled={!o.plan} data-testid="sub-change">
                       {t('sub.changePlan')}
                     </Button>
                   </Flex>
-                  {renewReason && (
+                  {renewReason ? (
                     <Typography.Text type="secondary" id="sub-renew-reason" data-testid="sub-renew-reason">
                       {renewReason}
                     </Typography.Text>
+                  ) : (
+                    o.dueDate && (
+                      // The rule of the new due date, said before paying: from the current one, not from today.
+                      <Typography.Text type="secondary" id="sub-renew-rule" data-testid="sub-renew-rule">
+                        {t(expired ? 'sub.renewRuleExpired' : 'sub.renewRule', { date: dateText(o.dueDate, i18n.language) })}
+                      </Typography.Text>
+                    )
                   )}
                 </Flex>
               )}
@@ -112,6 +133,11 @@ export default function SubscriptionPage() {
           balance={o.coins}
           onClose={() => setChanging(false)}
           onDone={() => void overview.reload()}
+          onInvoice={(invoice) => {
+            setChanging(false);
+            setPaying(invoice);
+            void list.reload();
+          }}
         />
       )}
     </Flex>

@@ -35,7 +35,9 @@ export function usePaymentEvents(onChange?: () => void) {
     const first = !shown.has(key);
     shown.add(key);
     if (e.action === 'CONCLUIDA') {
-      if (first) void message.success({ content: t('payment.renewed', { date: formatDate(e.dueDate, i18n.language) }), duration: 5 });
+      // An upgrade invoice changes the plan and leaves the due date; a renewal moves it.
+      const text = e.kind === 'upgrade' ? 'payment.upgraded' : 'payment.renewed';
+      if (first) void message.success({ content: t(text, { date: formatDate(e.dueDate, i18n.language) }), duration: 5 });
       try {
         localStorage.removeItem('expired');
         if (e.dueDate) localStorage.setItem('dueDate', e.dueDate);
