@@ -139,6 +139,8 @@ export class AnswerService implements OnModuleInit, OnModuleDestroy {
     }
     const answer = readAnswer(content);
     if (answer.kind === 'handover') return this.handOver(job, prompt, 'model_cannot_help');
+    // The ticket says who answers it (useIntegration, promptId), unless an agent took it meanwhile.
+    if (!(await this.tickets.mark(companyId, ticketId, { plugin: 'ai', ref: prompt.id }, { heldBy: ANSWER_HANDLER }))) return this.record(job, 'skipped', 'taken');
     await this.reply(job, prompt, answer.text);
     await this.record(job, 'replied', null);
   }
@@ -196,6 +198,8 @@ export class AnswerService implements OnModuleInit, OnModuleDestroy {
       await this.tickets.transition(companyId, ticketId, { queueId: prompt.queueId }).catch((err: unknown) => this.log.warn(`hand-over transfer failed: ${(err as Error).message}`));
     }
     await this.holds.release(companyId, ticketId, ANSWER_HANDLER);
+    // A transfer cleared the mark already; a hand-over in the same queue clears it here.
+    await this.tickets.mark(companyId, ticketId, null);
   }
 
   private done(companyId: number, messageId: number): Promise<boolean> {
