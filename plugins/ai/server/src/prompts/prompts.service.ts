@@ -17,6 +17,7 @@ import {
 import { PROMPT_EVENT, type Prompt, type PromptEvent, type promptInputSchema, type promptUpdateSchema } from '@atende/plugin-ai-contract';
 import { PromptEntity, type PromptRow } from '../entities.js';
 import { OpenAiProvider } from '../openai/provider.js';
+import { usesPlatformKey } from '../models/allowed-models.js';
 
 type PromptInput = z.output<typeof promptInputSchema>;
 type PromptUpdate = z.output<typeof promptUpdateSchema>;
@@ -78,6 +79,7 @@ export class PromptsService implements OnModuleInit, OnModuleDestroy {
       apiKeySealed: input.apiKey ? await this.provider.seal(input.apiKey) : null,
       baseUrl,
     });
+    await this.checkModel(row);
     await this.em.flush();
     const dto = await this.show(user, row.id);
     this.realtime.toCompany(user.companyId, PROMPT_EVENT, { action: 'create', prompt: dto } satisfies PromptEvent, AUDIENCE);
@@ -98,6 +100,7 @@ export class PromptsService implements OnModuleInit, OnModuleDestroy {
     }
     // An absent key keeps the stored one (the browser never has it); null or '' clears it.
     if (apiKey !== undefined) row.apiKeySealed = apiKey ? await this.provider.seal(apiKey) : null;
+    await this.checkModel(row);
     await this.em.flush();
     const dto = await this.show(user, row.id);
     this.realtime.toCompany(user.companyId, PROMPT_EVENT, { action: 'update', prompt: dto } satisfies PromptEvent, AUDIENCE);
@@ -120,6 +123,11 @@ export class PromptsService implements OnModuleInit, OnModuleDestroy {
     const row = await this.em.findOne(PromptEntity, { companyId, id });
     if (!row) throw AppError.notFound('ERR_NO_PROMPT_FOUND');
     return row;
+  }
+
+  /** On the platform's key only the super user's allowed models (the prompt as it will be saved). */
+  private async checkModel(row: PromptRow): Promise<void> {
+    if (usesPlatformKey(row)) await this.provider.checkModel(row.model);
   }
 
   private async checkQueue(companyId: number, queueId: number): Promise<void> {
