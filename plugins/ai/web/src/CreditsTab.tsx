@@ -90,6 +90,13 @@ export default function CreditsTab() {
           <Form.Item label={t('tab.model')}>
             <Input defaultValue={values['ai.openai_model']} onBlur={(e) => void save('ai.openai_model', e.target.value.trim())} />
           </Form.Item>
+          <Form.Item label={t('tab.allowedModels')} extra={t('tab.allowedModelsHelp')}>
+            <Input
+              data-testid="ai-allowed-models"
+              defaultValue={values['ai.allowed_models']}
+              onBlur={(e) => void save('ai.allowed_models', e.target.value.split(',').map((m) => m.trim()).filter(Boolean).join(','))}
+            />
+          </Form.Item>
         </Form>
         <Typography.Text type="secondary">{t('tab.hint')}</Typography.Text>
       </Card>

@@ -176,12 +176,14 @@ export class AnswerService implements OnModuleInit, OnModuleDestroy {
 
   private async speak(companyId: number, prompt: PromptRow, text: string): Promise<string> {
     const server = await this.provider.server({ apiKeySealed: prompt.apiKeySealed, baseUrl: prompt.baseUrl });
-    const speech = await this.provider.client(server, 30_000).audio.speech.create({ model: 'tts-1', voice: prompt.voice as 'alloy', input: text, response_format: 'opus' });
+    // WAV: the plainest format every OpenAI-compatible server speaks; the MEDIA port makes it the
+    // OGG/Opus voice note WhatsApp plays (ffmpeg).
+    const speech = await this.provider.client(server, 30_000).audio.speech.create({ model: 'tts-1', voice: prompt.voice as 'alloy', input: text, response_format: 'wav' });
     const dir = await mkdtemp(join(tmpdir(), 'ai-voice-'));
     try {
-      const path = join(dir, 'answer.ogg');
+      const path = join(dir, 'answer.wav');
       await writeFile(path, Buffer.from(await speech.arrayBuffer()));
-      return (await this.media.store(companyId, { path, name: 'answer.ogg', mimetype: 'audio/ogg' }, { voice: true })).url;
+      return (await this.media.store(companyId, { path, name: 'answer.wav', mimetype: 'audio/wav' }, { voice: true })).url;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
