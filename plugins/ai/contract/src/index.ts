@@ -38,7 +38,7 @@ export const AI_PERMISSIONS = {
 export const AI_MANIFEST = definePluginManifest({
   pages: { prompts: { path: '/prompts', permission: 'ai:write' } },
   tabs: { credits: { key: 'credits', permission: 'ai:platform', label: { es: 'Créditos', pt: 'Créditos', en: 'Credits' } } },
-  zones: ['message.actions', 'layout.header', 'queue.modal.tabs', 'connection.modal.fields'],
+  zones: ['message.actions', 'layout.header', 'queue.modal.tabs', 'connection.modal.fields', 'dashboard.cards'],
   menu: [{ page: 'prompts', icon: 'robot', permission: 'ai:write', label: { es: 'Prompts IA', pt: 'Prompts IA', en: 'AI prompts' } }],
 });
 
