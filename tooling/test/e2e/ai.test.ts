@@ -206,7 +206,7 @@ describe('AI prompts in the browser', () => {
     await page.context().close();
   }, 120_000);
 
-  it("the super user's Credits tab edits the costs, the platform key (never shown) and the allowed models", async () => {
+  it("the super user's Credits tab edits the costs, the platform key (never shown) and the allowed models, and processes bonuses", async () => {
     const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -237,6 +237,12 @@ describe('AI prompts in the browser', () => {
     await page.getByText('Guardado').first().waitFor();
     await expect(page.getByTestId('ai-platform-key').inputValue()).resolves.toBe('');
     expect(await page.content()).not.toContain('sk-rotated');
+
+    // The bonus processing action and its stats (billing's ledger, commercial-admin §4).
+    const bonus = page.getByTestId('ai-bonus-card');
+    await bonus.getByText('Empresas con bonus').waitFor();
+    await page.getByTestId('ai-bonus-process').click();
+    await page.getByText(/\d+ empresa\(s\), \d+ acciones otorgadas/).waitFor();
 
     // The customer's next answer goes out on the new key.
     await sandbox(api, admin).say(wa, '51977712399', '¿tienen delivery?', 'Rosa');

@@ -3,6 +3,7 @@ import { App, Button, Card, Flex, Form, Input, InputNumber, Spin, Tag, Typograph
 import { SETTING_ENDPOINTS } from '@atende/core-contract';
 import { call, useErrorToast, useT } from '@atende/sdk-web';
 import { AI_ENDPOINTS } from '@atende/plugin-ai-contract';
+import BonusCard from './BonusCard.js';
 
 /** The cost settings the tab edits (credit_cost_{name}, commercial-admin §4). */
 const COSTS = [
@@ -100,6 +101,7 @@ export default function CreditsTab() {
         </Form>
         <Typography.Text type="secondary">{t('tab.hint')}</Typography.Text>
       </Card>
+      <BonusCard />
     </Flex>
   );
 }

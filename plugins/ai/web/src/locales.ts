@@ -60,7 +60,7 @@ export const locales = {
     },
     tab: {
       costs: 'Costos en créditos', server: 'Servidor OpenAI', apiKey: 'API key de OpenAI', keySet: 'Configurada', keyNone: 'Sin configurar', removeKey: 'Quitar',
-      baseUrl: 'URL base (compatible con OpenAI)', model: 'Modelo por defecto', allowedModels: 'Modelos permitidos con la key de la plataforma', allowedModelsHelp: 'Separados por comas. Un prompt con su propia key o servidor puede usar cualquier modelo.', hint: 'La key se guarda cifrada y nunca se muestra.',
+      baseUrl: 'URL base (compatible con OpenAI)', model: 'Modelo por defecto', bonus: 'Bonus', bonusCompanies: 'Empresas con bonus', bonusActions: 'Acciones de bonus', bonusProcess: 'Procesar bonus', bonusDone: '{{companies}} empresa(s), {{coins}} acciones otorgadas', allowedModels: 'Modelos permitidos con la key de la plataforma', allowedModelsHelp: 'Separados por comas. Un prompt con su propia key o servidor puede usar cualquier modelo.', hint: 'La key se guarda cifrada y nunca se muestra.',
       loadError: 'Error al cargar configuraciones', saveError: 'Error al actualizar configuración de créditos',
       cost: { gpt4o_message: 'Mensaje GPT-4o', audio_transcription: 'Transcripción (por minuto)', image_1024x1024_low: '1024x1024 baja', image_1024x1024_medium: '1024x1024 media', image_1024x1024_high: '1024x1024 alta', image_1024x1536_low: '1024x1536 baja', image_1024x1536_medium: '1024x1536 media', image_1024x1536_high: '1024x1536 alta', image_1536x1024_low: '1536x1024 baja', image_1536x1024_medium: '1536x1024 media', image_1536x1024_high: '1536x1024 alta' },
     },
@@ -126,7 +126,7 @@ export const locales = {
     },
     tab: {
       costs: 'Custos em créditos', server: 'Servidor OpenAI', apiKey: 'API key da OpenAI', keySet: 'Configurada', keyNone: 'Não configurada', removeKey: 'Remover',
-      baseUrl: 'URL base (compatível com OpenAI)', model: 'Modelo padrão', allowedModels: 'Modelos permitidos com a key da plataforma', allowedModelsHelp: 'Separados por vírgulas. Um prompt com sua própria key ou servidor pode usar qualquer modelo.', hint: 'A key é guardada cifrada e nunca é exibida.',
+      baseUrl: 'URL base (compatível com OpenAI)', model: 'Modelo padrão', bonus: 'Bônus', bonusCompanies: 'Empresas com bônus', bonusActions: 'Ações de bônus', bonusProcess: 'Processar bônus', bonusDone: '{{companies}} empresa(s), {{coins}} ações concedidas', allowedModels: 'Modelos permitidos com a key da plataforma', allowedModelsHelp: 'Separados por vírgulas. Um prompt com sua própria key ou servidor pode usar qualquer modelo.', hint: 'A key é guardada cifrada e nunca é exibida.',
       loadError: 'Erro ao carregar configurações', saveError: 'Erro ao atualizar configuração de créditos',
       cost: { gpt4o_message: 'Mensagem GPT-4o', audio_transcription: 'Transcrição (por minuto)', image_1024x1024_low: '1024x1024 baixa', image_1024x1024_medium: '1024x1024 média', image_1024x1024_high: '1024x1024 alta', image_1024x1536_low: '1024x1536 baixa', image_1024x1536_medium: '1024x1536 média', image_1024x1536_high: '1024x1536 alta', image_1536x1024_low: '1536x1024 baixa', image_1536x1024_medium: '1536x1024 média', image_1536x1024_high: '1536x1024 alta' },
     },
@@ -192,7 +192,7 @@ export const locales = {
     },
     tab: {
       costs: 'Credit costs', server: 'OpenAI server', apiKey: 'OpenAI API key', keySet: 'Set', keyNone: 'Not set', removeKey: 'Remove',
-      baseUrl: 'Base URL (OpenAI-compatible)', model: 'Default model', allowedModels: "Models allowed with the platform's key", allowedModelsHelp: 'Comma-separated. A prompt with its own key or server may use any model.', hint: 'The key is stored encrypted and never shown.',
+      baseUrl: 'Base URL (OpenAI-compatible)', model: 'Default model', bonus: 'Bonuses', bonusCompanies: 'Companies with bonus', bonusActions: 'Bonus actions', bonusProcess: 'Process bonuses', bonusDone: '{{companies}} company(ies), {{coins}} actions awarded', allowedModels: "Models allowed with the platform's key", allowedModelsHelp: 'Comma-separated. A prompt with its own key or server may use any model.', hint: 'The key is stored encrypted and never shown.',
       loadError: 'Error loading settings', saveError: 'Error updating the credit settings',
       cost: { gpt4o_message: 'GPT-4o message', audio_transcription: 'Transcription (per minute)', image_1024x1024_low: '1024x1024 low', image_1024x1024_medium: '1024x1024 medium', image_1024x1024_high: '1024x1024 high', image_1024x1536_low: '1024x1536 low', image_1024x1536_medium: '1024x1536 medium', image_1024x1536_high: '1024x1536 high', image_1536x1024_low: '1536x1024 low', image_1536x1024_medium: '1536x1024 medium', image_1536x1024_high: '1536x1024 high' },
     },
