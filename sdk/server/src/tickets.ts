@@ -145,7 +145,8 @@ export interface Tickets {
    * HANDLER_BINDINGS (else an Error: a setup mistake) and its record `ref` must exist in the company for
    * a plan that has the plugin (404 ERR_NOT_FOUND otherwise, nothing changed). With `heldBy` (a handler
    * key, `<plugin id>.<name>`), only while that handler holds the ticket: answers false and changes
-   * nothing when it does not (an agent took it meanwhile). The kernel clears the mark on every
+   * nothing when it does not (an agent took it meanwhile); clearing an unmarked ticket answers false
+   * too. Answers whether the ticket changed. The kernel clears the mark on every
    * transition (accept, return, resolve, transfer). The agents' screens get the realtime `ticket`
    * update. 404 ERR_NO_TICKET_FOUND for another company's ticket. Outside a chain's `handle`.
    */

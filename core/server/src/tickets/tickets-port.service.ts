@@ -247,10 +247,12 @@ export class TicketsPortService implements Tickets {
       if (!Number.isInteger(marker.ref) || !(await this.events.allowed(marker.plugin, companyId)) || !(await target.exists(companyId, marker.ref))) throw AppError.notFound();
     }
     const exec: Exec = (sql, params) => em.getConnection().execute(sql, params);
-    // One conditional update: with `heldBy`, a ticket an agent took a moment ago is not marked again.
+    // One conditional update: with `heldBy`, a ticket an agent took a moment ago is not marked again;
+    // clearing an unmarked ticket changes nothing (and tells nobody).
+    const only = [options.heldBy ? `and t.holder = ? and ${heldSql('t')}` : '', marker ? '' : 'and (t.use_integration or t.automation_plugin is not null)'].join(' ');
     const rows = await exec(
       `update tickets t set use_integration = ?, automation_plugin = ?, automation_ref = ?
-        where t.id = ? and t.company_id = ? ${options.heldBy ? `and t.holder = ? and ${heldSql('t')}` : ''} returning t.id`,
+        where t.id = ? and t.company_id = ? ${only} returning t.id`,
       [!!marker, marker?.plugin ?? null, marker?.ref ?? null, ticketId, companyId, ...(options.heldBy ? [options.heldBy] : [])],
     );
     if (!rows.length) return false;
