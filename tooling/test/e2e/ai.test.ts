@@ -155,7 +155,7 @@ describe('AI prompts in the browser', () => {
       await expect(dialog.locator('.ant-table-row', { hasText: 'Generación de imagen' }).first().innerText()).resolves.toContain('6');
       await dialog.locator('.ant-table-row', { hasText: 'Mensaje GPT' }).first().waitFor();
     }
-    await expect(dialog.getByText('Total consumido').locator('..').innerText()).resolves.toContain(String(20 - left));
+    await expect(dialog.locator('.ant-statistic', { hasText: 'Total consumido' }).innerText()).resolves.toContain(String(20 - left));
     await page.keyboard.press('Escape');
 
     // The dashboard's cards end with the AI's "credits left" (this company's plan has useOpenAi).
