@@ -243,14 +243,14 @@ describe('ai plugin', () => {
       const customer = newCustomer();
       await say(customer, '¿tienen envío a domicilio?');
       const t = await ticketOf(customer);
-      const voice = await eventually(async () =>
-        (await queryDb(db.url, `select media_type, media_url, body from messages where ticket_id = $1 and from_me and media_type = 'audio'`, [t.id]))[0] as { media_type: string; media_url: string } | undefined,
+      const voice = await eventually(
+        async () => ((await api.get(`/api/messages/${t.id}`, admin)).body.messages as { fromMe: boolean; mediaType: string; mediaUrl: string | null }[]).find((m) => m.fromMe && m.mediaType === 'audio'),
         15_000,
       );
       const speech = (await fake.requests()).find((r) => r.path.endsWith('/audio/speech'))!;
       expect(speech.body).toMatchObject({ voice: 'nova', input: '[fake] ¿tienen envío a domicilio?', response_format: 'wav' });
       // The kernel made the WAV a voice note WhatsApp plays: OGG/Opus.
-      const file = await fetch(`${server.url}${voice!.media_url}`, { headers: { Authorization: `Bearer ${admin}` } });
+      const file = await fetch(`${server.url}${voice!.mediaUrl}`, { headers: { Authorization: `Bearer ${admin}` } });
       expect(file.status).toBe(200);
       const bytes = Buffer.from(await file.arrayBuffer());
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('OggS');
