@@ -256,9 +256,9 @@ describe('ai plugin', () => {
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('OggS');
       expect(bytes.includes(Buffer.from('OpusHead'))).toBe(true);
       // The customer got it on the connection.
-      const sent = (await api.get(`/api/sandbox/${wa}/messages?to=${customer}`, admin)).body as { mediaUrl?: string }[];
-      expect(sent.some((m) => m.mediaUrl)).toBe(true);
-      expect((await answersOf(t.id)).map((a) => a.outcome)).toEqual(['replied']);
+      await eventually(async () => ((await api.get(`/api/sandbox/${wa}/messages?to=${customer}`, admin)).body as { mediaUrl?: string }[]).some((m) => m.mediaUrl));
+      // The job records its outcome once the reply is out.
+      expect(await eventually(async () => ((await answersOf(t.id)).length ? (await answersOf(t.id)).map((a) => a.outcome) : undefined))).toEqual(['replied']);
     } finally {
       await api.put(`/api/prompt/${prompt.id}`, { voice: null }, admin);
     }
@@ -266,7 +266,7 @@ describe('ai plugin', () => {
 
   it('on the platform key only the models the super user allows; a prompt with its own key or server may use any', async () => {
     expect((await api.get('/api/ai/models', admin)).body).toEqual({ allowed: ['gpt-3.5-turbo-1106', 'gpt-4o-2024-08-06'] });
-    const pricey = await api.post('/api/prompt', { name: 'Caro', prompt: LONG_PROMPT, queueId: ventas, model: 'gpt-4.5-preview' }, admin);
+    const pricey = await api.post('/api/prompt', { name: 'Modelo caro', prompt: LONG_PROMPT, queueId: ventas, model: 'gpt-4.5-preview' }, admin);
     expect(pricey.body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'model', message: 'model_not_allowed', allowed: ['gpt-3.5-turbo-1106', 'gpt-4o-2024-08-06'] }] });
     // With its own key (or its own server) the tenant pays its own bills.
     const own = await api.post('/api/prompt', { name: 'Propio', prompt: LONG_PROMPT, queueId: ventas, model: 'gpt-4.5-preview', apiKey: 'sk-tenant' }, admin);
