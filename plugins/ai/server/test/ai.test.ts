@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { SUPER, client, createDatabase, eventually, queryDb, sandbox as sandboxOf, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
 import { AI_ENDPOINTS, type Prompt, type PromptEvent } from '@atende/plugin-ai-contract';
-import { spawnFakeOpenAi, type FakeOpenAiProcess } from './fake-openai.js';
-import { wavTone } from '../../../../tooling/fakes/openai/server.mjs';
+import { spawnFakeOpenAi, wavTone, type FakeOpenAiProcess } from './fake-openai.js';
 import { PromptsController } from '../src/prompts/prompts.controller.js';
 import { ImagesController } from '../src/images/images.controller.js';
 import { TranscriptionController } from '../src/transcription/transcription.controller.js';
@@ -470,7 +469,7 @@ describe('ai plugin', () => {
 
     // Paid per started minute of the note, read from its header: 61 s is two minutes.
     const long = newCustomer();
-    const minute = wavTone(61);
+    const minute = await wavTone(61);
     const got = await api.post(`/api/sandbox/${plain}/messages`, { from: long, name: 'Voz', body: '', media: { mimetype: 'audio/wav', fileName: 'larga.wav', dataBase64: minute.toString('base64') } }, admin);
     expect(got.status, JSON.stringify(got.body)).toBe(202);
     const longNote = await eventually(async () => (await queryDb(db.url, `select m.id from messages m join contacts c on c.id = m.contact_id where c.number = $1 and m.media_type = 'audio'`, [long]))[0]);
