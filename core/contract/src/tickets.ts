@@ -26,6 +26,14 @@ export const ticketSchema = z.object({
   lastMessage: z.string(),
   isGroup: z.boolean(),
   tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string() })),
+  /**
+   * An automation is answering the ticket (core-operations §3/§4): the AI prompt (`promptId`) or the
+   * queue integration (`integrationId`) it answers with. Closing, returning, accepting or transferring
+   * turns them off.
+   */
+  useIntegration: z.boolean(),
+  promptId: z.number().int().nullable(),
+  integrationId: z.number().int().nullable(),
   updatedAt: z.string(),
   createdAt: z.string(),
 });
@@ -126,4 +134,11 @@ export const ticketUpdateSchema = z.object({
   userId: z.number().int().positive().nullable().optional(),
   queueId: z.number().int().positive().nullable().optional(),
   whatsappId: z.number().int().positive().optional(),
+  /**
+   * The automation marker (core-operations §7): `useIntegration` false (or a null id) turns it off; an id
+   * names a record of the plugin that answers to that field (a prompt, an integration) and turns it on.
+   */
+  useIntegration: z.boolean().optional(),
+  promptId: z.number().int().positive().nullable().optional(),
+  integrationId: z.number().int().positive().nullable().optional(),
 });

@@ -77,6 +77,16 @@ export interface TicketPage {
   cursor: string | null;
 }
 
+/**
+ * What `Tickets.mark` puts on a ticket: the record of your plugin answering it (your id in
+ * HANDLER_BINDINGS and the record's id). The ticket API shows it as the spec's `useIntegration: true`
+ * with `promptId` or `integrationId`, whichever field your plugin answers to.
+ */
+export interface TicketMarker {
+  plugin: string;
+  ref: number;
+}
+
 /** The TICKETS port: find, open, transition and tag tickets through the kernel's own rules. */
 export interface Tickets {
   get(companyId: number, ticketId: number): Promise<TicketSummary | null>;
@@ -129,4 +139,16 @@ export interface Tickets {
    * the ticket's tag ids afterwards. Every tag must be the company's (404 otherwise, nothing changed).
    */
   retag(companyId: number, ticketId: number, change: { add?: number[]; remove?: number[] }): Promise<number[]>;
+  /**
+   * Marks the ticket as answered by an automation (core-operations §3/§4: `useIntegration`, `promptId`,
+   * `integrationId`), or clears the mark with `null`. `marker.plugin` must be registered in
+   * HANDLER_BINDINGS (else an Error: a setup mistake) and its record `ref` must exist in the company for
+   * a plan that has the plugin (404 ERR_NOT_FOUND otherwise, nothing changed). With `heldBy` (a handler
+   * key, `<plugin id>.<name>`), only while that handler holds the ticket: answers false and changes
+   * nothing when it does not (an agent took it meanwhile); clearing an unmarked ticket answers false
+   * too. Answers whether the ticket changed. The kernel clears the mark on every
+   * transition (accept, return, resolve, transfer). The agents' screens get the realtime `ticket`
+   * update. 404 ERR_NO_TICKET_FOUND for another company's ticket. Outside a chain's `handle`.
+   */
+  mark(companyId: number, ticketId: number, marker: TicketMarker | null, options?: { heldBy?: string }): Promise<boolean>;
 }

@@ -1,5 +1,7 @@
 /** Types of the fake OpenAI-compatible server (server.mjs). */
 export declare const FAKE_PNG_BASE64: string;
+/** A real PCM WAV (8 kHz, 8-bit, mono) of a tone lasting `seconds`. */
+export declare function wavTone(seconds?: number, rate?: number): Buffer;
 export interface FakeRequest {
   method: string;
   path: string;

@@ -13,16 +13,38 @@
 // POST /__fake/reply {text}, /__fake/fail {status,message}, /__fake/delay {ms}, /__fake/transcript {text},
 // /__fake/reset; GET /__fake/requests.
 //
-// Endpoints: POST /v1/chat/completions, /v1/audio/transcriptions, /v1/audio/speech, /v1/images/generations,
-// /v1/images/edits. Unless told otherwise, chat answers: the queued reply, else "[fake] <last user message>".
+// Endpoints: POST /v1/chat/completions, /v1/audio/transcriptions, /v1/audio/speech (a real WAV tone, for
+// response_format "wav"), /v1/images/generations, /v1/images/edits. Unless told otherwise, chat answers: the queued reply, else "[fake] <last user message>".
 import http from 'node:http';
 
 /** A 1x1 PNG: what every image answer holds (base64). */
 export const FAKE_PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-/** A minimal OGG page header: what speech answers hold (enough for a type sniffer to call it audio/ogg). */
-const FAKE_OGG = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(60)]);
+/**
+ * A real PCM WAV (8 kHz, 8-bit, mono) of a 440 Hz tone lasting `seconds`: what speech answers hold, so the
+ * kernel's voice-note conversion (ffmpeg) gets audio it accepts, and what a test sends as a voice note
+ * of a known length (transcription is paid per started minute).
+ */
+export function wavTone(seconds = 0.5, rate = 8000) {
+  const samples = Math.round(seconds * rate);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + samples, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16); // fmt chunk size
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28); // byte rate: 1 byte a sample
+  header.writeUInt16LE(1, 32); // block align
+  header.writeUInt16LE(8, 34); // bits per sample
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(samples, 40);
+  const data = Buffer.alloc(samples);
+  for (let i = 0; i < samples; i++) data[i] = 128 + Math.round(60 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  return Buffer.concat([header, data]);
+}
 
 export async function startFakeOpenAi({ port = 0 } = {}) {
   const requests = [];
@@ -81,8 +103,10 @@ export async function startFakeOpenAi({ port = 0 } = {}) {
     }
     if (req.method === 'POST' && path.endsWith('/audio/transcriptions')) return json(res, 200, { text: next?.kind === 'reply' ? next.text : transcript });
     if (req.method === 'POST' && path.endsWith('/audio/speech')) {
-      res.writeHead(200, { 'content-type': 'audio/ogg' });
-      return res.end(FAKE_OGG);
+      // Real audio, in the one format this fake speaks (WAV); other formats are refused, not faked.
+      if (body?.response_format !== 'wav') return json(res, 400, { error: { message: 'The fake speaks response_format "wav" only', type: 'invalid_request_error' } });
+      res.writeHead(200, { 'content-type': 'audio/wav' });
+      return res.end(wavTone(Math.min(5, 0.3 + String(body?.input ?? '').length * 0.02)));
     }
     if (req.method === 'POST' && (path.endsWith('/images/generations') || path.endsWith('/images/edits'))) {
       return json(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: FAKE_PNG_BASE64 }] });

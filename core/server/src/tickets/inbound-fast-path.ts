@@ -108,11 +108,13 @@ export const FAST_PATH_SQL = `with i as (
       from m join ic on ic.whatsapp_id = m.whatsapp_id and ic.provider_message_id = m.provider_message_id
      where tk.company_id = m.company_id and tk.id = m.ticket_id
     returning ic.ord as u_ord, tk.id, tk.uuid, tk.company_id, tk.status, tk.contact_id, tk.whatsapp_id, tk.queue_id, tk.user_id, tk.unread_messages,
-              tk.last_message, tk.is_group, tk.created_at, tk.updated_at, tk.holder, tk.held_until, tk.bot_started_at
+              tk.last_message, tk.is_group, tk.created_at, tk.updated_at, tk.holder, tk.held_until, tk.bot_started_at,
+              tk.use_integration, tk.automation_plugin, tk.automation_ref
   )
   select ic.ord, t.ticket_id as fast_ticket_id, to_json(m) as message_row,
          u.id, u.uuid, u.company_id, u.status, u.contact_id, u.whatsapp_id, u.queue_id, u.user_id, u.unread_messages, u.last_message,
-         u.is_group, u.created_at, u.updated_at, u.holder, u.held_until, u.bot_started_at, ic.inserted as contact_inserted,
+         u.is_group, u.created_at, u.updated_at, u.holder, u.held_until, u.bot_started_at,
+         u.use_integration, u.automation_plugin, u.automation_ref, ic.inserted as contact_inserted,
          ic.contact_name, ic.contact_number, ic.contact_pic,
          q.name as queue_name, q.color as queue_color, us.name as user_name, ${tagListSql('u')} as tag_list
     from ic left join t on t.ord = ic.ord

@@ -1,5 +1,6 @@
 import type { TicketDto } from '@atende/core-contract';
 import type { TicketSummary } from '@atende/sdk-server';
+import { markerFields } from './ticket-marker.js';
 
 /** Runs one statement on the caller's connection (or transaction) and returns its rows. */
 export type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -29,7 +30,8 @@ export async function loadTickets(exec: Exec, companyId: number, ids: number[]):
 }
 
 /**
- * A ticket row (`tickets.*`, an inbound select or a list page) joined with contact_name, contact_number, contact_pic, queue_name,
+ * A ticket row (`tickets.*`, an inbound select or a list page; the marker columns use_integration,
+ * automation_plugin, automation_ref included) joined with contact_name, contact_number, contact_pic, queue_name,
  * queue_color, user_name and tag_list (json), as the API shows it.
  */
 export function ticketRowDto(r: Record<string, unknown>): TicketDto {
@@ -48,6 +50,7 @@ export function ticketRowDto(r: Record<string, unknown>): TicketDto {
     lastMessage: r.last_message as string,
     isGroup: r.is_group as boolean,
     tags: (typeof r.tag_list === 'string' ? JSON.parse(r.tag_list) : r.tag_list) as TicketDto['tags'],
+    ...markerFields(r.use_integration, r.automation_plugin, r.automation_ref),
     updatedAt: iso(r.updated_at),
     createdAt: iso(r.created_at),
   };

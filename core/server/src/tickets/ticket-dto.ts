@@ -6,6 +6,7 @@ import { TagSchema, TicketTagSchema } from './tag.entity.js';
 import { type Ticket } from './ticket.entity.js';
 import { QueueSchema } from '../queues/queue.entity.js';
 import { UserSchema } from '../users/user.entity.js';
+import { markerFields } from './ticket-marker.js';
 
 /** Tickets with their contact, queue and user, loaded in three queries for the whole page. */
 export async function toTicketDtos(em: EntityManager, tickets: Ticket[]): Promise<TicketDto[]> {
@@ -41,6 +42,7 @@ export async function toTicketDtos(em: EntityManager, tickets: Ticket[]): Promis
       lastMessage: t.lastMessage,
       isGroup: t.isGroup,
       tags: links.filter((l) => l.ticketId === t.id && tagById.has(l.tagId)).map((l) => tagById.get(l.tagId)!),
+      ...markerFields(t.useIntegration, t.automationPlugin, t.automationRef),
       updatedAt: t.updatedAt.toISOString(),
       createdAt: t.createdAt.toISOString(),
     };

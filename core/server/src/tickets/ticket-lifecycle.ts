@@ -8,6 +8,7 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { TicketAutomationService } from './ticket-automation.service.js';
 import { toTicketDtos } from './ticket-dto.js';
+import { NO_MARKER, type StoredMarker } from './ticket-marker.js';
 
 export type TicketStatus = 'open' | 'pending' | 'closed';
 
@@ -17,6 +18,8 @@ export interface TicketTransition {
   userId?: number | null;
   queueId?: number | null;
   whatsappId?: number;
+  /** The automation marker to leave on the ticket (PUT /tickets/{id} with useIntegration/promptId/integrationId); cleared otherwise. */
+  marker?: StoredMarker;
 }
 
 /**
@@ -43,6 +46,13 @@ export class TicketLifecycle {
     ticket.holder = null;
     ticket.holderState = null;
     ticket.heldUntil = null;
+    // Likewise its automation marker (core-operations §4: "closing or returning turns off integration,
+    // prompt and integration id"; accepting or transferring hands it to a person too), unless the
+    // change sets one itself.
+    const marker = input.marker ?? NO_MARKER;
+    ticket.useIntegration = marker.useIntegration;
+    ticket.automationPlugin = marker.automationPlugin;
+    ticket.automationRef = marker.automationRef;
     // A transfer carries the queue or the connection, with or without the screen's `status` (closing is never one).
     const transfer = (input.queueId !== undefined || input.whatsappId !== undefined) && input.status !== 'closed';
     if (transfer) {

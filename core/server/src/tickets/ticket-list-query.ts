@@ -114,7 +114,7 @@ export function ticketPageSql(filtered: SqlPart, q: { pageNumber: number; search
  * statements are prepared, see database/prepared.ts), and the joins they need.
  */
 const DTO_COLUMNS = `t.id, t.uuid, t.status, t.contact_id, t.whatsapp_id, t.queue_id, t.user_id, t.unread_messages,
-             t.last_message, t.is_group, t.created_at, t.updated_at,
+             t.last_message, t.is_group, t.created_at, t.updated_at, t.use_integration, t.automation_plugin, t.automation_ref,
              c.name as contact_name, c.number as contact_number, c.profile_pic_url as contact_pic,
              q.name as queue_name, q.color as queue_color, u.name as user_name,
              ${tagListSql('t')} as tag_list`;

@@ -23,6 +23,10 @@ export const TicketSchema = defineEntity({
     holder: p.string().length(120).nullable(),
     holderState: p.json<object>().nullable(),
     heldUntil: p.datetime().nullable(),
+    /** The automation marker (core_0029): on, and the plugin record answering (see ticket-marker.ts). */
+    useIntegration: p.boolean().default(false),
+    automationPlugin: p.string().length(60).nullable(),
+    automationRef: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

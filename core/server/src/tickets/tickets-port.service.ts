@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AppError, containsPattern, type AuthUser, type TicketDetail, type TicketPage, type TicketQuery, type TicketSummary, type Tickets, type TicketVisibility } from '@atende/sdk-server';
+import { AppError, containsPattern, HANDLER_BINDINGS, type AuthUser, type TicketMarker, type TicketDetail, type TicketPage, type TicketQuery, type TicketSummary, type Tickets, type TicketVisibility } from '@atende/sdk-server';
 import { TagSchema } from './tag.entity.js';
 import { TicketNoteSchema } from './ticket-note.entity.js';
 import { TicketSchema, type Ticket } from './ticket.entity.js';
@@ -11,7 +11,7 @@ import { DomainEventsService } from '../events/domain-events.service.js';
 import { tenantEm } from '../tenancy/tenant-filter.js';
 import { TicketLifecycle } from './ticket-lifecycle.js';
 import { toTicketDtos } from './ticket-dto.js';
-import { ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
+import { loadTickets, ticketSummaryOf, type Exec } from './ticket-dto-sql.js';
 import { CURSOR_OF_ROW, cursorSql, ticketWhere, type SqlPart } from './ticket-list-query.js';
 import { tagListSql } from './ticket-dto-sql.js';
 import { viewerOf, type TicketViewer } from './ticket-visibility.js';
@@ -21,6 +21,7 @@ import { notObserving, outsideChain } from '../inbound/chain-scope.js';
 import { ContactSchema } from '../contacts/contact.entity.js';
 import { WhatsappSchema } from '../connections/whatsapp.entity.js';
 import { activeTicket } from './active-ticket.js';
+import { heldSql } from '../inbound/ticket-holder.js';
 
 const summary = (t: Ticket): TicketSummary => ({
   id: t.id,
@@ -232,6 +233,33 @@ export class TicketsPortService implements Tickets {
       this.realtime.toTicketAudience(ticket, 'ticket', { action: 'update', ticket: dto });
     }
     return tagIds;
+  }
+
+  async mark(companyId: number, ticketId: number, marker: TicketMarker | null, options: { heldBy?: string } = {}): Promise<boolean> {
+    outsideChain('Tickets.mark');
+    notObserving('Tickets.mark');
+    const em = tenantEm(this.orm, companyId);
+    await this.ticket(em, ticketId);
+    if (marker) {
+      const target = HANDLER_BINDINGS.get(marker.plugin);
+      if (!target) throw new Error(`Tickets.mark: plugin "${marker.plugin}" registers no HANDLER_BINDINGS target.`);
+      // The same checks as a queue's binding: a plugin the plan has, a record of this company.
+      if (!Number.isInteger(marker.ref) || !(await this.events.allowed(marker.plugin, companyId)) || !(await target.exists(companyId, marker.ref))) throw AppError.notFound();
+    }
+    const exec: Exec = (sql, params) => em.getConnection().execute(sql, params);
+    // One conditional update: with `heldBy`, a ticket an agent took a moment ago is not marked again;
+    // clearing an unmarked ticket changes nothing (and tells nobody).
+    const only = [options.heldBy ? `and t.holder = ? and ${heldSql('t')}` : '', marker ? '' : 'and (t.use_integration or t.automation_plugin is not null)'].join(' ');
+    const rows = await exec(
+      `update tickets t set use_integration = ?, automation_plugin = ?, automation_ref = ?
+        where t.id = ? and t.company_id = ? ${only} returning t.id`,
+      [!!marker, marker?.plugin ?? null, marker?.ref ?? null, ticketId, companyId, ...(options.heldBy ? [options.heldBy] : [])],
+    );
+    if (!rows.length) return false;
+    const [loaded] = await loadTickets(exec, companyId, [ticketId]);
+    const row = loaded.row;
+    this.realtime.toTicketAudience({ id: ticketId, companyId, queueId: row.queue_id as number | null, userId: row.user_id as number | null }, 'ticket', { action: 'update', ticket: loaded.dto });
+    return true;
   }
 
   private async ticket(em: ReturnType<typeof tenantEm>, id: number): Promise<Ticket> {

@@ -19,6 +19,8 @@ import { ticketRowDto } from './ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import type { Exec } from './ticket-dto-sql.js';
 import { preparedRows } from '../database/prepared.js';
+import { HandlerBindingsService } from '../inbound/handler-bindings.service.js';
+import { NO_MARKER, type StoredMarker } from './ticket-marker.js';
 
 type Status = 'pending' | 'open' | 'closed';
 
@@ -35,6 +37,7 @@ export class TicketsService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly events: DomainEventsService,
     private readonly sessions: SessionCache,
+    private readonly bindings: HandlerBindingsService,
   ) {
     this.timeZone = config.BUSINESS_TIMEZONE;
   }
@@ -149,7 +152,7 @@ export class TicketsService {
   async update(
     user: AuthUser,
     id: number,
-    input: { status?: Status; userId?: number | null; queueId?: number | null; whatsappId?: number },
+    input: { status?: Status; userId?: number | null; queueId?: number | null; whatsappId?: number; useIntegration?: boolean; promptId?: number | null; integrationId?: number | null },
   ): Promise<TicketDto> {
     const ticket = await this.get(user, { id });
     if (input.queueId !== undefined && input.queueId !== null && !(await this.em.findOne(QueueSchema, { id: input.queueId }))) {
@@ -159,6 +162,21 @@ export class TicketsService {
     if (input.whatsappId !== undefined && !(await this.em.findOne(WhatsappSchema, { id: input.whatsappId }))) {
       throw AppError.notFound('ERR_NO_WAPP_FOUND');
     }
-    return this.lifecycle.transition(this.em, ticket, input, user.id);
+    const { useIntegration, promptId, integrationId, ...change } = input;
+    const marker = await this.markerOf(user.companyId, ticket, { useIntegration, promptId, integrationId });
+    return this.lifecycle.transition(this.em, ticket, { ...change, marker }, user.id);
+  }
+
+  /**
+   * The marker a PUT asks for (undefined: none asked, the transition clears it). `promptId`/`integrationId`
+   * name a record of the plugin answering to that field, checked as a queue's binding is (400
+   * ERR_VALIDATION `no_plugin`/`not_found`); `useIntegration` false turns the marker off.
+   */
+  private async markerOf(companyId: number, ticket: Ticket, input: { useIntegration?: boolean; promptId?: number | null; integrationId?: number | null }): Promise<StoredMarker | undefined> {
+    if (input.useIntegration === undefined && input.promptId === undefined && input.integrationId === undefined) return undefined;
+    if (input.useIntegration === false) return NO_MARKER;
+    const current = { boundPlugin: ticket.automationPlugin ?? null, boundRef: ticket.automationRef ?? null };
+    const bound = (await this.bindings.fromInput(companyId, { promptId: input.promptId, integrationId: input.integrationId }, current)) ?? current;
+    return { useIntegration: input.useIntegration ?? bound.boundPlugin !== null, automationPlugin: bound.boundPlugin, automationRef: bound.boundRef };
   }
 }

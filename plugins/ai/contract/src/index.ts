@@ -17,6 +17,7 @@ import type {
   transcriptionSchema,
   aiConfigSchema,
   aiConfigInputSchema,
+  allowedModelsSchema,
 } from './schemas.js';
 import type { blobResponse } from '@atende/core-contract';
 
@@ -37,7 +38,7 @@ export const AI_PERMISSIONS = {
 export const AI_MANIFEST = definePluginManifest({
   pages: { prompts: { path: '/prompts', permission: 'ai:write' } },
   tabs: { credits: { key: 'credits', permission: 'ai:platform', label: { es: 'Créditos', pt: 'Créditos', en: 'Credits' } } },
-  zones: ['message.actions', 'layout.header', 'queue.modal.tabs', 'connection.modal.fields'],
+  zones: ['message.actions', 'layout.header', 'queue.modal.tabs', 'connection.modal.fields', 'dashboard.cards'],
   menu: [{ page: 'prompts', icon: 'robot', permission: 'ai:write', label: { es: 'Prompts IA', pt: 'Prompts IA', en: 'AI prompts' } }],
 });
 
@@ -68,5 +69,6 @@ export const AI_ENDPOINTS = {
   transcribe: endpoint<{ response: typeof transcriptionSchema }>()({ method: 'POST', path: '/ai/transcriptions/:messageId' }),
   config: endpoint<{ response: typeof aiConfigSchema }>()({ method: 'GET', path: '/ai/config' }),
   setConfig: endpoint<{ body: typeof aiConfigInputSchema; response: typeof aiConfigSchema }>()({ method: 'PUT', path: '/ai/config' }),
+  models: endpoint<{ response: typeof allowedModelsSchema }>()({ method: 'GET', path: '/ai/models' }),
   report: endpoint<{ query: typeof creditReportQuerySchema; response: typeof creditReportSchema }>()({ method: 'GET', path: '/credits/report' }),
 };

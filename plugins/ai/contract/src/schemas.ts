@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** Prompt defaults (automation-productivity §9). */
 export const PROMPT_DEFAULTS = { model: 'gpt-3.5-turbo-1106', maxTokens: 100, temperature: 1, maxMessages: 10 } as const;
-/** Models the form offers (automation-productivity §9); any other OpenAI-compatible model name is accepted. */
+/**
+ * Models the form offers (automation-productivity §9), and the default of the super user's allow-list: on
+ * the platform's key a prompt may use only the allowed models; with its own key or server, any model name.
+ */
 export const PROMPT_MODELS = ['gpt-3.5-turbo-1106', 'gpt-4o-2024-08-06'] as const;
 
 /** temperature 0–1 in steps of 0.1 (automation-productivity §8). */
@@ -148,3 +151,6 @@ export type Transcription = z.infer<typeof transcriptionSchema>;
 /** The super user's Credits tab: the platform key is write-only (only whether one is set comes back). */
 export const aiConfigSchema = z.object({ hasApiKey: z.boolean() });
 export const aiConfigInputSchema = z.object({ apiKey: z.string().trim().max(500).nullable() });
+
+/** GET /ai/models: the models a prompt may use on the platform's key. */
+export const allowedModelsSchema = z.object({ allowed: z.array(z.string()) });

@@ -15,9 +15,10 @@ import { ImagesController } from './images/images.controller.js';
 import { ImagesService } from './images/images.service.js';
 import { TranscriptionController } from './transcription/transcription.controller.js';
 import { TranscriptionService } from './transcription/transcription.service.js';
+import { ModelsController } from './models/models.controller.js';
 
 @Module({
-  controllers: [PromptsController, CreditsController, AiConfigController, ImagesController, TranscriptionController],
+  controllers: [PromptsController, CreditsController, AiConfigController, ImagesController, TranscriptionController, ModelsController],
   providers: [OpenAiProvider, PromptsService, CreditsService, AnswerService, OpenAiNodeExecutor, ImagesService, TranscriptionService],
 })
 export class AiModule {}

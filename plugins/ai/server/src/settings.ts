@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROMPT_MODELS } from '@atende/plugin-ai-contract';
 
 /**
  * Platform settings (super user, /api/settings/global; the Credits tab edits them). The spec's keys are
@@ -8,6 +9,8 @@ import { z } from 'zod';
  */
 export const SETTING_BASE_URL = 'ai.openai_base_url';
 export const SETTING_MODEL = 'ai.openai_model';
+/** Models a prompt may use on the platform's key (comma-separated; models/allowed-models.ts). */
+export const SETTING_ALLOWED_MODELS = 'ai.allowed_models';
 /** How long a customer waits for the model before the ticket goes to a human (ms). */
 export const SETTING_ANSWER_TIMEOUT = 'ai.answer_timeout_ms';
 
@@ -51,6 +54,7 @@ export const AI_SETTINGS = {
     [SETTING_SEALING_KEY]: { schema: z.string().max(200), default: '', secret: true },
     [SETTING_BASE_URL]: { schema: url, default: 'https://api.openai.com/v1' },
     [SETTING_MODEL]: { schema: z.string().trim().min(1).max(100), default: 'gpt-3.5-turbo-1106' },
+    [SETTING_ALLOWED_MODELS]: { schema: z.string().trim().max(1000).regex(/^[\w.:/-]+(\s*,\s*[\w.:/-]+)*$/, 'invalid_list'), default: PROMPT_MODELS.join(',') },
     [SETTING_ANSWER_TIMEOUT]: { schema: z.string().regex(/^\d{3,6}$/, 'not_a_number'), default: '30000' },
     ...Object.fromEntries(Object.entries(COST_DEFAULTS).map(([name, value]) => [costKey(name as CostName), { schema: count, default: String(value) }])),
   },

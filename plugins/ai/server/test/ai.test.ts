@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { SUPER, client, createDatabase, eventually, queryDb, sandbox as sandboxOf, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
 import { AI_ENDPOINTS, type Prompt, type PromptEvent } from '@atende/plugin-ai-contract';
-import { spawnFakeOpenAi, type FakeOpenAiProcess } from './fake-openai.js';
+import { spawnFakeOpenAi, wavTone, type FakeOpenAiProcess } from './fake-openai.js';
 import { PromptsController } from '../src/prompts/prompts.controller.js';
 import { ImagesController } from '../src/images/images.controller.js';
 import { TranscriptionController } from '../src/transcription/transcription.controller.js';
 import { AiConfigController, CreditsController } from '../src/credits/credits.controller.js';
+import { ModelsController } from '../src/models/models.controller.js';
 
 /**
  * The AI plugin against the real kernel, PostgreSQL, Redis, the sandbox connection and the local fake
@@ -44,6 +45,11 @@ describe('ai plugin', () => {
   const notesOf = async (ticketId: number) => (await queryDb(db.url, `select note, user_id from ticket_notes where ticket_id = $1 order by id`, [ticketId])) as { note: string; user_id: number | null }[];
   const say = (number: string, text: string) => sandboxOf(api, admin).say(wa, number, text, 'Cliente IA');
   const outbox = (number: string) => sandboxOf(api, admin).outbox(wa, number);
+  /** The ticket's automation marker as the ticket API shows it (core-operations §3). */
+  const markerOf = async (ticketId: number) => {
+    const { useIntegration, promptId, integrationId } = (await api.get(`/api/tickets/${ticketId}`, admin)).body;
+    return { useIntegration, promptId, integrationId };
+  };
 
   beforeAll(async () => {
     fake = await spawnFakeOpenAi();
@@ -66,7 +72,7 @@ describe('ai plugin', () => {
   });
 
   it('serves every endpoint its contract declares', () => {
-    expect(unservedEndpoints([PromptsController, CreditsController, AiConfigController, ImagesController, TranscriptionController], { ai: AI_ENDPOINTS })).toEqual([]);
+    expect(unservedEndpoints([PromptsController, CreditsController, AiConfigController, ImagesController, TranscriptionController, ModelsController], { ai: AI_ENDPOINTS })).toEqual([]);
   });
 
   it('keeps the platform key sealed at rest and never answers it', async () => {
@@ -166,6 +172,10 @@ describe('ai plugin', () => {
     expect(call.body.messages.at(-1)).toEqual({ role: 'user', content: 'hola, ¿abren el domingo?' });
     const ticket = await ticketOf(customer);
     expect(ticket.holder).toBe('ai.answer');
+    // The ticket says who answers it (core-operations §3), in the ticket API and the list alike.
+    expect(await markerOf(ticket.id)).toEqual({ useIntegration: true, promptId: prompt.id, integrationId: null });
+    const listed = (await api.get('/api/tickets?status=pending', admin)).body.tickets.find((x: { id: number }) => x.id === ticket.id);
+    expect(listed).toMatchObject({ useIntegration: true, promptId: prompt.id, integrationId: null });
     const [usage] = await queryDb(db.url, `select operation, amount, ticket_id, refunded from ai_credit_usage where ticket_id = $1`, [ticket.id]);
     expect(usage).toEqual({ operation: 'gpt_message', amount: 1, ticket_id: ticket.id, refunded: false });
 
@@ -185,6 +195,7 @@ describe('ai plugin', () => {
       return t.holder === null && t.queue_id === ventas ? t : undefined;
     });
     expect(handed!.status).toBe('pending');
+    expect(await markerOf(ticket.id)).toEqual({ useIntegration: false, promptId: null, integrationId: null });
     expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual([expect.stringContaining('pidió hablar con una persona')]);
     expect(await balance()).toBe(spent);
     expect((await fake.requests()).length).toBe(calls);
@@ -193,6 +204,99 @@ describe('ai plugin', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect((await fake.requests()).length).toBe(calls);
     expect((await answersOf(ticket.id)).map((a) => a.outcome)).toEqual(['replied', 'replied', 'handover']);
+  });
+
+  it('the ticket carries useIntegration and promptId while the AI answers; accept, return and close clear them; PUT sets them by the spec', async () => {
+    const customer = newCustomer();
+    await say(customer, 'hola, una consulta');
+    await eventually(async () => ((await outbox(customer)).includes('[fake] hola, una consulta') ? true : undefined));
+    const t = await ticketOf(customer);
+    expect(await markerOf(t.id)).toEqual({ useIntegration: true, promptId: prompt.id, integrationId: null });
+    // Accepting hands it to a person: the marker goes with the hold.
+    expect((await api.put(`/api/tickets/${t.id}`, { status: 'open' }, admin)).body).toMatchObject({ status: 'open', useIntegration: false, promptId: null, integrationId: null });
+    expect((await ticketOf(customer)).holder).toBeNull();
+
+    // PUT /tickets/{id} with the spec's fields: a prompt of the company turns the marker on…
+    const on = await api.put(`/api/tickets/${t.id}`, { useIntegration: true, promptId: prompt.id }, admin);
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body).toMatchObject({ status: 'open', useIntegration: true, promptId: prompt.id, integrationId: null });
+    // …another company's prompt, or an integration when no plugin of the plan answers to it, does not.
+    const [foreign] = await queryDb(db.url, `select id from ai_prompts where company_id <> $1 limit 1`, [companyId]);
+    expect((await api.put(`/api/tickets/${t.id}`, { promptId: foreign.id }, admin)).body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'promptId', message: 'not_found' }] });
+    expect(await markerOf(t.id)).toEqual({ useIntegration: true, promptId: prompt.id, integrationId: null });
+    // Returning turns it off (core-operations §4), as closing does.
+    expect((await api.put(`/api/tickets/${t.id}`, { status: 'pending' }, admin)).body).toMatchObject({ status: 'pending', useIntegration: false, promptId: null });
+    expect((await api.put(`/api/tickets/${t.id}`, { status: 'open', useIntegration: true, promptId: prompt.id }, admin)).body).toMatchObject({ useIntegration: true, promptId: prompt.id });
+    expect((await api.put(`/api/tickets/${t.id}`, { status: 'closed' }, admin)).body).toMatchObject({ status: 'closed', useIntegration: false, promptId: null, integrationId: null });
+    // And the client's explicit "off".
+    expect((await api.put(`/api/tickets/${t.id}`, { promptId: prompt.id }, admin)).body).toMatchObject({ useIntegration: true });
+    expect((await api.put(`/api/tickets/${t.id}`, { useIntegration: false }, admin)).body).toMatchObject({ useIntegration: false, promptId: null });
+    const [row] = await queryDb(db.url, `select use_integration, automation_plugin, automation_ref from tickets where id = $1`, [t.id]);
+    expect(row).toEqual({ use_integration: false, automation_plugin: null, automation_ref: null });
+  });
+
+  it('answers in a voice note when the prompt asks for audio: real speech converted to OGG/Opus', async () => {
+    expect((await api.put(`/api/prompt/${prompt.id}`, { voice: 'nova' }, admin)).body.voice).toBe('nova');
+    try {
+      await fake.reset();
+      const customer = newCustomer();
+      await say(customer, '¿tienen envío a domicilio?');
+      const t = await ticketOf(customer);
+      const voice = await eventually(
+        async () => ((await api.get(`/api/messages/${t.id}`, admin)).body.messages as { fromMe: boolean; mediaType: string; mediaUrl: string | null }[]).find((m) => m.fromMe && m.mediaType === 'audio'),
+        15_000,
+      );
+      const speech = (await fake.requests()).find((r) => r.path.endsWith('/audio/speech'))!;
+      expect(speech.body).toMatchObject({ voice: 'nova', input: '[fake] ¿tienen envío a domicilio?', response_format: 'wav' });
+      // The kernel made the WAV a voice note WhatsApp plays: OGG/Opus.
+      const file = await fetch(`${server.url}${voice!.mediaUrl}`, { headers: { Authorization: `Bearer ${admin}` } });
+      expect(file.status).toBe(200);
+      const bytes = Buffer.from(await file.arrayBuffer());
+      expect(bytes.subarray(0, 4).toString('latin1')).toBe('OggS');
+      expect(bytes.includes(Buffer.from('OpusHead'))).toBe(true);
+      // The customer got it on the connection.
+      await eventually(async () => ((await api.get(`/api/sandbox/${wa}/messages?to=${customer}`, admin)).body as { mediaUrl?: string }[]).some((m) => m.mediaUrl));
+      // The job records its outcome once the reply is out.
+      expect(await eventually(async () => ((await answersOf(t.id)).length ? (await answersOf(t.id)).map((a) => a.outcome) : undefined))).toEqual(['replied']);
+    } finally {
+      await api.put(`/api/prompt/${prompt.id}`, { voice: null }, admin);
+    }
+  });
+
+  it('on the platform key only the models the super user allows; a prompt with its own key or server may use any', async () => {
+    expect((await api.get('/api/ai/models', admin)).body).toEqual({ allowed: ['gpt-3.5-turbo-1106', 'gpt-4o-2024-08-06'] });
+    const pricey = await api.post('/api/prompt', { name: 'Modelo caro', prompt: LONG_PROMPT, queueId: ventas, model: 'gpt-4.5-preview' }, admin);
+    expect(pricey.body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'model', message: 'model_not_allowed', allowed: ['gpt-3.5-turbo-1106', 'gpt-4o-2024-08-06'] }] });
+    // With its own key (or its own server) the tenant pays its own bills.
+    const own = await api.post('/api/prompt', { name: 'Propio', prompt: LONG_PROMPT, queueId: ventas, model: 'gpt-4.5-preview', apiKey: 'sk-tenant' }, admin);
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const ownServer = await api.post('/api/prompt', { name: 'Servidor propio', prompt: LONG_PROMPT, queueId: ventas, model: 'llama-3-70b', baseUrl: fake.url }, admin);
+    expect(ownServer.status, JSON.stringify(ownServer.body)).toBe(201);
+    // Dropping its key puts it back on the platform's: refused, nothing changed.
+    expect((await api.put(`/api/prompt/${own.body.id}`, { apiKey: null }, admin)).body).toMatchObject({ error: 'ERR_VALIDATION', details: [{ path: 'model', message: 'model_not_allowed' }] });
+    expect((await api.get(`/api/prompt/${own.body.id}`, admin)).body.hasApiKey).toBe(true);
+    // The super user's list decides (and a non-super cannot change it).
+    expect((await api.put('/api/settings/global/ai.allowed_models', { value: 'gpt-4o-mini' }, admin)).status).toBe(403);
+    expect((await api.put('/api/settings/global/ai.allowed_models', { value: 'gpt-4o-mini, gpt-4.5-preview' }, sup)).status).toBe(200);
+    try {
+      expect((await api.get('/api/ai/models', admin)).body.allowed).toEqual(['gpt-4o-mini', 'gpt-4.5-preview']);
+      expect((await api.post('/api/prompt', { name: 'Ahora sí', prompt: LONG_PROMPT, queueId: ventas, model: 'gpt-4.5-preview' }, admin)).status).toBe(201);
+      // A prompt saved before the list narrowed does not reach the model on the platform's key: handed over, refunded.
+      const customer = newCustomer();
+      const before = await balance();
+      const calls = (await fake.requests()).filter((r) => r.path.endsWith('/chat/completions')).length;
+      await say(customer, 'hola');
+      const t = await eventually(async () => {
+        const x = await ticketOf(customer);
+        return x.holder === null && x.queue_id === ventas ? x : undefined;
+      });
+      expect(await answersOf(t!.id)).toEqual([{ outcome: 'handover', reason: 'provider_error' }]);
+      expect((await fake.requests()).filter((r) => r.path.endsWith('/chat/completions')).length).toBe(calls);
+      expect(await balance()).toBe(before);
+    } finally {
+      expect((await api.put('/api/settings/global/ai.allowed_models', { value: 'gpt-3.5-turbo-1106,gpt-4o-2024-08-06' }, sup)).status).toBe(200);
+    }
+    for (const p of (await api.get('/api/prompt', admin)).body.prompts as Prompt[]) if (p.id !== prompt.id) await api.del(`/api/prompt/${p.id}`, admin);
   });
 
   it('hands over when the model says it cannot help', async () => {
@@ -362,6 +466,19 @@ describe('ai plugin', () => {
     expect(row).toEqual({ text: 'Nota automática.' });
     expect(await balance()).toBe(before - 4);
     expect((await api.put('/api/settings/ai.auto_transcribe', { value: 'false' }, admin)).status).toBe(200);
+
+    // Paid per started minute of the note, read from its header: 61 s is two minutes.
+    const long = newCustomer();
+    const minute = await wavTone(61);
+    const got = await api.post(`/api/sandbox/${plain}/messages`, { from: long, name: 'Voz', body: '', media: { mimetype: 'audio/wav', fileName: 'larga.wav', dataBase64: minute.toString('base64') } }, admin);
+    expect(got.status, JSON.stringify(got.body)).toBe(202);
+    const longNote = await eventually(async () => (await queryDb(db.url, `select m.id from messages m join contacts c on c.id = m.contact_id where c.number = $1 and m.media_type = 'audio'`, [long]))[0]);
+    const paidBefore = await balance();
+    const paid = await api.post(`/api/ai/transcriptions/${longNote!.id}`, {}, admin);
+    expect(paid.body).toMatchObject({ messageId: longNote!.id, creditsConsumed: 4 });
+    expect(await balance()).toBe(paidBefore - 4);
+    const [usage] = await queryDb(db.url, `select operation, amount from ai_credit_usage where detail = $1`, [`message ${longNote!.id}`]);
+    expect(usage).toEqual({ operation: 'audio_transcription', amount: 4 });
   });
 
   it('images: validation, generation paid by size and quality, edit with a reference, history, download, delete; a failure refunds', async () => {

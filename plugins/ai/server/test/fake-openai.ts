@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The fake OpenAI-compatible server (tooling/fakes/openai/server.mjs) in its own process, driven over its control API. */
 export interface FakeOpenAiProcess {
@@ -15,6 +15,12 @@ export interface FakeOpenAiProcess {
 }
 
 const SCRIPT = fileURLToPath(new URL('../../../../tooling/fakes/openai/server.mjs', import.meta.url));
+
+/** The fake's real WAV tone of `seconds` (a voice note of a known length), loaded from the script itself. */
+export async function wavTone(seconds: number): Promise<Buffer> {
+  const fake = (await import(pathToFileURL(SCRIPT).href)) as { wavTone(seconds: number): Buffer };
+  return fake.wavTone(seconds);
+}
 
 export async function spawnFakeOpenAi(): Promise<FakeOpenAiProcess> {
   const child: ChildProcess = spawn(process.execPath, [SCRIPT, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -3,6 +3,7 @@ import { App, Button, Card, Flex, Form, Input, InputNumber, Spin, Tag, Typograph
 import { SETTING_ENDPOINTS } from '@atende/core-contract';
 import { call, useErrorToast, useT } from '@atende/sdk-web';
 import { AI_ENDPOINTS } from '@atende/plugin-ai-contract';
+import BonusCard from './BonusCard.js';
 
 /** The cost settings the tab edits (credit_cost_{name}, commercial-admin §4). */
 const COSTS = [
@@ -67,7 +68,7 @@ export default function CreditsTab() {
           <Flex gap={12} wrap>
             {COSTS.map((name) => (
               <Form.Item key={name} label={t(`tab.cost.${name}`)} style={{ width: 200 }}>
-                <InputNumber min={0} value={Number(values[`ai.credit_cost_${name}`] ?? 0)} onBlur={(e) => void save(`ai.credit_cost_${name}`, String(Math.max(0, Math.floor(Number(e.target.value) || 0))))} style={{ width: '100%' }} />
+                <InputNumber data-testid={`ai-cost-${name}`} min={0} defaultValue={Number(values[`ai.credit_cost_${name}`] ?? 0)} onBlur={(e) => void save(`ai.credit_cost_${name}`, String(Math.max(0, Math.floor(Number(e.target.value) || 0))))} style={{ width: '100%' }} />
               </Form.Item>
             ))}
           </Flex>
@@ -75,10 +76,10 @@ export default function CreditsTab() {
       </Card>
       <Card title={t('tab.server')} size="small">
         <Form layout="vertical">
-          <Form.Item label={t('tab.apiKey')} extra={<Tag color={hasKey ? 'success' : 'default'}>{hasKey ? t('tab.keySet') : t('tab.keyNone')}</Tag>}>
+          <Form.Item label={t('tab.apiKey')} extra={<Tag color={hasKey ? 'success' : 'default'} data-testid="ai-platform-key-state">{hasKey ? t('tab.keySet') : t('tab.keyNone')}</Tag>}>
             <Flex gap={8}>
-              <Input.Password value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" />
-              <Button type="primary" disabled={!key.trim()} onClick={() => void saveKey(key.trim())}>
+              <Input.Password value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" data-testid="ai-platform-key" />
+              <Button type="primary" disabled={!key.trim()} onClick={() => void saveKey(key.trim())} data-testid="ai-platform-key-save">
                 {t('save')}
               </Button>
               {hasKey && <Button onClick={() => void saveKey(null)}>{t('tab.removeKey')}</Button>}
@@ -90,9 +91,17 @@ export default function CreditsTab() {
           <Form.Item label={t('tab.model')}>
             <Input defaultValue={values['ai.openai_model']} onBlur={(e) => void save('ai.openai_model', e.target.value.trim())} />
           </Form.Item>
+          <Form.Item label={t('tab.allowedModels')} extra={t('tab.allowedModelsHelp')}>
+            <Input
+              data-testid="ai-allowed-models"
+              defaultValue={values['ai.allowed_models']}
+              onBlur={(e) => void save('ai.allowed_models', e.target.value.split(',').map((m) => m.trim()).filter(Boolean).join(','))}
+            />
+          </Form.Item>
         </Form>
         <Typography.Text type="secondary">{t('tab.hint')}</Typography.Text>
       </Card>
+      <BonusCard />
     </Flex>
   );
 }

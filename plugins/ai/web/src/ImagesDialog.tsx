@@ -76,7 +76,9 @@ export default function ImagesDialog({ onClose }: { onClose: () => void }) {
       a.href = URL.createObjectURL(blob);
       a.download = `imagen-${item.id}.png`;
       a.click();
-      URL.revokeObjectURL(a.href);
+      // Let go of the blob once the browser has taken the download (revoking at once can cancel it).
+      const href = a.href;
+      setTimeout(() => URL.revokeObjectURL(href), 30_000);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) void message.error(t('images.sessionExpired'));
       else void message.error(t('images.downloadError'));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { App, AutoComplete, Form, Input, InputNumber, Modal, Select, Slider } from 'antd';
 import { QUEUE_ENDPOINTS } from '@atende/core-contract';
-import { applyServerErrors, call, useErrorToast, useT } from '@atende/sdk-web';
+import { ApiError, applyServerErrors, call, useErrorToast, useT } from '@atende/sdk-web';
 import { AI_ENDPOINTS, PROMPT_DEFAULTS, PROMPT_MODELS, type Prompt } from '@atende/plugin-ai-contract';
 
 interface Values {
@@ -25,9 +25,12 @@ export default function PromptModal({ prompt, onClose, onSaved }: { prompt: Prom
   const [form] = Form.useForm<Values>();
   const [queues, setQueues] = useState<{ id: number; name: string }[] | null>(null);
   const [saving, setSaving] = useState(false);
+  // The models a prompt may use on the platform's key (the super user's list); the spec's two until known.
+  const [allowed, setAllowed] = useState<string[]>([...PROMPT_MODELS]);
 
   useEffect(() => {
     call(QUEUE_ENDPOINTS.names).then(setQueues, showError);
+    call(AI_ENDPOINTS.models).then((r) => setAllowed(r.allowed), () => undefined);
   }, []);
 
   const save = async (v: Values) => {
@@ -38,7 +41,10 @@ export default function PromptModal({ prompt, onClose, onSaved }: { prompt: Prom
       void message.success(t('saved'));
       onSaved(saved);
     } catch (err) {
-      if (!applyServerErrors(form, err, t)) showError(err);
+      // The platform key's model allow-list names the models the tenant may pick.
+      const refused = err instanceof ApiError && Array.isArray(err.details) ? (err.details as { path?: string; message?: string; allowed?: string[] }[]).find((d) => d.message === 'model_not_allowed') : undefined;
+      if (refused) form.setFields([{ name: 'model', errors: [t('v.modelNotAllowed', { models: (refused.allowed ?? allowed).join(', ') })] }]);
+      else if (!applyServerErrors(form, err, t)) showError(err);
     } finally {
       setSaving(false);
     }
@@ -77,7 +83,7 @@ export default function PromptModal({ prompt, onClose, onSaved }: { prompt: Prom
           <Select loading={!queues} options={(queues ?? []).map((q) => ({ value: q.id, label: q.name }))} data-testid="ai-prompt-queue" />
         </Form.Item>
         <Form.Item name="model" label={t('prompts.model')} rules={[{ required: true, message: t('v.required') }]}>
-          <AutoComplete options={PROMPT_MODELS.map((m) => ({ value: m }))} />
+          <AutoComplete options={allowed.map((m) => ({ value: m }))} data-testid="ai-prompt-model" />
         </Form.Item>
         <Form.Item name="temperature" label={t('prompts.temperature')} rules={[{ required: true, message: t('v.required') }]}>
           <Slider min={0} max={1} step={0.1} />

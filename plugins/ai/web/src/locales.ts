@@ -35,6 +35,7 @@ export const locales = {
       name: 'Entre 5 y 100 caracteres',
       prompt: 'Al menos 50 caracteres',
       queue: 'Elige una fila',
+      modelNotAllowed: 'Con la key de la plataforma solo se permiten: {{models}}. Usa tu propia key para otro modelo.',
     },
     credits: {
       title: 'Créditos', balanceTab: 'Balance', reportsTab: 'Reportes', available: 'Créditos disponibles', days_one: '{{count}} día', days_other: '{{count}} días', reportError: 'Error al cargar el reporte de créditos', noUsage: 'Sin consumo en el período.', totalConsumed: 'Total consumido', totalOperations: 'Operaciones', average: 'Promedio por operación', mostUsed: 'Más usada', operation: 'Operación', credits: 'Créditos', operations: 'Operaciones', date: 'Fecha',
@@ -42,6 +43,8 @@ export const locales = {
       unknown: 'Créditos: …',
       loadError: 'Error al cargar el balance de créditos',
       lowWarning: 'Tu saldo de créditos es bajo',
+      left: 'Créditos restantes',
+      state: { critical: 'Crítico', low: 'Bajo', good: 'Bueno' },
     },
     bindings: { prompt: 'Prompt de IA', promptHint: 'Los clientes de esta fila o conexión son atendidos por el asistente.', noPrompt: 'Sin prompt' },
     transcription: { action: 'Transcribir', title: 'Transcripción', empty: '(sin texto)' },
@@ -57,7 +60,7 @@ export const locales = {
     },
     tab: {
       costs: 'Costos en créditos', server: 'Servidor OpenAI', apiKey: 'API key de OpenAI', keySet: 'Configurada', keyNone: 'Sin configurar', removeKey: 'Quitar',
-      baseUrl: 'URL base (compatible con OpenAI)', model: 'Modelo por defecto', hint: 'La key se guarda cifrada y nunca se muestra.',
+      baseUrl: 'URL base (compatible con OpenAI)', model: 'Modelo por defecto', bonus: 'Bonus', bonusCompanies: 'Empresas con bonus', bonusActions: 'Acciones de bonus', bonusProcess: 'Procesar bonus', bonusDone: '{{companies}} empresa(s), {{coins}} acciones otorgadas', allowedModels: 'Modelos permitidos con la key de la plataforma', allowedModelsHelp: 'Separados por comas. Un prompt con su propia key o servidor puede usar cualquier modelo.', hint: 'La key se guarda cifrada y nunca se muestra.',
       loadError: 'Error al cargar configuraciones', saveError: 'Error al actualizar configuración de créditos',
       cost: { gpt4o_message: 'Mensaje GPT-4o', audio_transcription: 'Transcripción (por minuto)', image_1024x1024_low: '1024x1024 baja', image_1024x1024_medium: '1024x1024 media', image_1024x1024_high: '1024x1024 alta', image_1024x1536_low: '1024x1536 baja', image_1024x1536_medium: '1024x1536 media', image_1024x1536_high: '1024x1536 alta', image_1536x1024_low: '1536x1024 baja', image_1536x1024_medium: '1536x1024 media', image_1536x1024_high: '1536x1024 alta' },
     },
@@ -98,6 +101,7 @@ export const locales = {
       name: 'Entre 5 e 100 caracteres',
       prompt: 'Pelo menos 50 caracteres',
       queue: 'Escolha uma fila',
+      modelNotAllowed: 'Com a key da plataforma só são permitidos: {{models}}. Use sua própria key para outro modelo.',
     },
     credits: {
       title: 'Créditos', balanceTab: 'Saldo', reportsTab: 'Relatórios', available: 'Créditos disponíveis', days_one: '{{count}} dia', days_other: '{{count}} dias', reportError: 'Erro ao carregar o relatório de créditos', noUsage: 'Sem consumo no período.', totalConsumed: 'Total consumido', totalOperations: 'Operações', average: 'Média por operação', mostUsed: 'Mais usada', operation: 'Operação', credits: 'Créditos', operations: 'Operações', date: 'Data',
@@ -105,6 +109,8 @@ export const locales = {
       unknown: 'Créditos: …',
       loadError: 'Erro ao carregar o saldo de créditos',
       lowWarning: 'Seu saldo de créditos está baixo',
+      left: 'Créditos restantes',
+      state: { critical: 'Crítico', low: 'Baixo', good: 'Bom' },
     },
     bindings: { prompt: 'Prompt de IA', promptHint: 'Os clientes desta fila ou conexão são atendidos pelo assistente.', noPrompt: 'Sem prompt' },
     transcription: { action: 'Transcrever', title: 'Transcrição', empty: '(sem texto)' },
@@ -120,7 +126,7 @@ export const locales = {
     },
     tab: {
       costs: 'Custos em créditos', server: 'Servidor OpenAI', apiKey: 'API key da OpenAI', keySet: 'Configurada', keyNone: 'Não configurada', removeKey: 'Remover',
-      baseUrl: 'URL base (compatível com OpenAI)', model: 'Modelo padrão', hint: 'A key é guardada cifrada e nunca é exibida.',
+      baseUrl: 'URL base (compatível com OpenAI)', model: 'Modelo padrão', bonus: 'Bônus', bonusCompanies: 'Empresas com bônus', bonusActions: 'Ações de bônus', bonusProcess: 'Processar bônus', bonusDone: '{{companies}} empresa(s), {{coins}} ações concedidas', allowedModels: 'Modelos permitidos com a key da plataforma', allowedModelsHelp: 'Separados por vírgulas. Um prompt com sua própria key ou servidor pode usar qualquer modelo.', hint: 'A key é guardada cifrada e nunca é exibida.',
       loadError: 'Erro ao carregar configurações', saveError: 'Erro ao atualizar configuração de créditos',
       cost: { gpt4o_message: 'Mensagem GPT-4o', audio_transcription: 'Transcrição (por minuto)', image_1024x1024_low: '1024x1024 baixa', image_1024x1024_medium: '1024x1024 média', image_1024x1024_high: '1024x1024 alta', image_1024x1536_low: '1024x1536 baixa', image_1024x1536_medium: '1024x1536 média', image_1024x1536_high: '1024x1536 alta', image_1536x1024_low: '1536x1024 baixa', image_1536x1024_medium: '1536x1024 média', image_1536x1024_high: '1536x1024 alta' },
     },
@@ -161,6 +167,7 @@ export const locales = {
       name: 'Between 5 and 100 characters',
       prompt: 'At least 50 characters',
       queue: 'Choose a queue',
+      modelNotAllowed: "With the platform's key only these are allowed: {{models}}. Use your own key for another model.",
     },
     credits: {
       title: 'Credits', balanceTab: 'Balance', reportsTab: 'Reports', available: 'Available credits', days_one: '{{count}} day', days_other: '{{count}} days', reportError: 'Error loading the credit report', noUsage: 'No usage in this period.', totalConsumed: 'Total consumed', totalOperations: 'Operations', average: 'Average per operation', mostUsed: 'Most used', operation: 'Operation', credits: 'Credits', operations: 'Operations', date: 'Date',
@@ -168,6 +175,8 @@ export const locales = {
       unknown: 'Credits: …',
       loadError: 'Error loading the credit balance',
       lowWarning: 'Your credit balance is low',
+      left: 'Credits left',
+      state: { critical: 'Critical', low: 'Low', good: 'Good' },
     },
     bindings: { prompt: 'AI prompt', promptHint: 'Customers of this queue or connection are answered by the assistant.', noPrompt: 'No prompt' },
     transcription: { action: 'Transcribe', title: 'Transcription', empty: '(no text)' },
@@ -183,7 +192,7 @@ export const locales = {
     },
     tab: {
       costs: 'Credit costs', server: 'OpenAI server', apiKey: 'OpenAI API key', keySet: 'Set', keyNone: 'Not set', removeKey: 'Remove',
-      baseUrl: 'Base URL (OpenAI-compatible)', model: 'Default model', hint: 'The key is stored encrypted and never shown.',
+      baseUrl: 'Base URL (OpenAI-compatible)', model: 'Default model', bonus: 'Bonuses', bonusCompanies: 'Companies with bonus', bonusActions: 'Bonus actions', bonusProcess: 'Process bonuses', bonusDone: '{{companies}} company(ies), {{coins}} actions awarded', allowedModels: "Models allowed with the platform's key", allowedModelsHelp: 'Comma-separated. A prompt with its own key or server may use any model.', hint: 'The key is stored encrypted and never shown.',
       loadError: 'Error loading settings', saveError: 'Error updating the credit settings',
       cost: { gpt4o_message: 'GPT-4o message', audio_transcription: 'Transcription (per minute)', image_1024x1024_low: '1024x1024 low', image_1024x1024_medium: '1024x1024 medium', image_1024x1024_high: '1024x1024 high', image_1024x1536_low: '1024x1536 low', image_1024x1536_medium: '1024x1536 medium', image_1024x1536_high: '1024x1536 high', image_1536x1024_low: '1536x1024 low', image_1536x1024_medium: '1536x1024 medium', image_1536x1024_high: '1536x1024 high' },
     },

@@ -12,6 +12,7 @@ export default defineWebPlugin({
     { zone: 'message.actions', load: () => import('./TranscribeAction.js') },
     { zone: 'queue.modal.tabs', load: () => import('./QueuePromptTab.js'), label: { es: 'IA', pt: 'IA', en: 'AI' } },
     { zone: 'connection.modal.fields', load: () => import('./ConnectionPromptField.js') },
+    { zone: 'dashboard.cards', load: () => import('./CreditsCard.js') },
   ],
   locales,
   errors: {

@@ -26,6 +26,7 @@ import { CoreCompanyCredits } from './core_0024_company_credits.js';
 import { CoreSentMessages } from './core_0025_sent_messages.js';
 import { CoreOutboundIds } from './core_0026_outbound_ids.js';
 import { CoreApiTokens } from './core_0028_api_tokens.js';
+import { CoreTicketAutomation } from './core_0029_ticket_automation.js';
 import { CorePlanFeatures } from './core_0027_plan_features.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
@@ -58,4 +59,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0026_outbound_ids', class: CoreOutboundIds },
   { name: 'core_0027_plan_features', class: CorePlanFeatures },
   { name: 'core_0028_api_tokens', class: CoreApiTokens },
+  { name: 'core_0029_ticket_automation', class: CoreTicketAutomation },
 ];

@@ -139,6 +139,8 @@ export class AnswerService implements OnModuleInit, OnModuleDestroy {
     }
     const answer = readAnswer(content);
     if (answer.kind === 'handover') return this.handOver(job, prompt, 'model_cannot_help');
+    // The ticket says who answers it (useIntegration, promptId), unless an agent took it meanwhile.
+    if (!(await this.tickets.mark(companyId, ticketId, { plugin: 'ai', ref: prompt.id }, { heldBy: ANSWER_HANDLER }))) return this.record(job, 'skipped', 'taken');
     await this.reply(job, prompt, answer.text);
     await this.record(job, 'replied', null);
   }
@@ -174,12 +176,14 @@ export class AnswerService implements OnModuleInit, OnModuleDestroy {
 
   private async speak(companyId: number, prompt: PromptRow, text: string): Promise<string> {
     const server = await this.provider.server({ apiKeySealed: prompt.apiKeySealed, baseUrl: prompt.baseUrl });
-    const speech = await this.provider.client(server, 30_000).audio.speech.create({ model: 'tts-1', voice: prompt.voice as 'alloy', input: text, response_format: 'opus' });
+    // WAV: the plainest format every OpenAI-compatible server speaks; the MEDIA port makes it the
+    // OGG/Opus voice note WhatsApp plays (ffmpeg).
+    const speech = await this.provider.client(server, 30_000).audio.speech.create({ model: 'tts-1', voice: prompt.voice as 'alloy', input: text, response_format: 'wav' });
     const dir = await mkdtemp(join(tmpdir(), 'ai-voice-'));
     try {
-      const path = join(dir, 'answer.ogg');
+      const path = join(dir, 'answer.wav');
       await writeFile(path, Buffer.from(await speech.arrayBuffer()));
-      return (await this.media.store(companyId, { path, name: 'answer.ogg', mimetype: 'audio/ogg' }, { voice: true })).url;
+      return (await this.media.store(companyId, { path, name: 'answer.wav', mimetype: 'audio/wav' }, { voice: true })).url;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -196,6 +200,8 @@ export class AnswerService implements OnModuleInit, OnModuleDestroy {
       await this.tickets.transition(companyId, ticketId, { queueId: prompt.queueId }).catch((err: unknown) => this.log.warn(`hand-over transfer failed: ${(err as Error).message}`));
     }
     await this.holds.release(companyId, ticketId, ANSWER_HANDLER);
+    // A transfer cleared the mark already; a hand-over in the same queue clears it here.
+    await this.tickets.mark(companyId, ticketId, null);
   }
 
   private done(companyId: number, messageId: number): Promise<boolean> {

@@ -3,7 +3,8 @@ import OpenAI from 'openai';
 import { COMPANIES, OUTBOUND_HTTP, PLUGIN_CONTEXT, TENANCY, type Companies, type OutboundHttp, type PluginContext, type Tenancy } from '@atende/sdk-server';
 import { SecretEntity } from '../entities.js';
 import { seal, unseal } from '../crypto.js';
-import { SETTING_ANSWER_TIMEOUT, SETTING_BASE_URL, SETTING_MODEL, SETTING_SEALING_KEY } from '../settings.js';
+import { SETTING_ALLOWED_MODELS, SETTING_ANSWER_TIMEOUT, SETTING_BASE_URL, SETTING_MODEL, SETTING_SEALING_KEY } from '../settings.js';
+import { modelNotAllowed, parseModels, usesPlatformKey } from '../models/allowed-models.js';
 
 /** Where a call goes: a prompt's own server and key, else the platform's. */
 export interface ModelServer {
@@ -46,10 +47,23 @@ export class OpenAiProvider {
    * point the platform's key at a host it controls.
    */
   async server(own?: { apiKeySealed?: string | null; baseUrl?: string | null; model?: string | null }): Promise<ModelServer> {
+    // Checked again at each call: the super user may have narrowed the list since the prompt was saved.
+    if (own?.model && usesPlatformKey(own)) await this.checkModel(own.model);
     const baseUrl = own?.baseUrl || (await this.plugin.settings.global(SETTING_BASE_URL));
     const model = own?.model || (await this.plugin.settings.global(SETTING_MODEL));
     const apiKey = own?.apiKeySealed ? await this.open(own.apiKeySealed) : own?.baseUrl ? null : await this.globalKey();
     return { baseUrl, apiKey: apiKey ?? '', model };
+  }
+
+  /** The models a prompt may name on the platform's key (`ai.allowed_models`). */
+  async allowedModels(): Promise<string[]> {
+    return parseModels(await this.plugin.settings.global(SETTING_ALLOWED_MODELS));
+  }
+
+  /** 400 ERR_VALIDATION `model_not_allowed` unless `model` is on the list. */
+  async checkModel(model: string): Promise<void> {
+    const allowed = await this.allowedModels();
+    if (!allowed.includes(model)) throw modelNotAllowed(model, allowed);
   }
 
   /** How long an answer may take (ms) before the conversation goes to a person. */

@@ -17,6 +17,7 @@ import {
 import { PROMPT_EVENT, type Prompt, type PromptEvent, type promptInputSchema, type promptUpdateSchema } from '@atende/plugin-ai-contract';
 import { PromptEntity, type PromptRow } from '../entities.js';
 import { OpenAiProvider } from '../openai/provider.js';
+import { usesPlatformKey } from '../models/allowed-models.js';
 
 type PromptInput = z.output<typeof promptInputSchema>;
 type PromptUpdate = z.output<typeof promptUpdateSchema>;
@@ -65,6 +66,7 @@ export class PromptsService implements OnModuleInit, OnModuleDestroy {
   async create(user: AuthUser, input: PromptInput): Promise<Prompt> {
     await this.checkQueue(user.companyId, input.queueId);
     const baseUrl = await this.checkUrl(input.baseUrl);
+    await this.checkModel({ apiKeySealed: input.apiKey || null, baseUrl, model: input.model });
     const row = this.em.create(PromptEntity, {
       companyId: user.companyId,
       name: input.name,
@@ -88,16 +90,17 @@ export class PromptsService implements OnModuleInit, OnModuleDestroy {
     const row = await this.row(user.companyId, id);
     if (input.queueId !== undefined) await this.checkQueue(user.companyId, input.queueId);
     const { apiKey, baseUrl, voice, ...rest } = input;
+    // The prompt as it will be: checked before anything changes.
+    const nextUrl = baseUrl !== undefined ? await this.checkUrl(baseUrl) : (row.baseUrl ?? null);
+    // A stored key never follows the prompt to another server: a new address needs its key again.
+    // An absent key keeps the stored one (the browser never has it); null or '' clears it.
+    const keyGone = apiKey !== undefined ? !apiKey : nextUrl !== (row.baseUrl ?? null);
+    await this.checkModel({ apiKeySealed: keyGone ? null : (apiKey ?? row.apiKeySealed), baseUrl: nextUrl, model: rest.model ?? row.model });
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) (row as Record<string, unknown>)[k] = v;
     if (voice !== undefined) row.voice = voice || null;
-    if (baseUrl !== undefined) {
-      const next = await this.checkUrl(baseUrl);
-      // A stored key never follows the prompt to another server: a new address needs its key again.
-      if (next !== row.baseUrl && apiKey === undefined) row.apiKeySealed = null;
-      row.baseUrl = next;
-    }
-    // An absent key keeps the stored one (the browser never has it); null or '' clears it.
-    if (apiKey !== undefined) row.apiKeySealed = apiKey ? await this.provider.seal(apiKey) : null;
+    row.baseUrl = nextUrl;
+    if (apiKey) row.apiKeySealed = await this.provider.seal(apiKey);
+    else if (keyGone) row.apiKeySealed = null;
     await this.em.flush();
     const dto = await this.show(user, row.id);
     this.realtime.toCompany(user.companyId, PROMPT_EVENT, { action: 'update', prompt: dto } satisfies PromptEvent, AUDIENCE);
@@ -120,6 +123,11 @@ export class PromptsService implements OnModuleInit, OnModuleDestroy {
     const row = await this.em.findOne(PromptEntity, { companyId, id });
     if (!row) throw AppError.notFound('ERR_NO_PROMPT_FOUND');
     return row;
+  }
+
+  /** On the platform's key only the super user's allowed models (the prompt as it will be saved). */
+  private async checkModel(row: Pick<PromptRow, 'apiKeySealed' | 'baseUrl' | 'model'>): Promise<void> {
+    if (usesPlatformKey(row)) await this.provider.checkModel(row.model);
   }
 
   private async checkQueue(companyId: number, queueId: number): Promise<void> {

@@ -20,13 +20,18 @@ import { TRANSCRIPTION_EVENT, type Transcription } from '@atende/plugin-ai-contr
 import { TranscriptionEntity } from '../entities.js';
 import { CreditsService } from '../credits/credits.service.js';
 import { transcriptionCost } from '../credits/costs.js';
+import { audioSeconds } from './audio-duration.js';
 import { OpenAiProvider } from '../openai/provider.js';
 import { SETTING_AUTO_TRANSCRIBE } from '../settings.js';
+
+/** The file name's extension the provider reads the format from. */
+const EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/webm': 'webm', 'audio/aac': 'aac' };
 
 /**
  * Voice notes to text (issue 31 item 6): the bubble's button (an agent who may see the ticket), or every
  * received voice note when the company turns `ai.auto_transcribe` on (an inbound observer, after the chain).
- * Paid per started minute (the provider's duration when it tells one), once per message.
+ * Paid per started minute of the note (its length read from its own header, audio-duration.ts; one
+ * minute when the header does not say), once per message.
  */
 @Injectable()
 export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
@@ -74,10 +79,10 @@ export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
     if (!message) throw AppError.notFound('ERR_NO_MESSAGE_FOUND');
     if (message.mediaType !== 'audio' || !message.mediaUrl) throw AppError.validation([{ path: 'messageId', message: 'not_audio' }]);
     const file = await this.media.read(companyId, message.mediaUrl);
-    const cost = transcriptionCost(await this.credits.cost('audio_transcription'), null);
+    const cost = transcriptionCost(await this.credits.cost('audio_transcription'), audioSeconds(file.data));
     const text = await this.credits.paid(companyId, { operation: 'audio_transcription', amount: cost, ticketId: message.ticketId, userId, detail: `message ${messageId}` }, async () => {
       const client = this.provider.client(await this.provider.server(), 120_000);
-      const answer = await client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(file.data, 'voice.ogg', { type: file.mimetype }) });
+      const answer = await client.audio.transcriptions.create({ model: 'whisper-1', file: await toFile(file.data, `voice.${EXTENSIONS[file.mimetype] ?? 'ogg'}`, { type: file.mimetype }) });
       return answer.text ?? '';
     });
     await this.tenancy.forCompany(companyId, (em) =>
