@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, DatePicker, Flex, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Typography } from 'antd';
+import { Badge, Button, Card, Col, DatePicker, Flex, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Typography } from 'antd';
 import { ReloadOutlined, DownloadOutlined } from '@ant-design/icons';
 import { CONNECTION_ENDPOINTS, QUEUE_ENDPOINTS } from '@atende/core-contract';
 import { Zone, call, useErrorToast, useRealtime, useRealtimeReconnected, useT } from '@atende/sdk-web';
-import { DASHBOARD_ENDPOINTS, DASHBOARD_EVENT, DASHBOARD_PERIODS, type DashboardFigures } from '@atende/plugin-dashboard-contract';
+import { DASHBOARD_ENDPOINTS, DASHBOARD_EVENT, DASHBOARD_PERIODS, type DashboardAgentRow, type DashboardFigures } from '@atende/plugin-dashboard-contract';
 import { BarChart } from './BarChart.js';
 import { downloadCsv } from './csv.js';
 import { formatDuration } from './duration.js';
@@ -79,8 +79,8 @@ export default function DashboardPage() {
   const exportAgents = () =>
     figures &&
     downloadCsv(`agents-${figures.period.from}-${figures.period.to}.csv`, [
-      [t('agents.name'), t('agents.accepted'), t('agents.closed'), `${t('agents.avgHandle')} (s)`, t('agents.attendingNow')],
-      ...figures.agents.map((a) => [a.name, a.accepted, a.closed, a.avgHandleMs === null ? null : Math.round(a.avgHandleMs / 1000), a.attendingNow]),
+      [t('agents.name'), t('agents.accepted'), t('agents.closed'), `${t('agents.avgHandle')} (s)`, t('agents.attendingNow'), t('agents.online')],
+      ...figures.agents.map((a) => [a.name, a.accepted, a.closed, a.avgHandleMs === null ? null : Math.round(a.avgHandleMs / 1000), a.attendingNow, t(a.online ? 'agents.yes' : 'agents.no')]),
     ]);
   const exportQueues = () =>
     figures &&
@@ -155,7 +155,16 @@ export default function DashboardPage() {
           dataSource={figures?.agents ?? []}
           locale={{ emptyText: t('empty') }}
           columns={[
-            { title: t('agents.name'), dataIndex: 'name' },
+            {
+              title: t('agents.name'),
+              dataIndex: 'name',
+              // Who is connected now: a status dot, its meaning in the tooltip and for screen readers.
+              render: (name: string, a: DashboardAgentRow) => (
+                <span data-testid={`dashboard-agent-${a.userId}`} data-online={a.online} title={t(a.online ? 'agents.online' : 'agents.offline')}>
+                  <Badge status={a.online ? 'success' : 'default'} text={name} />
+                </span>
+              ),
+            },
             { title: t('agents.accepted'), dataIndex: 'accepted', align: 'right' },
             { title: t('agents.closed'), dataIndex: 'closed', align: 'right' },
             { title: t('agents.avgHandle'), dataIndex: 'avgHandleMs', align: 'right', render: dur },

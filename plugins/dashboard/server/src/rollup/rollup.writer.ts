@@ -20,6 +20,7 @@ type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[
 export class RollupWriter implements OnModuleInit, OnModuleDestroy {
   private readonly log = createLogger('dashboard.rollup');
   private pruner: ReturnType<typeof setInterval> | null = null;
+  private stopPresence: (() => void) | null = null;
   constructor(
     @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     @Inject(TENANCY) private readonly tenancy: Tenancy,
@@ -30,6 +31,11 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.plugin.events.subscribe([...EVENTS], (event) => this.apply(event as DomainEvent), { concurrency: 1, attempts: 8 });
+    // "Online now" is read from the PRESENCE port on each refetch: a connection change only nudges the
+    // screens (in-process, in the process holding the socket; nothing to keep, so nothing durable).
+    this.stopPresence = this.plugin.events.on('user.presence', (event) =>
+      this.realtime.toCompany(event.companyId, DASHBOARD_EVENT, { event: event.name }, { permission: 'dashboard:view' }),
+    );
     // Event ids only need to outlive the queue's retries (minutes to hours): drop those older than 2 days.
     this.pruner = setInterval(() => void this.prune(), 3_600_000);
     this.pruner.unref();
@@ -37,6 +43,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     if (this.pruner) clearInterval(this.pruner);
+    this.stopPresence?.();
   }
 
   private async prune(): Promise<void> {
