@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/core';
 import { PLUGIN_CONTEXT, REALTIME, TENANCY, TICKETS, createLogger, type PluginContext, type RealtimePublisher, type Tenancy, type Tickets } from '@atende/sdk-server';
 import type { DomainEvent } from '@atende/core-contract';
 import { DASHBOARD_EVENT } from '@atende/plugin-dashboard-contract';
-import { deltasOf, ticketIdOf, type Counter, type TicketState } from './deltas.js';
+import { rollupOf, ticketIdOf, type Counter, type RollupRow, type TicketState } from './deltas.js';
 import { localDayHour } from './local-time.js';
 
 const EVENTS = ['ticket.created', 'ticket.updated', 'ticket.tagged', 'message.received', 'message.sent', 'contact.upserted'] as const;
@@ -72,7 +72,8 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
           // The port already shows the change this event tells: its "before" is in the event.
           if (!row && before && event.name === 'ticket.updated') before = rewind(before, event as DomainEvent<'ticket.updated'>);
         }
-        const { state, increments } = deltasOf(event, before);
+        const { state, rows } = rollupOf(event, before, timeZone);
+        const increments: RollupRow[] = rows;
         if (state) await saveState(exec, event.companyId, state);
         const { day, hour } = localDayHour(new Date(event.at), timeZone);
         // Contacts who wrote on a day (the CRM's unique contacts): counted once per day and connection.
@@ -82,7 +83,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
             `insert into dashboard_contact_days (company_id, day, whatsapp_id, contact_id) values (?, ?, ?, ?) on conflict do nothing returning contact_id`,
             [event.companyId, day, inbound.whatsappId, inbound.contactId],
           );
-          if (first.length) increments.push({ queueId: 0, whatsappId: inbound.whatsappId, userId: 0, add: { active_contacts: 1 } });
+          if (first.length) increments.push({ day, hour, queueId: 0, whatsappId: inbound.whatsappId, userId: 0, add: { active_contacts: 1 } });
         }
         for (const inc of increments) {
           const cols = COUNTERS.filter((c) => inc.add[c]);
@@ -92,7 +93,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
              values (?, ?, ?, ?, ?, ?, ${cols.map(() => '?').join(', ')})
              on conflict (company_id, day, hour, queue_id, whatsapp_id, user_id)
              do update set ${cols.map((c) => `${c} = dashboard_rollups.${c} + excluded.${c}`).join(', ')}`,
-            [event.companyId, day, hour, inc.queueId, inc.whatsappId, inc.userId, ...cols.map((c) => inc.add[c])],
+            [event.companyId, inc.day, inc.hour, inc.queueId, inc.whatsappId, inc.userId, ...cols.map((c) => inc.add[c])],
           );
         }
         return increments.length > 0 || !!state;
