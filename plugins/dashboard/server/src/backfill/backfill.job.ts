@@ -67,8 +67,8 @@ export class BackfillJob implements OnApplicationBootstrap {
 
   /** Backfills one company to the end (or to where another run already took it). */
   async run(companyId: number): Promise<void> {
-    const conn = this.em.fork().getConnection();
-    const [installed] = (await conn.execute(`select at from dashboard_installed`)) as { at: Date | string }[];
+    // The plugin's one-row install time (not tenant data).
+    const [installed] = (await this.em.fork().getConnection().execute(`select at from dashboard_installed`)) as { at: Date | string }[];
     if (!installed) return;
     const before = new Date(installed.at).toISOString();
     const timeZone = await this.tickets.timeZone(companyId);
@@ -107,18 +107,21 @@ export class BackfillJob implements OnApplicationBootstrap {
     if (!rows.length) return;
     const { buckets, states } = ticketPageDeltas(rows, timeZone);
     // A ticket the writer met first (an event after the install) keeps its state; it learns its creation time.
+    // Lists are written inline by the driver, where a null would leave a hole: "none" travels as 0.
     await exec(
       `insert into dashboard_tickets (company_id, ticket_id, status, queue_id, user_id, whatsapp_id, created_at)
-       select ?, x.* from unnest(array[?]::int[], array[?]::varchar[], array[?]::int[], array[?]::int[], array[?]::int[], array[?]::timestamptz[]) as x
+       select ?, x.ticket_id, x.status, nullif(x.queue_id, 0), nullif(x.user_id, 0), x.whatsapp_id, x.created_at
+         from unnest(array[?]::int[], array[?]::varchar[], array[?]::int[], array[?]::int[], array[?]::int[], array[?]::timestamptz[])
+           as x(ticket_id, status, queue_id, user_id, whatsapp_id, created_at)
        on conflict (company_id, ticket_id) do update set created_at = coalesce(dashboard_tickets.created_at, excluded.created_at)`,
       [
         companyId,
         states.map((s) => s.ticketId),
         states.map((s) => s.status),
-        states.map((s) => s.queueId),
-        states.map((s) => s.userId),
+        states.map((s) => s.queueId ?? 0),
+        states.map((s) => s.userId ?? 0),
         states.map((s) => s.whatsappId),
-        states.map((s) => s.createdAt?.toISOString() ?? null),
+        states.map((s) => (s.createdAt ?? new Date(0)).toISOString()),
       ],
     );
     await addBuckets(exec, companyId, buckets);

@@ -62,8 +62,12 @@ export class FiguresService {
     // for a viewer who sees the whole company without filters, when they are connected.
     const listed = new Set(active.map((a) => n(a.user_id)));
     const wholeCompany = viewer.queueIds === null && !query.queueId && !query.whatsappId;
-    const extra = [...attendingByAgent.keys(), ...(wholeCompany ? online : [])].filter((id) => !listed.has(id) && (listed.add(id), true));
-    const agents: Row[] = [...active, ...extra.map((id) => ({ user_id: id }))];
+    const agents: Row[] = [...active];
+    for (const id of [...attendingByAgent.keys(), ...(wholeCompany ? online : [])]) {
+      if (listed.has(id)) continue;
+      listed.add(id);
+      agents.push({ user_id: id });
+    }
     const queues = only(4).sort((a, b) => n(a.queue_id) - n(b.queue_id));
     const byDay = only(2);
     const byHour = only(1);
