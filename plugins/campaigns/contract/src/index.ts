@@ -152,7 +152,11 @@ export const CAMPAIGN_ENDPOINTS = {
   recipients: endpoint<{ query: typeof campaignRecipientQuerySchema; response: typeof campaignRecipientPageSchema }>()({ method: 'GET', path: '/campaigns/:id/recipients' }),
   /** The same report, every recipient, as CSV (`?lang=` names the header row). */
   recipientsCsv: endpoint<{ response: typeof blobResponse }>()({ method: 'GET', path: '/campaigns/:id/recipients/export', blob: true }),
-  /** Campaign messages sent today in the company's time zone (the dashboard's card, issue 32). */
+};
+
+/** Figures of this plugin for other screens (issue 32): the dashboard's "sent today" card. */
+export const CAMPAIGN_STATS_ENDPOINTS = {
+  /** Campaign messages the channel accepted today, in the company's time zone. */
   sentToday: endpoint<{ response: typeof campaignsSentTodaySchema }>()({ method: 'GET', path: '/campaigns/stats/sent-today' }),
 };
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPER, client, createDatabase, eventually, queryDb, startServer, twoCompanies, type RunningServer } from '@atende/sdk-server/testing';
+import { SUPER, client, createDatabase, eventually, queryDb, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
+import { CAMPAIGN_STATS_ENDPOINTS } from '@atende/plugin-campaigns-contract';
+import { CampaignStatsController } from '../src/campaigns/sent-today.controller.js';
 
 /**
  * The dashboard's "sent today" card reads `GET /api/campaigns/stats/sent-today` (issue 32): the
@@ -30,6 +32,10 @@ describe('campaigns sent today', () => {
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
+  });
+
+  it('serves the endpoint its contract declares', () => {
+    expect(unservedEndpoints([CampaignStatsController], { stats: CAMPAIGN_STATS_ENDPOINTS })).toEqual([]);
   });
 
   it('counts the company\'s sends since its midnight, not yesterday\'s nor another company\'s', async () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Card, Col, Skeleton, Statistic } from 'antd';
 import { call, useCan, usePlanFlag, useRealtime, useT, type ZoneWidgetProps } from '@atende/sdk-web';
-import { CAMPAIGNS_PERMISSIONS, CAMPAIGN_ENDPOINTS, CAMPAIGN_PROGRESS_EVENT, type CampaignsSentToday } from '@atende/plugin-campaigns-contract';
+import { CAMPAIGNS_PERMISSIONS, CAMPAIGN_PROGRESS_EVENT, CAMPAIGN_STATS_ENDPOINTS, type CampaignsSentToday } from '@atende/plugin-campaigns-contract';
 
 /** Progress events come one per send: the count is read again at most this often. */
 const REFRESH_EVERY_MS = 3000;
@@ -23,7 +23,7 @@ function SentToday() {
   const [refused, setRefused] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const load = useCallback(() => {
-    call(CAMPAIGN_ENDPOINTS.sentToday).then(setFigure, () => setRefused(true));
+    call(CAMPAIGN_STATS_ENDPOINTS.sentToday).then(setFigure, () => setRefused(true));
   }, []);
   useEffect(load, [load]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
