@@ -591,13 +591,22 @@ describe('domain events', () => {
 
   it('the Ticket history port pages a company\'s tickets and messages created before a moment, by id (issue 32)', async () => {
     const act = (body: object) => api.post(`/api/fixture-events/ticket/0`, body, admin);
+    // Tickets and a message of its own (the file's other tests may not have run: -t), on a connection the company has.
+    const connections = (await api.get('/api/whatsapp', admin)).body as { id: number }[];
+    const whatsappId = connections[0]?.id ?? (await customerWrites(admin, '51911100090', 'hola historia'));
+    for (const n of ['51911100091', '51911100092', '51911100093']) {
+      const contact = (await api.post('/api/contacts', { name: `Historia ${n}`, number: n }, admin)).body;
+      const r = await api.post('/api/tickets', { contactId: contact.id, status: 'pending', whatsappId }, admin);
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    }
+    await eventually(async () => (await queryDb(db.url, `select 1 from messages where company_id = $1 limit 1`, [companyId])).length > 0);
     const now = new Date().toISOString();
     const all = async (action: string, query: object, companyIdOf?: number) => {
       const rows: { id: number }[] = [];
       let after = 0;
       for (let pages = 0; pages < 100; pages++) {
         const r = await act({ action, companyId: companyIdOf, query: { ...query, after, limit: 2 } });
-        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
         rows.push(...r.body.rows);
         if (r.body.cursor === null) return rows;
         after = r.body.cursor;
