@@ -35,7 +35,7 @@ export default function BarChart({ data, series, empty, height = 180 }: BarChart
     const options: BarChartOptions = {
       height,
       seriesBarDistance: series.length > 1 ? Math.max(3, Math.min(12, Math.floor(el.clientWidth / (data.length * 3)))) : 0,
-      chartPadding: { top: 8, right: 8, bottom: 0, left: 0 },
+      chartPadding: { top: 16, right: 8, bottom: 0, left: 0 }, // room for the top label of the y axis
       axisX: { showGrid: false, labelInterpolationFnc: (label: string | number, i: number) => (i % every === 0 ? String(label) : null) },
       axisY: { onlyInteger: true, low: 0 },
     };
