@@ -41,6 +41,8 @@ export interface DomainEventMap {
   'user.created': { userId: number; profile: string };
   'user.updated': { userId: number; fields: string[] };
   'user.deleted': { userId: number };
+  /** A user's first socket opened (online) or their last one closed, on any server process (the PRESENCE port). */
+  'user.presence': { userId: number; online: boolean };
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -59,6 +61,7 @@ export const DOMAIN_EVENT_NAMES = [
   'user.created',
   'user.updated',
   'user.deleted',
+  'user.presence',
 ] as const satisfies readonly DomainEventName[];
 
 /** The envelope every subscriber receives. */

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, PLANS, QUEUES, TAGS, TICKET_HOLDS, TICKETS, USERS } from '@atende/sdk-server';
+import { COMPANIES, CONNECTIONS, CONTACTS, MEDIA, MESSAGES, PLANS, PRESENCE, QUEUES, TAGS, TICKET_HISTORY, TICKET_HOLDS, TICKETS, USERS } from '@atende/sdk-server';
 import { TicketsModule } from './tickets/tickets.module.js';
 import { TicketsPortService } from './tickets/tickets-port.service.js';
 import { TagsPortService } from './tickets/tags-port.service.js';
@@ -18,6 +18,8 @@ import { TicketHoldsPortService } from './inbound/ticket-holds-port.service.js';
 import { PlansPortService } from './plans/plans-port.service.js';
 import { UsersPortService } from './users/users-port.service.js';
 import { QueuesPortService } from './queues/queues-port.service.js';
+import { PresencePortService } from './realtime/presence-port.service.js';
+import { TicketHistoryPortService } from './tickets/ticket-history-port.service.js';
 import { outboundHttpProvider } from './outbound/outbound-http.provider.js';
 
 /**
@@ -38,12 +40,14 @@ const PORTS = [
   { provide: PLANS, useExisting: PlansPortService },
   { provide: USERS, useExisting: UsersPortService },
   { provide: QUEUES, useExisting: QueuesPortService },
+  { provide: PRESENCE, useExisting: PresencePortService },
+  { provide: TICKET_HISTORY, useExisting: TicketHistoryPortService },
 ];
 
 @Global()
 @Module({
   imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
-  providers: [TicketHoldsPortService, PlansPortService, UsersPortService, QueuesPortService, outboundHttpProvider, ...PORTS],
+  providers: [TicketHoldsPortService, PlansPortService, UsersPortService, QueuesPortService, PresencePortService, TicketHistoryPortService, outboundHttpProvider, ...PORTS],
   // SettingsModule: PLUGIN_CONTEXT, made inside each plugin's module, binds its settings to the plugin;
   // MessagesModule: each plugin's module binds MESSAGES to the plugin's id (plugins/plugin-messages.ts).
   exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule, SettingsModule, MessagesModule],

@@ -25,3 +25,5 @@ export * from './compat.js';
 export * from './logging.js';
 export * from './controller-handlers.js';
 export * from './outbound-http.js';
+export * from './presence.js';
+export * from './ticket-history.js';

@@ -7,7 +7,8 @@ import { signIn } from '../support/ui.js';
 /**
  * The dashboard plugin (plugins/dashboard) in a real browser: an admin opens /dashboard on today's
  * figures, widens the period and the cards count the older days too, and a customer writing meanwhile
- * moves the "waiting" card without a reload (realtime). Then the CRM page (/crm) shows its sections.
+ * moves the "waiting" card without a reload (realtime); the campaigns plugin's "sent today" card and the
+ * charts are there. Then the CRM page (/crm) shows its sections.
  */
 describe('dashboard in the browser', () => {
   let db: Awaited<ReturnType<typeof createDatabase>>;
@@ -37,6 +38,14 @@ describe('dashboard in the browser', () => {
        values ($1, (now() at time zone 'America/Lima')::date - 10, 9, 0, $2, 0, 5)`,
       [companyId, wa],
     );
+    // Campaign messages sent today (the campaigns plugin's own rows): its card in the dashboard.cards zone shows them.
+    const [{ id: campaignId }] = await queryDb(db.url, `insert into campaigns (company_id, name, status) values ($1, 'Promo', 'FINALIZADA') returning id`, [companyId]);
+    await queryDb(
+      db.url,
+      `insert into campaign_shipping (company_id, campaign_id, number, variant, status, sent_at)
+       select $1, $2, '5190000' || g, 1, 'sent', now() from generate_series(1, 3) g`,
+      [companyId, campaignId],
+    );
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
@@ -53,6 +62,12 @@ describe('dashboard in the browser', () => {
     await page.getByTestId('dashboard-page').waitFor({ timeout: 20_000 });
     await expect.poll(() => card(page, 'created').textContent(), { timeout: 15_000 }).toBe('1');
     expect(await card(page, 'waiting').textContent()).toBe('1');
+    // Another plugin's card (campaigns, through its own API) sits among the cards.
+    await expect.poll(() => card(page, 'campaigns-sent-today').textContent(), { timeout: 15_000 }).toBe('3');
+    await page.getByTestId('dashboard-card-campaigns-sent-today').getByText('Enviados hoy por campañas').waitFor();
+    // The charts are drawn by the charting library (Chartist's SVG bars), after the cards.
+    await expect.poll(() => page.getByTestId('dashboard-chart').locator('svg .ct-bar').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('dashboard-chart').count()).toBe(2);
 
     await page.getByTestId('dashboard-period').getByText('15', { exact: false }).click();
     await expect.poll(() => card(page, 'created').textContent(), { timeout: 15_000 }).toBe('6');

@@ -4,6 +4,7 @@ import { ROOT } from '../../lib/workspace.mjs';
 import { client, createDatabase, queryDb, startServer, SUPER, type RunningServer } from '../support/server.js';
 import { twoCompanies } from '../support/tenants.js';
 import { eventually } from '../support/wait.js';
+import { connect } from '../support/realtime.js';
 
 interface Seen {
   id: string;
@@ -554,5 +555,79 @@ describe('domain events', () => {
     const changes = async () => (await seen()).inProcess.filter((e) => e.name === 'ticket.updated' && e.payload.ticketId === ticketId).map((e) => e.payload.changes);
     await eventually(async () => (await changes()).length === 2, 20_000);
     expect(await changes()).toEqual([{ queueId: { before: null, after: target } }, { status: { before: 'pending', after: 'closed' } }]);
+  });
+
+  it('the Presence port answers who of the company has a socket open now; user.presence tells real changes only (issue 32)', async () => {
+    const act = (body: object) => api.post(`/api/fixture-events/ticket/0`, body, admin);
+    const online = async (userIds?: number[]) => (await act({ action: 'presence', userIds })).body.online as number[];
+    const adminId = (await api.get('/api/auth/me', admin)).body.id as number;
+    const otherUserId = (await api.get('/api/auth/me', otherAdmin)).body.id as number;
+    const told = async () => (await seen()).inProcess.filter((e) => e.name === 'user.presence' && e.payload.userId === adminId).map((e) => e.payload.online);
+    expect(await online()).toEqual([]);
+    const first = await connect(server.url, admin);
+    const other = await connect(server.url, otherAdmin);
+    try {
+      // Another company's connected user is never answered, even when asked for by id.
+      expect(await online()).toEqual([adminId]);
+      expect(await online([otherUserId, adminId])).toEqual([adminId]);
+      expect(await online([otherUserId])).toEqual([]);
+      await eventually(async () => (await told()).length === 1);
+      // A second socket of the same user changes nothing; closing one of two leaves them online.
+      const second = await connect(server.url, admin);
+      first.disconnect();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await online()).toEqual([adminId]);
+      expect(await told()).toEqual([true]);
+      second.disconnect();
+      await eventually(async () => (await online()).length === 0);
+      await eventually(async () => (await told()).length === 2);
+      expect(await told()).toEqual([true, false]);
+      expect((await queryDb(db.url, `select online from users where id = $1`, [adminId]))[0].online).toBe(false);
+    } finally {
+      first.disconnect();
+      other.disconnect();
+    }
+  });
+
+  it('the Ticket history port pages a company\'s tickets and messages created before a moment, by id (issue 32)', async () => {
+    const act = (body: object) => api.post(`/api/fixture-events/ticket/0`, body, admin);
+    // Tickets and a message of its own (the file's other tests may not have run: -t), on a connection the company has.
+    const connections = (await api.get('/api/whatsapp', admin)).body as { id: number }[];
+    const whatsappId = connections[0]?.id ?? (await customerWrites(admin, '51911100090', 'hola historia'));
+    for (const n of ['51911100091', '51911100092', '51911100093']) {
+      const contact = (await api.post('/api/contacts', { name: `Historia ${n}`, number: n }, admin)).body;
+      const r = await api.post('/api/tickets', { contactId: contact.id, status: 'pending', whatsappId }, admin);
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    }
+    await eventually(async () => (await queryDb(db.url, `select 1 from messages where company_id = $1 limit 1`, [companyId])).length > 0);
+    const now = new Date().toISOString();
+    const all = async (action: string, query: object, companyIdOf?: number) => {
+      const rows: { id: number }[] = [];
+      let after = 0;
+      for (let pages = 0; pages < 100; pages++) {
+        const r = await act({ action, companyId: companyIdOf, query: { ...query, after, limit: 2 } });
+        expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+        rows.push(...r.body.rows);
+        if (r.body.cursor === null) return rows;
+        after = r.body.cursor;
+      }
+      throw new Error('no last page');
+    };
+    const tickets = await all('historyTickets', { before: now });
+    const want = await queryDb(db.url, `select id, status, queue_id, user_id, whatsapp_id from tickets where company_id = $1 and created_at < $2 order by id`, [companyId, now]);
+    expect(want.length).toBeGreaterThan(2);
+    expect(tickets.map((t) => t.id)).toEqual(want.map((t) => t.id));
+    expect(tickets[0]).toMatchObject({ status: want[0].status, queueId: want[0].queue_id, userId: want[0].user_id, whatsappId: want[0].whatsapp_id });
+    const messages = (await all('historyMessages', { before: now })) as unknown as { id: number; fromMe: boolean }[];
+    const wantMessages = await queryDb(db.url, `select id, from_me from messages where company_id = $1 and created_at < $2 order by id`, [companyId, now]);
+    expect(messages.map((m) => [m.id, m.fromMe])).toEqual(wantMessages.map((m) => [m.id, m.from_me]));
+    // Before the first ticket: nothing. Another company's rows stay there, a bad cursor is refused.
+    expect((await act({ action: 'historyTickets', query: { before: '2000-01-01T00:00:00Z' } })).body).toEqual({ rows: [], cursor: null });
+    const others = await queryDb(db.url, `select count(*)::int n from tickets where company_id = $1`, [otherId]);
+    const theirs = await all('historyTickets', { before: now }, otherId);
+    expect(theirs.length).toBe(others[0].n);
+    expect(theirs.some((t) => want.some((w) => w.id === t.id))).toBe(false);
+    expect((await act({ action: 'historyTickets', query: { before: 'ayer' } })).status).toBe(400);
+    expect((await act({ action: 'historyMessages', query: { before: now, after: -1 } })).status).toBe(400);
   });
 });

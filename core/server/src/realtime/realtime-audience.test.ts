@@ -34,7 +34,7 @@ function setup(plans: Record<number, PlanFlags>, userCompany: Record<number, num
   const orm = {
     em: { fork: () => ({ getConnection: () => ({ execute: async (_sql: string, [id]: number[]) => (userCompany[id] ? [{ company_id: userCompany[id] }] : []) }) }) },
   } as unknown as MikroORM;
-  const gateway = new RealtimeGateway({} as AuthGuard, orm, registry, planService);
+  const gateway = new RealtimeGateway({} as AuthGuard, orm, registry, planService, { emit: () => undefined } as never);
   gateway.server = { to: (rooms: string | string[]) => ({ emit: (event: string, payload: unknown) => sent.push({ rooms: [rooms].flat(), event, payload }) }) } as never;
   return { gateway, sent };
 }

@@ -21,6 +21,7 @@ import type { Exec } from '../tickets/ticket-dto-sql.js';
 import { maySeeTicket, ticketViewer } from '../tickets/ticket-visibility.js';
 import { PluginRegistry } from '../plugins/plugin-registry.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
+import { DomainEventsService } from '../events/domain-events.service.js';
 import { permissionRooms, profileRooms } from './audience.js';
 import { OrderedGate } from './ordered-gate.js';
 
@@ -48,6 +49,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     private readonly orm: MikroORM,
     private readonly registry: PluginRegistry,
     private readonly plans: CompanyPlanService,
+    private readonly events: DomainEventsService,
   ) {}
 
   async handleConnection(socket: Socket): Promise<void> {
@@ -56,8 +58,8 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     try {
       const { user, expiresAt } = await RequestContext.create(this.orm.em, () => this.auth.authenticate(token));
       socket.data.user = user;
-      await this.setOnline(user.id, true);
       await socket.join(await this.roomsOf(user));
+      await this.setOnline(user, true);
       this.endAtExpiry(socket, expiresAt * 1000);
       socket.emit('ready', { companyId: user.companyId, userId: user.id });
     } catch (err) {
@@ -168,7 +170,7 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
     if (!user) return;
     // Offline only when no socket of this user is left on any server process.
     const left = await this.server.in(userRoom(user.id)).fetchSockets();
-    if (left.length === 0) await this.setOnline(user.id, false);
+    if (left.length === 0) await this.setOnline(user, false);
   }
 
   /**
@@ -206,12 +208,34 @@ export class RealtimeGateway implements OnGatewayConnection, OnGatewayDisconnect
   async userStatus(@ConnectedSocket() socket: Socket): Promise<{ ok: boolean }> {
     const user = socket.data.user as AuthUser | undefined;
     if (!user) return { ok: false };
-    await this.setOnline(user.id, true);
+    await this.setOnline(user, true);
     return { ok: true };
   }
 
-  private async setOnline(userId: number, online: boolean) {
-    await this.orm.em.fork().nativeUpdate(UserSchema, { id: userId }, { online, lastSeenAt: new Date() }, ACROSS_TENANTS);
+  /**
+   * Records online and last seen; when `online` really changed (the update's condition), tells
+   * `user.presence` so screens showing who is connected move at once. The condition makes the
+   * change atomic: two sockets opening together tell it once.
+   */
+  private async setOnline(user: AuthUser, online: boolean) {
+    const em = this.orm.em.fork();
+    const changed = await em.nativeUpdate(UserSchema, { id: user.id, online: !online }, { online, lastSeenAt: new Date() }, ACROSS_TENANTS);
+    if (changed) this.events.emit('user.presence', user.companyId, { userId: user.id, online });
+    else await em.nativeUpdate(UserSchema, { id: user.id }, { lastSeenAt: new Date() }, ACROSS_TENANTS);
+  }
+
+  /**
+   * The company's users with a socket open now, on every server process (the PRESENCE port): read
+   * from the sockets in the company's room, never from the `online` column a crashed process leaves set.
+   */
+  async onlineUsers(companyId: number): Promise<number[]> {
+    const sockets = await this.server.in(companyRoom(companyId)).fetchSockets();
+    const ids = new Set<number>();
+    for (const s of sockets) {
+      const user = s.data.user as AuthUser | undefined;
+      if (user?.companyId === companyId) ids.add(user.id);
+    }
+    return [...ids].sort((a, b) => a - b);
   }
 
   /**

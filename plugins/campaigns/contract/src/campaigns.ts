@@ -159,3 +159,7 @@ export const campaignSettingsInputSchema = z.object({ settings: campaignSettings
 export type CampaignSettingsInput = z.infer<typeof campaignSettingsInputSchema>;
 /** What GET and POST /campaign-settings answer: one record per key, `value` the JSON text (settings-records.ts). */
 export const campaignSettingRecordsSchema = z.array(z.object({ key: z.enum(CAMPAIGN_SETTING_KEYS), value: z.string() }));
+
+/** The dashboard card (issue 32): campaign messages the channel accepted today, in the company's time zone. */
+export const campaignsSentTodaySchema = z.object({ day: z.string(), sent: z.number().int().nonnegative() });
+export type CampaignsSentToday = z.infer<typeof campaignsSentTodaySchema>;

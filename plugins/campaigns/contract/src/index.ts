@@ -28,6 +28,7 @@ import type {
   campaignSettingsInputSchema,
   campaignSettingRecordsSchema,
   campaignUpdateSchema,
+  campaignsSentTodaySchema,
 } from './campaigns.js';
 
 export * from './contact-lists.js';
@@ -55,6 +56,8 @@ export const CAMPAIGNS_MANIFEST = definePluginManifest({
     report: { path: '/campaign/:campaignId/report', permission: 'campaigns:read' },
   },
   menu: [{ page: 'main', icon: 'notification', permission: 'campaigns:read', label: { es: 'Campañas', pt: 'Campanhas', en: 'Campaigns' } }],
+  // The dashboard's "sent today" card.
+  zones: ['dashboard.cards'],
 });
 
 /**
@@ -149,6 +152,12 @@ export const CAMPAIGN_ENDPOINTS = {
   recipients: endpoint<{ query: typeof campaignRecipientQuerySchema; response: typeof campaignRecipientPageSchema }>()({ method: 'GET', path: '/campaigns/:id/recipients' }),
   /** The same report, every recipient, as CSV (`?lang=` names the header row). */
   recipientsCsv: endpoint<{ response: typeof blobResponse }>()({ method: 'GET', path: '/campaigns/:id/recipients/export', blob: true }),
+};
+
+/** Figures of this plugin for other screens (issue 32): the dashboard's "sent today" card. */
+export const CAMPAIGN_STATS_ENDPOINTS = {
+  /** Campaign messages the channel accepted today, in the company's time zone. */
+  sentToday: endpoint<{ response: typeof campaignsSentTodaySchema }>()({ method: 'GET', path: '/campaigns/stats/sent-today' }),
 };
 
 export const CAMPAIGN_SETTINGS_ENDPOINTS = {

@@ -12,6 +12,8 @@ import { NumberCheck } from './contact-lists/number-check.js';
 import { CampaignsContactLists } from './migrations/campaigns_0001_contact_lists.js';
 import { CampaignsCampaigns } from './migrations/campaigns_0002_campaigns.js';
 import { CampaignsSendLanes } from './migrations/campaigns_0003_send_lanes.js';
+import { CampaignsSentIndex } from './migrations/campaigns_0004_sent_index.js';
+import { CampaignStatsController } from './campaigns/sent-today.controller.js';
 import { CampaignEngine } from './campaigns/campaign.engine.js';
 import { CampaignSender } from './campaigns/campaign.sender.js';
 import { SendSignal } from './campaigns/send-signal.js';
@@ -26,7 +28,7 @@ import { CampaignRecipientsService } from './campaigns/campaign-recipients.servi
 @Module({
   // Under /api/campaigns/ (issue 29 item 3) `GET /campaigns/:id` would capture `/campaigns/campaign-settings`,
   // `/campaigns/contact-lists`…: Express answers with the first match, so those controllers come first.
-  controllers: [ContactListsController, ContactListItemsController, CampaignSettingsController, CampaignsController],
+  controllers: [ContactListsController, ContactListItemsController, CampaignSettingsController, CampaignStatsController, CampaignsController],
   providers: [
     CampaignsEnabledGuard,
     ContactListsRealtime,
@@ -73,6 +75,7 @@ export default definePlugin({
     { name: 'campaigns_0001_contact_lists', class: CampaignsContactLists },
     { name: 'campaigns_0002_campaigns', class: CampaignsCampaigns },
     { name: 'campaigns_0003_send_lanes', class: CampaignsSendLanes },
+    { name: 'campaigns_0004_sent_index', class: CampaignsSentIndex },
   ],
   permissions: CAMPAIGNS_PERMISSIONS,
   manifest: CAMPAIGNS_MANIFEST,

@@ -145,6 +145,7 @@ const es = {
     columns: { row: 'Fila', name: 'Nombre', number: 'Número', reason: 'Motivo' },
     reasons: { duplicated: 'repetido en la planilla o ya en la lista', not_a_number: 'no es un número de teléfono (solo dígitos, con código de país)' },
   },
+  dashboard: { sentToday: 'Enviados hoy por campañas' },
 };
 type Texts = typeof es;
 
@@ -295,6 +296,7 @@ const pt: Texts = {
     columns: { row: 'Linha', name: 'Nome', number: 'Número', reason: 'Motivo' },
     reasons: { duplicated: 'repetido na planilha ou já na lista', not_a_number: 'não é um número de telefone (só dígitos, com código do país)' },
   },
+  dashboard: { sentToday: 'Enviadas hoje por campanhas' },
 };
 
 const en: Texts = {
@@ -444,6 +446,7 @@ const en: Texts = {
     columns: { row: 'Row', name: 'Name', number: 'Number', reason: 'Reason' },
     reasons: { duplicated: 'repeated in the sheet or already in the list', not_a_number: 'not a phone number (digits only, with the country code)' },
   },
+  dashboard: { sentToday: 'Sent today by campaigns' },
 };
 
 export const locales = { es, pt, en };

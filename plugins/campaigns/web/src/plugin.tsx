@@ -12,6 +12,7 @@ export default defineWebPlugin({
     report: () => import('./campaigns/CampaignReportPage.js'),
   },
   menu: [{ path: CAMPAIGNS_MANIFEST.pages.main.path, icon: NotificationOutlined }],
+  widgets: [{ zone: 'dashboard.cards', load: () => import('./dashboard/SentTodayCard.js') }],
   locales,
   errors: {
     es: {

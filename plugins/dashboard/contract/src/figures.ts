@@ -51,6 +51,8 @@ export interface DashboardAgentRow {
   avgHandleMs: number | null;
   /** Tickets open with this agent now. */
   attendingNow: number;
+  /** Connected to Atende now (a socket open, the PRESENCE port); moves live with `user.presence`. */
+  online: boolean;
 }
 
 export interface DashboardQueueRow {

@@ -5,11 +5,13 @@ import { DashboardController } from './dashboard.controller.js';
 import { FiguresService } from './figures/figures.service.js';
 import { RollupWriter } from './rollup/rollup.writer.js';
 import { DashboardInit } from './migrations/init.js';
+import { DashboardBackfill } from './migrations/backfill.js';
+import { BackfillJob } from './backfill/backfill.job.js';
 import { CrmController } from './crm/crm.controller.js';
 import { CrmService } from './crm/crm.service.js';
 import { ReadCache } from './cache/read-cache.js';
 
-@Module({ controllers: [DashboardController, CrmController], providers: [FiguresService, CrmService, RollupWriter, ReadCache] })
+@Module({ controllers: [DashboardController, CrmController], providers: [FiguresService, CrmService, RollupWriter, BackfillJob, ReadCache] })
 export class DashboardModule {}
 
 export default definePlugin({
@@ -21,7 +23,10 @@ export default definePlugin({
   // The spec's paths (commercial-admin §8), answered by /api/dashboard/crm/….
   apiAliases: ['GET /crm/metrics', 'GET /crm/analytics'],
   entities: [],
-  migrations: [{ name: 'dashboard_0001_init', class: DashboardInit }],
+  migrations: [
+    { name: 'dashboard_0001_init', class: DashboardInit },
+    { name: 'dashboard_0002_backfill', class: DashboardBackfill },
+  ],
   permissions: DASHBOARD_PERMISSIONS,
   manifest: DASHBOARD_MANIFEST,
   web: { package: '@atende/plugin-dashboard-web' },

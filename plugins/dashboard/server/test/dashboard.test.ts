@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANT_PASSWORD, client, createDatabase, eventually, queryDb, sandbox, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
 import { DASHBOARD_ENDPOINTS, type DashboardFigures } from '@atende/plugin-dashboard-contract';
+import { io, type Socket } from 'socket.io-client';
 import { DashboardController } from '../src/dashboard.controller.js';
 import { CrmController } from '../src/crm/crm.controller.js';
 
@@ -205,5 +206,47 @@ describe('dashboard', () => {
     expect((await api.get('/api/dashboard/figures?from=2026-02-10&to=2026-02-01', admin)).status).toBe(400);
     const custom = await figures(admin, 'from=2026-01-30&to=2026-02-02');
     expect(custom.byDay.map((d) => d.day)).toEqual(['2026-01-30', '2026-01-31', '2026-02-01', '2026-02-02']);
+  });
+
+  it('shows who is online now, live, within the company and the viewer\'s view', async () => {
+    const connect = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const s = io(server.url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
+        s.once('ready', () => resolve(s));
+        s.once('connect_error', reject);
+      });
+    const ana = await api.login('ana@tienda.test', TENANT_PASSWORD);
+    const bea = (await api.login('bea@tienda.test', TENANT_PASSWORD)).token;
+    const anaRow = async (token: string, query?: string) => (await figures(token, query)).agents.find((a) => a.userId === ana.user.id);
+    // The admin's screen hears the nudges (dashboard:view holders only).
+    const screen = await connect(admin);
+    const nudges: { event: string }[] = [];
+    screen.on('dashboard:update', (p: { event: string }) => nudges.push(p));
+    expect(await anaRow(admin)).toBeUndefined();
+    const anaSocket = await connect(ana.token);
+    const other = await connect(otherAdmin);
+    try {
+      await eventually(async () => nudges.some((n) => n.event === 'user.presence'));
+      // Ana has no figures yet: she is listed because she is connected, for an admin seeing the whole company.
+      expect(await anaRow(admin)).toMatchObject({ name: 'Ana', online: true, accepted: 0, closed: 0, attendingNow: 0 });
+      // Bea with show-all off sees only her queues' figures: a connected agent of another queue is not hers to list.
+      expect(await anaRow(bea, 'days=7&showAll=false')).toBeUndefined();
+      // The other company's admin is connected too, and absent here; this company's admin is online.
+      const f = await figures(admin);
+      expect(f.agents.find((a) => a.userId === adminId)).toMatchObject({ online: true });
+      const otherIds = (await sql(`select id from users where company_id <> $1`, [companyId])).map((r) => r.id as number);
+      expect(f.agents.some((a) => otherIds.includes(a.userId))).toBe(false);
+      // Ana leaves: offline at once, and the screen is told.
+      const before = nudges.length;
+      anaSocket.disconnect();
+      await eventually(async () => (await anaRow(admin)) === undefined);
+      await eventually(async () => nudges.length > before);
+    } finally {
+      anaSocket.disconnect();
+      other.disconnect();
+      screen.disconnect();
+    }
+    // Nobody connected: the admin keeps their row (figures of the day) but is offline.
+    await eventually(async () => (await figures(admin)).agents.find((a) => a.userId === adminId)?.online === false);
   });
 });

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, DatePicker, Flex, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Typography } from 'antd';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Button, Card, Col, DatePicker, Flex, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Typography } from 'antd';
 import { ReloadOutlined, DownloadOutlined } from '@ant-design/icons';
 import { CONNECTION_ENDPOINTS, QUEUE_ENDPOINTS } from '@atende/core-contract';
 import { Zone, call, useErrorToast, useRealtime, useRealtimeReconnected, useT } from '@atende/sdk-web';
-import { DASHBOARD_ENDPOINTS, DASHBOARD_EVENT, DASHBOARD_PERIODS, type DashboardFigures } from '@atende/plugin-dashboard-contract';
-import { BarChart } from './BarChart.js';
+import { DASHBOARD_ENDPOINTS, DASHBOARD_EVENT, DASHBOARD_PERIODS, type DashboardAgentRow, type DashboardFigures } from '@atende/plugin-dashboard-contract';
 import { downloadCsv } from './csv.js';
 import { formatDuration } from './duration.js';
+
+// The charting library is its own chunk, fetched after the cards are on screen (first view).
+const BarChart = lazy(() => import('./BarChart.js'));
 
 type Period = number | 'custom';
 /** Realtime nudges are merged: the figures are read again at most this often. */
@@ -76,11 +78,17 @@ export default function DashboardPage() {
     ['messagesOut', t('cards.messagesOut'), c?.messagesOut],
   ];
 
+  // Stable inputs: the chart is redrawn only when the figures or the language change.
+  const daySeries = useMemo(() => [{ name: t('charts.created') }, { name: t('charts.closed') }], [t]);
+  const hourSeries = useMemo(() => [{ name: t('charts.created') }], [t]);
+  const dayData = useMemo(() => (figures?.byDay ?? []).map((d) => ({ label: d.day.slice(5), values: [d.created, d.closed] })), [figures]);
+  const hourData = useMemo(() => (figures?.byHour ?? []).map((h) => ({ label: String(h.hour), values: [h.created] })), [figures]);
+
   const exportAgents = () =>
     figures &&
     downloadCsv(`agents-${figures.period.from}-${figures.period.to}.csv`, [
-      [t('agents.name'), t('agents.accepted'), t('agents.closed'), `${t('agents.avgHandle')} (s)`, t('agents.attendingNow')],
-      ...figures.agents.map((a) => [a.name, a.accepted, a.closed, a.avgHandleMs === null ? null : Math.round(a.avgHandleMs / 1000), a.attendingNow]),
+      [t('agents.name'), t('agents.accepted'), t('agents.closed'), `${t('agents.avgHandle')} (s)`, t('agents.attendingNow'), t('agents.online')],
+      ...figures.agents.map((a) => [a.name, a.accepted, a.closed, a.avgHandleMs === null ? null : Math.round(a.avgHandleMs / 1000), a.attendingNow, t(a.online ? 'agents.yes' : 'agents.no')]),
     ]);
   const exportQueues = () =>
     figures &&
@@ -130,17 +138,19 @@ export default function DashboardPage() {
         <Col xs={24} xl={14}>
           <Card size="small" title={t('charts.byDay')} loading={!figures}>
             {figures && (
-              <BarChart
-                empty={t('empty')}
-                series={[{ name: t('charts.created') }, { name: t('charts.closed') }]}
-                data={figures.byDay.map((d) => ({ label: d.day.slice(5), values: [d.created, d.closed] }))}
-              />
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} title={false} />}>
+                <BarChart empty={t('empty')} series={daySeries} data={dayData} />
+              </Suspense>
             )}
           </Card>
         </Col>
         <Col xs={24} xl={10}>
           <Card size="small" title={t('charts.byHour')} loading={!figures}>
-            {figures && <BarChart empty={t('empty')} series={[{ name: t('charts.created') }]} data={figures.byHour.map((h) => ({ label: String(h.hour), values: [h.created] }))} />}
+            {figures && (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} title={false} />}>
+                <BarChart empty={t('empty')} series={hourSeries} data={hourData} />
+              </Suspense>
+            )}
           </Card>
         </Col>
       </Row>
@@ -155,7 +165,16 @@ export default function DashboardPage() {
           dataSource={figures?.agents ?? []}
           locale={{ emptyText: t('empty') }}
           columns={[
-            { title: t('agents.name'), dataIndex: 'name' },
+            {
+              title: t('agents.name'),
+              dataIndex: 'name',
+              // Who is connected now: a status dot, its meaning in the tooltip and for screen readers.
+              render: (name: string, a: DashboardAgentRow) => (
+                <span data-testid={`dashboard-agent-${a.userId}`} data-online={a.online} title={t(a.online ? 'agents.online' : 'agents.offline')}>
+                  <Badge status={a.online ? 'success' : 'default'} text={name} />
+                </span>
+              ),
+            },
             { title: t('agents.accepted'), dataIndex: 'accepted', align: 'right' },
             { title: t('agents.closed'), dataIndex: 'closed', align: 'right' },
             { title: t('agents.avgHandle'), dataIndex: 'avgHandleMs', align: 'right', render: dur },

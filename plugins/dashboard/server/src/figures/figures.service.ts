@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AppError, CONNECTIONS, TICKETS, USERS, type Connections, type TicketQuery, type Tickets, type TicketVisibility, type Users } from '@atende/sdk-server';
+import { AppError, CONNECTIONS, PRESENCE, TICKETS, USERS, type Connections, type Presence, type TicketQuery, type Tickets, type TicketVisibility, type Users } from '@atende/sdk-server';
 import type { DashboardFigures, DashboardNow, DashboardQuery } from '@atende/plugin-dashboard-contract';
 import { daysOf, periodOf } from './period.js';
 
@@ -20,6 +20,7 @@ export class FiguresService {
     @Inject(TICKETS) private readonly tickets: Tickets,
     @Inject(USERS) private readonly users: Users,
     @Inject(CONNECTIONS) private readonly connections: Connections,
+    @Inject(PRESENCE) private readonly presence: Presence,
   ) {}
 
   async now(companyId: number, userId: number, query: DashboardQuery): Promise<DashboardNow> {
@@ -37,7 +38,7 @@ export class FiguresService {
     const exec = (sql: string, params: unknown[]) => this.em.getConnection().execute(sql, params) as Promise<Row[]>;
     const sums = `sum(created) created, sum(accepted) accepted, sum(closed) closed, sum(wait_ms) wait_ms, sum(wait_n) wait_n, sum(handle_ms) handle_ms, sum(handle_n) handle_n`;
     // One scan of the period's rows for every grouping the page shows (totals, agents, queues, days, hours).
-    const [now, attendingByAgent, grouped, contacts] = await Promise.all([
+    const [now, attendingByAgent, grouped, contacts, online] = await Promise.all([
       nowCounts,
       this.attendingByAgent(companyId, viewer, query),
       exec(
@@ -51,11 +52,22 @@ export class FiguresService {
       viewer.queueIds === null && !query.queueId && !query.whatsappId
         ? exec(`select coalesce(sum(new_contacts), 0) n from dashboard_rollups where company_id = ? and day between ?::date and ?::date`, [companyId, period.from, period.to])
         : Promise.resolve(null),
+      this.presence.online(companyId).then((ids) => new Set(ids)),
     ]);
     // grouping() sets a bit per column left out, in the order named: user 8, queue 4, day 2, hour 1.
     const only = (kept: number) => grouped.filter((r) => n(r.g) === 15 - kept);
     const total = grouped.find((r) => n(r.g) === 15);
-    const agents = only(8).filter((r) => n(r.user_id) !== 0);
+    const active = only(8).filter((r) => n(r.user_id) !== 0);
+    // Agents with no figures in the period still belong in the table when they hold tickets now or,
+    // for a viewer who sees the whole company without filters, when they are connected.
+    const listed = new Set(active.map((a) => n(a.user_id)));
+    const wholeCompany = viewer.queueIds === null && !query.queueId && !query.whatsappId;
+    const agents: Row[] = [...active];
+    for (const id of [...attendingByAgent.keys(), ...(wholeCompany ? online : [])]) {
+      if (listed.has(id)) continue;
+      listed.add(id);
+      agents.push({ user_id: id });
+    }
     const queues = only(4).sort((a, b) => n(a.queue_id) - n(b.queue_id));
     const byDay = only(2);
     const byHour = only(1);
@@ -88,6 +100,7 @@ export class FiguresService {
           closed: n(a.closed),
           avgHandleMs: avg(a.handle_ms, a.handle_n),
           attendingNow: attendingByAgent.get(n(a.user_id)) ?? 0,
+          online: online.has(n(a.user_id)),
         }))
         .sort((a, b) => b.closed - a.closed || a.name.localeCompare(b.name)),
       queues: queues

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, DomainEventMap, DomainEventName } from '@atende/core-contract';
-import { deltasOf, type TicketState } from './deltas.js';
+import { deltasOf, rollupOf, type TicketState } from './deltas.js';
 
 const ev = <K extends DomainEventName>(name: K, payload: DomainEventMap[K], at: string): DomainEvent => ({ id: `${name}-${at}`, name, companyId: 1, at, payload }) as DomainEvent;
 const T0 = '2026-11-27T10:00:00.000Z';
@@ -60,5 +60,30 @@ describe('deltasOf', () => {
     expect(deltasOf(sent, { ...open, replied: true }).increments[0].add).toEqual({ msgs_out: 1 });
     expect(deltasOf(ev('contact.upserted', { contactId: 1, number: '1', name: 'a', created: false }, T0), null).increments).toEqual([]);
     expect(deltasOf(ev('contact.upserted', { contactId: 1, number: '1', name: 'a', created: true }, T0), null).increments).toEqual([{ queueId: 0, whatsappId: 0, userId: 0, add: { new_contacts: 1 } }]);
+  });
+});
+
+describe('rollupOf, events straddling midnight in the company\'s zone', () => {
+  // Lima is UTC-5: 04:50Z is 23:50 on the 26th, 05:10Z is 00:10 on the 27th.
+  const TZ = 'America/Lima';
+  it('puts each event on the day and hour it happened there, and measures waits across the day change', () => {
+    const created = rollupOf(ev('ticket.created', { ticketId: 7, contactId: 1, whatsappId: 2, status: 'pending', queueId: 3, userId: null }, '2026-11-27T04:50:00.000Z'), null, TZ);
+    expect(created.rows).toEqual([{ day: '2026-11-26', hour: 23, queueId: 3, whatsappId: 2, userId: 0, add: { created: 1 } }]);
+    const msg = rollupOf(ev('message.received', { messageId: 1, ticketId: 7, contactId: 1, whatsappId: 2, fromMe: false, mediaType: 'chat', body: 'hola' }, '2026-11-27T04:59:59.999Z'), created.state!, TZ);
+    expect(msg.rows).toEqual([{ day: '2026-11-26', hour: 23, queueId: 3, whatsappId: 2, userId: 0, add: { msgs_in: 1 } }]);
+    const accepted = rollupOf(
+      ev('ticket.updated', { ticketId: 7, changes: { status: { before: 'pending', after: 'open' }, userId: { before: null, after: 9 } } }, '2026-11-27T05:10:00.000Z'),
+      msg.state!,
+      TZ,
+    );
+    // Accepted after midnight: on the 27th at 0h, having waited the 20 minutes that straddle it.
+    expect(accepted.rows).toEqual([{ day: '2026-11-27', hour: 0, queueId: 3, whatsappId: 2, userId: 9, add: { accepted: 1, wait_ms: 1_200_000, wait_n: 1 } }]);
+    const closed = rollupOf(ev('ticket.updated', { ticketId: 7, changes: { status: { before: 'open', after: 'closed' } } }, '2026-11-27T05:40:00.000Z'), accepted.state!, TZ);
+    expect(closed.rows).toEqual([{ day: '2026-11-27', hour: 0, queueId: 3, whatsappId: 2, userId: 9, add: { closed: 1, abandoned: 1, handle_ms: 1_800_000, handle_n: 1 } }]);
+  });
+
+  it('counts the exact midnight instant in the new day', () => {
+    const at = rollupOf(ev('contact.upserted', { contactId: 1, number: '1', name: 'x', created: true }, '2026-11-27T05:00:00.000Z'), null, TZ);
+    expect(at.rows[0]).toMatchObject({ day: '2026-11-27', hour: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@atende/core-contract';
+import { localDayHour } from './local-time.js';
 
 /** A ticket as the plugin remembers it (dashboard_tickets). */
 export interface TicketState {
@@ -173,4 +174,21 @@ function outgoing(before: TicketState | null, whatsappId: number, at: Date): Del
 export function ticketIdOf(event: DomainEvent): number | null {
   const p = event.payload as { ticketId?: number };
   return typeof p.ticketId === 'number' ? p.ticketId : null;
+}
+
+/** An increment placed in its rollup row: the day and hour of the event's commit in the company's zone. */
+export interface RollupRow extends Increment {
+  day: string;
+  hour: number;
+}
+
+/**
+ * What the writer adds for one event: `deltasOf`, each increment in the bucket of the event's own
+ * time (not the ticket's creation): a ticket opened at 23:50 and closed at 00:30 counts its closing
+ * on the next day. Pure, so a sequence straddling midnight is tested without a clock.
+ */
+export function rollupOf(event: DomainEvent, before: TicketState | null, timeZone: string): { state?: TicketState; rows: RollupRow[] } {
+  const { state, increments } = deltasOf(event, before);
+  const { day, hour } = localDayHour(new Date(event.at), timeZone);
+  return { state, rows: increments.map((inc) => ({ ...inc, day, hour })) };
 }

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/core';
 import { PLUGIN_CONTEXT, REALTIME, TENANCY, TICKETS, createLogger, type PluginContext, type RealtimePublisher, type Tenancy, type Tickets } from '@atende/sdk-server';
 import type { DomainEvent } from '@atende/core-contract';
 import { DASHBOARD_EVENT } from '@atende/plugin-dashboard-contract';
-import { deltasOf, ticketIdOf, type Counter, type TicketState } from './deltas.js';
+import { rollupOf, ticketIdOf, type Counter, type RollupRow, type TicketState } from './deltas.js';
 import { localDayHour } from './local-time.js';
 import { ReadCache } from '../cache/read-cache.js';
 
@@ -21,6 +21,7 @@ type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[
 export class RollupWriter implements OnModuleInit, OnModuleDestroy {
   private readonly log = createLogger('dashboard.rollup');
   private pruner: ReturnType<typeof setInterval> | null = null;
+  private stopPresence: (() => void) | null = null;
   constructor(
     @Inject(PLUGIN_CONTEXT) private readonly plugin: PluginContext,
     @Inject(TENANCY) private readonly tenancy: Tenancy,
@@ -32,6 +33,12 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.plugin.events.subscribe([...EVENTS], (event) => this.apply(event as DomainEvent), { concurrency: 1, attempts: 8 });
+    // "Online now" is read from the PRESENCE port on each refetch: a connection change only nudges the
+    // screens (in-process, in the process holding the socket; nothing to keep, so nothing durable).
+    this.stopPresence = this.plugin.events.on('user.presence', (event) => {
+      this.cache.changed(event.companyId); // the agents' "online" column is read with the figures
+      this.realtime.toCompany(event.companyId, DASHBOARD_EVENT, { event: event.name }, { permission: 'dashboard:view' });
+    });
     // Event ids only need to outlive the queue's retries (minutes to hours): drop those older than 2 days.
     this.pruner = setInterval(() => void this.prune(), 3_600_000);
     this.pruner.unref();
@@ -39,6 +46,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     if (this.pruner) clearInterval(this.pruner);
+    this.stopPresence?.();
   }
 
   private async prune(): Promise<void> {
@@ -67,7 +75,8 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
           // The port already shows the change this event tells: its "before" is in the event.
           if (!row && before && event.name === 'ticket.updated') before = rewind(before, event as DomainEvent<'ticket.updated'>);
         }
-        const { state, increments } = deltasOf(event, before);
+        const { state, rows } = rollupOf(event, before, timeZone);
+        const increments: RollupRow[] = rows;
         if (state) await saveState(exec, event.companyId, state);
         const { day, hour } = localDayHour(new Date(event.at), timeZone);
         // Contacts who wrote on a day (the CRM's unique contacts): counted once per day and connection.
@@ -77,7 +86,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
             `insert into dashboard_contact_days (company_id, day, whatsapp_id, contact_id) values (?, ?, ?, ?) on conflict do nothing returning contact_id`,
             [event.companyId, day, inbound.whatsappId, inbound.contactId],
           );
-          if (first.length) increments.push({ queueId: 0, whatsappId: inbound.whatsappId, userId: 0, add: { active_contacts: 1 } });
+          if (first.length) increments.push({ day, hour, queueId: 0, whatsappId: inbound.whatsappId, userId: 0, add: { active_contacts: 1 } });
         }
         for (const inc of increments) {
           const cols = COUNTERS.filter((c) => inc.add[c]);
@@ -87,7 +96,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
              values (?, ?, ?, ?, ?, ?, ${cols.map(() => '?').join(', ')})
              on conflict (company_id, day, hour, queue_id, whatsapp_id, user_id)
              do update set ${cols.map((c) => `${c} = dashboard_rollups.${c} + excluded.${c}`).join(', ')}`,
-            [event.companyId, day, hour, inc.queueId, inc.whatsappId, inc.userId, ...cols.map((c) => inc.add[c])],
+            [event.companyId, inc.day, inc.hour, inc.queueId, inc.whatsappId, inc.userId, ...cols.map((c) => inc.add[c])],
           );
         }
         return increments.length > 0 || !!state;
