@@ -78,6 +78,13 @@ export const FILES_ERRORS = {
   nameInUse: 'ERR_FILE_NAME_ALREADY_EXISTS',
 } as const;
 
+/**
+ * The kind of a quick reply's file-list attachment (issue 38 item 11), on the kernel's
+ * QUICK_MESSAGE_ATTACHMENTS: a quick message saved with `attachment: { kind: 'files.fileList', id }`
+ * sends that list (its message, then its files) after its own text when an agent uses it.
+ */
+export const FILE_LIST_ATTACHMENT_KIND = 'files.fileList';
+
 /** Live updates to the company's users (automation-productivity §7 "company-scoped events for … files"). */
 export const FILE_EVENT = 'file';
 export type FileEvent = { action: 'create' | 'update'; record: FileList } | { action: 'delete'; id: number };
