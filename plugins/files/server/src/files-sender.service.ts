@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, MESSAGES, TICKETS, type AuthUser, type Messages, type Tickets } from '@atende/sdk-server';
 import type { FileListSendResult } from '@atende/plugin-files-contract';
 import { FilesService } from './files.service.js';
+import { fileListSends } from './file-list-sends.js';
 
 /**
  * Sends a file list into a conversation (issue 38 item 11; the Whaticket family's "send file list"):
@@ -31,11 +32,7 @@ export class FilesSenderService {
     if (!withFiles.length && !list.message.trim()) throw AppError.validation([{ path: 'options', message: 'empty_list' }]);
     const ids: number[] = [];
     // In order, one after another: the customer sees the message, then the files as listed.
-    if (list.message.trim()) ids.push((await this.messages.sendToTicket(user.companyId, ticket.id, { body: list.message, source: 'files' })).messageId);
-    for (const option of withFiles) {
-      const media = { url: option.path!, name: option.fileName ?? option.name };
-      ids.push((await this.messages.sendToTicket(user.companyId, ticket.id, { body: option.name, media, source: 'files' })).messageId);
-    }
+    for (const message of fileListSends(list, (text) => text)) ids.push((await this.messages.sendToTicket(user.companyId, ticket.id, { ...message, source: 'files' })).messageId);
     return ids;
   }
 }
