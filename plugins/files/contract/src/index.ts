@@ -28,8 +28,10 @@ export const FILES_PERMISSIONS = {
 export const FILES_MANIFEST = definePluginManifest({
   pages: { list: { path: '/files', permission: 'files:read' } },
   menu: [{ page: 'list', icon: 'folder', permission: 'files:read', label: { es: 'Listas de archivos', pt: 'Listas de arquivos', en: 'File lists' } }],
-  // The ticket's attachment tools: send a whole list to the conversation (issue 38 item 11).
-  zones: ['ticket.input.toolbar'],
+  // Sending a list (issue 38 item 11): the ticket's attachment tools send a whole list to the
+  // conversation; the quick message dialog attaches one to a reply; the flow builder gets a step.
+  zones: ['ticket.input.toolbar', 'quickMessage.modal.attachments'],
+  contributes: ['flowbuilder.node-editors'],
 });
 
 export const FILES_PAGE_SIZE = 50;
