@@ -96,4 +96,51 @@ describe('file lists in the browser', () => {
     expect(rows.map((r: { body: string }) => r.body)).toEqual(['Aquí tienes nuestro catálogo', 'Precios']);
     expect(rows[1].media_url).toBeTruthy();
   });
+
+  it('a quick reply carries a file list: attached in the quick message dialog, sent with its text from the message input (issue 38 item 11)', async () => {
+    const api = client(server.url);
+    const { token } = await api.login('admin@tienda.test', TENANT_PASSWORD);
+    const phone = sandbox(api, token);
+    const wa = await phone.connect('Tienda respuestas');
+    await phone.say(wa, '51922000444', '¿tienen catálogo?', 'Luis');
+    const ticket = await eventually(async () => (await queryDb(db.url, 'select id, uuid from tickets where whatsapp_id = $1', [wa]))[0] ?? null);
+    expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'open' }, token)).status).toBe(200);
+
+    const page = await (await browser.newContext()).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.getByTestId('menu-quick-messages').click();
+    await page.getByTestId('qm-add').click();
+    await page.getByTestId('qm-shortcode').fill('catalogo');
+    await page.getByTestId('qm-message').fill('Le comparto nuestro catálogo');
+    // The files plugin's picker in the dialog's zone: choose the list, the dialog shows it.
+    await page.getByTestId('qm-filelist-attach').click({ timeout: 20_000 });
+    await page.getByTestId('qm-filelist-select').click({ timeout: 15_000 });
+    await page.locator('.ant-select-item-option', { hasText: 'Catálogo 2026' }).click();
+    await page.getByTestId('qm-plugin-attachment').filter({ hasText: 'Catálogo 2026' }).waitFor();
+    await page.screenshot({ path: 'tooling/test/artifacts/files-quick-reply-dialog.png' });
+    await page.getByTestId('qm-save').click();
+    await page.getByTestId('qm-modal').waitFor({ state: 'hidden' });
+    await page.locator('[data-testid^="qm-plugin-attachment-"]', { hasText: 'Catálogo 2026' }).waitFor({ timeout: 15_000 });
+
+    // In the conversation: "/cat" offers it with the list's name; choosing it sends at once.
+    await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+    const text = page.getByTestId('message-input-text');
+    await expect.poll(() => text.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await text.fill('/cat');
+    const option = page.getByTestId('quick-reply-option').filter({ hasText: '/catalogo' });
+    await option.getByTestId('quick-reply-attachment').filter({ hasText: 'Catálogo 2026' }).waitFor({ timeout: 15_000 });
+    await option.click();
+    await page.getByText('Aquí tienes nuestro catálogo').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => text.inputValue()).toBe('');
+    const rows = await eventually(async () => {
+      const r = await queryDb(db.url, 'select body, media_url from messages where ticket_id = $1 and from_me order by id', [ticket.id]);
+      return r.length >= 3 ? r : null;
+    });
+    expect(rows.map((r: { body: string }) => r.body)).toEqual([expect.stringContaining('Le comparto nuestro catálogo'), 'Aquí tienes nuestro catálogo', 'Precios']);
+    expect(rows[2].media_url).toBeTruthy();
+    await expect.poll(async () => (await phone.outbox(wa, '51922000444')).length, { timeout: 20_000 }).toBe(3);
+    expect(errors).toEqual([]);
+  });
 });
