@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { client, createDatabase, eventually, queryDb, sandbox, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
 import { launchBrowser } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
+
+/** The API as the signed-in page calls it (signing in through the API would end the browser's session). */
+function pageApi(page: Page, method: string, p: string, body?: unknown) {
+  return page.evaluate(
+    async ([m, url, b]) => {
+      const res = await fetch(`/api${url}`, {
+        method: m,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    },
+    [method, p, body] as const,
+  );
+}
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
@@ -140,7 +155,48 @@ describe('file lists in the browser', () => {
     });
     expect(rows.map((r: { body: string }) => r.body)).toEqual([expect.stringContaining('Le comparto nuestro catálogo'), 'Aquí tienes nuestro catálogo', 'Precios']);
     expect(rows[2].media_url).toBeTruthy();
-    await expect.poll(async () => (await phone.outbox(wa, '51922000444')).length, { timeout: 20_000 }).toBe(3);
+    const outbox = async () => ((await pageApi(page, 'GET', `/sandbox/${wa}/messages?to=51922000444`)).body as { body: string }[]).map((m) => m.body);
+    await expect.poll(async () => (await outbox()).length, { timeout: 20_000 }).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('a flow gets a file-list step from the + menu, and a simulated customer receives the list (issue 38 item 11)', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.goto(`${server.url}/flowbuilders`);
+    await page.getByTestId('flows-add').click({ timeout: 15_000 });
+    await page.getByTestId('flow-name-input').fill('Enviar catálogo');
+    await page.getByTestId('flow-name-ok').click();
+    await page.waitForURL((u) => /^\/flowbuilder\/\d+$/.test(u.pathname), { timeout: 15_000 });
+    const flowId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.locator('.react-flow__node[data-id="1"]').waitFor({ timeout: 15_000 });
+
+    // The files plugin's step is in the + menu; its editor picks one of the company's lists.
+    await page.locator('.ant-float-btn-group-trigger').click();
+    await page.getByTestId('flow-add-fileList').click({ timeout: 15_000 });
+    await page.getByTestId('flow-filelist-select').click({ timeout: 15_000 });
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Catálogo 2026' }).click();
+    await page.getByTestId('editor-ok').click();
+    const step = page.locator('.react-flow__node-fileList');
+    await step.getByText('Catálogo 2026').waitFor();
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(1);
+    await page.screenshot({ path: 'tooling/test/artifacts/files-flow-step.png' });
+    await page.getByTestId('flow-save').click();
+    await page.getByText('Flujo guardado con éxito').waitFor();
+    const saved = (await pageApi(page, 'GET', `/flowbuilder/flow/${flowId}`)).body.flow.flow as { nodes: { type: string; data: Record<string, unknown> }[] };
+    expect(saved.nodes.find((n) => n.type === 'fileList')?.data).toMatchObject({ name: 'Catálogo 2026', fileListId: expect.any(Number) });
+
+    // A simulated customer on a connection bound to the flow gets the list's message and its file.
+    const made = await pageApi(page, 'POST', '/whatsapp', { name: 'Tienda flujo', provider: 'sandbox', bindings: { flowId } });
+    expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
+    const wa = made.body.id as number;
+    expect((await pageApi(page, 'POST', `/whatsappsession/${wa}`, {})).status).toBe(200);
+    await expect.poll(async () => (await pageApi(page, 'GET', `/whatsapp/${wa}`)).body.status, { timeout: 20_000 }).toBe('CONNECTED');
+    expect((await pageApi(page, 'POST', `/sandbox/${wa}/messages`, { from: '51922000555', name: 'Marta', body: 'hola' })).status).toBeLessThan(300);
+    const outbox = async () => ((await pageApi(page, 'GET', `/sandbox/${wa}/messages?to=51922000555`)).body as { body: string }[]).map((m) => m.body);
+    await expect.poll(outbox, { timeout: 20_000 }).toEqual(['Aquí tienes nuestro catálogo', 'Precios']);
     expect(errors).toEqual([]);
   });
 });
