@@ -37,7 +37,7 @@ export default function FileListStepBody({ value, set }: FlowNodeEditorProps) {
           data-testid="flow-filelist-select"
         />
       </Form.Item>
-      {chosen !== undefined && !names.some((n) => n.id === chosen) && <Alert type="warning" showIcon message={t('flow.missing')} style={{ marginBottom: 12 }} />}
+      {chosen !== undefined && !names.some((n) => n.id === chosen) && <Alert type="warning" showIcon title={t('flow.missing')} style={{ marginBottom: 12 }} />}
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         {t('flow.hint')}
       </Typography.Paragraph>
