@@ -99,8 +99,9 @@ export class QuickMessagesService {
     if (body.geral && !can(user, 'users:manage')) throw AppError.forbidden();
     const wasShared = q.geral;
     const { attachment, ...fields } = body;
-    em.assign(q, definedFields(fields));
-    if (attachment !== undefined) em.assign(q, await this.attachmentFields(user, attachment));
+    // Left out, the attachment stays; checked before anything changes.
+    const attached = attachment === undefined ? {} : await this.attachmentFields(user, attachment);
+    em.assign(q, { ...definedFields(fields), ...attached });
     await em.flush();
     this.publish(user, 'update', q, wasShared);
     return this.dto(user, q);
