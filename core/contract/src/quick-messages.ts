@@ -3,6 +3,9 @@ import { partialUpdate } from './partial-update.js';
 
 /** Quick messages (core-operations §3, §5, §7). */
 
+/** The kind of a plugin's quick-message attachment: `<plugin id>.<name>` (`files.fileList`), its contribution's key. */
+export const QUICK_ATTACHMENT_KIND_PATTERN = /^[a-z][a-z0-9-]*\.[A-Za-z0-9-]{1,60}$/;
+
 export const quickMessageSchema = z.object({
   id: z.number().int(),
   shortcode: z.string(),
@@ -27,7 +30,7 @@ export const quickMessageInputSchema = z.object({
    */
   attachment: z
     .object({
-      kind: z.string().regex(/^[a-z][a-z0-9-]*\.[A-Za-z0-9-]{1,60}$/, 'invalid_kind'),
+      kind: z.string().regex(QUICK_ATTACHMENT_KIND_PATTERN, 'invalid_kind'),
       id: z.number().int().positive().max(2_147_483_647),
     })
     .nullable()

@@ -1,3 +1,4 @@
+import { QUICK_ATTACHMENT_KIND_PATTERN } from '@atende/core-contract';
 import type { AuthUser } from './auth.js';
 import { createExtensionPoint } from './extension-point.js';
 
@@ -37,5 +38,5 @@ export const QUICK_MESSAGE_ATTACHMENTS = createExtensionPoint<QuickMessageAttach
 /** The error code of a quick message whose attachment's plugin is not there. */
 export const QUICK_ATTACHMENT_UNAVAILABLE = 'ERR_QUICK_ATTACHMENT_UNAVAILABLE';
 
-/** What a kind looks like: `<plugin id>.<name>`, the contribution's key. */
-export const QUICK_ATTACHMENT_KIND = /^[a-z][a-z0-9-]*\.[A-Za-z0-9-]{1,60}$/;
+/** What a kind looks like: `<plugin id>.<name>`, the contribution's key (the API refuses any other). */
+export const QUICK_ATTACHMENT_KIND: RegExp = QUICK_ATTACHMENT_KIND_PATTERN;
