@@ -446,14 +446,15 @@ describe('files', () => {
     // The step's data is checked by the flow builder's contract.
     const idFlow = (await api.post('/api/flowbuilder', { name: 'Sin lista' }, admin)).body.id as number;
     const invalid = await api.post('/api/flowbuilder/flow', { idFlow, nodes: [{ id: '1', type: 'start', ...at(0), data: {} }, { id: 'f', type: 'fileList', ...at(1), data: {} }], connections: [] }, admin);
-    expect(invalid.status).toBe(400);
+    expect([invalid.status, JSON.stringify(invalid.body)]).toEqual([400, expect.stringContaining('fileListId')]);
     const good = await flowWith('Catálogo por flujo', list.id);
     const crafted = await flowWith('Lista ajena', foreign.id);
     expect((await api.post('/api/keywords', { name: 'Catálogo', keyword: 'catalogo', activateFlowId: good }, admin)).status).toBe(201);
     expect((await api.post('/api/keywords', { name: 'Ajena', keyword: 'ajena', activateFlowId: crafted }, admin)).status).toBe(201);
 
+    // The plan allows two connections: the quick reply test's one (no queues) serves here too.
     const phone = sandbox(api, admin);
-    const wa = await phone.connect('Flujo archivos');
+    const wa = ((await api.get('/api/whatsapp', admin)).body as { id: number; name: string }[]).find((c) => c.name === 'Respuestas')?.id ?? (await phone.connect('Flujo archivos'));
     await phone.say(wa, '51911000333', 'catalogo', 'Ana');
     const out = await eventually(async () => {
       const o = await phone.outbox(wa, '51911000333');
