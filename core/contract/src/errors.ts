@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'ERR_DATABASE_UNAVAILABLE',
   'ERR_OUTBOUND_URL_REFUSED',
   'ERR_REQUEST_IN_PROGRESS',
+  'ERR_QUICK_ATTACHMENT_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -133,6 +134,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_INVALID_SPREADSHEET: 'El archivo no es una hoja de cálculo .xlsx válida (máximo 5 MB y 10.000 filas).',
     ERR_OUTBOUND_URL_REFUSED: 'Esta URL no está permitida: debe ser https y pública (sin redirecciones, direcciones privadas ni locales).',
     ERR_REQUEST_IN_PROGRESS: 'Una llamada con la misma Idempotency-Key todavía está en curso; repítala en unos segundos.',
+    ERR_QUICK_ATTACHMENT_UNAVAILABLE: 'El adjunto de esta respuesta rápida ya no está disponible (su complemento no está instalado).',
   },
   pt: {
     ERR_INTERNAL_SERVER_ERROR: 'Erro inesperado do servidor. Tente novamente mais tarde.',
@@ -188,6 +190,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_INVALID_SPREADSHEET: 'O arquivo não é uma planilha .xlsx válida (máximo 5 MB e 10.000 linhas).',
     ERR_OUTBOUND_URL_REFUSED: 'Esta URL não é permitida: deve ser https e pública (sem redirecionamentos, endereços privados ou locais).',
     ERR_REQUEST_IN_PROGRESS: 'Uma chamada com a mesma Idempotency-Key ainda está em andamento; repita em alguns segundos.',
+    ERR_QUICK_ATTACHMENT_UNAVAILABLE: 'O anexo desta resposta rápida não está mais disponível (seu plugin não está instalado).',
   },
   en: {
     ERR_INTERNAL_SERVER_ERROR: 'Unexpected server error. Please try again later.',
@@ -242,5 +245,6 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     ERR_INVALID_SPREADSHEET: 'The file is not a valid .xlsx spreadsheet (5 MB and 10,000 rows at most).',
     ERR_OUTBOUND_URL_REFUSED: 'This URL is not allowed: it must be https and public (no redirects, private or local addresses).',
     ERR_REQUEST_IN_PROGRESS: 'A call with the same Idempotency-Key is still in progress; retry in a few seconds.',
+    ERR_QUICK_ATTACHMENT_UNAVAILABLE: 'This quick reply’s attachment is no longer available (its plugin is not installed).',
   },
 };

@@ -20,6 +20,8 @@ export function definePluginManifest<const P extends Record<string, PluginRoute>
   planFeatures?: Record<string, LocalizedText>;
   /** https origins the plugin's pages load from, by CSP directive (img-src, media-src, frame-src, connect-src, font-src). */
   csp?: Partial<Record<'img-src' | 'media-src' | 'frame-src' | 'connect-src' | 'font-src', string[]>>;
+  /** Web extension points the remote contributes to (`flowbuilder.node-editors`): the shell loads it when a screen reads one. */
+  contributes?: string[];
 }) {
   const pages = (declaration.pages ?? {}) as P;
   const tabs = (declaration.tabs ?? {}) as T;
@@ -32,6 +34,7 @@ export function definePluginManifest<const P extends Record<string, PluginRoute>
     zones: declaration.zones ?? [],
     ...(declaration.planFeatures ? { planFeatures: declaration.planFeatures } : {}),
     ...(declaration.csp ? { csp: declaration.csp } : {}),
+    ...(declaration.contributes ? { contributes: declaration.contributes } : {}),
   };
 }
 export type PluginManifestDeclaration = ReturnType<typeof definePluginManifest>;

@@ -57,6 +57,7 @@ export const ZONE_NAMES = [
   'ticket.header.actions',
   'ticket.options.menu',
   'ticket.input.toolbar',
+  'quickMessage.modal.attachments',
   'message.actions',
   'contact.drawer.sections',
   'connection.row.actions',

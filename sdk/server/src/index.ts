@@ -8,6 +8,7 @@ export * from './sql.js';
 export * from './events.js';
 export * from './tenancy.js';
 export * from './extension-point.js';
+export * from './quick-message-attachments.js';
 export * from './settings.js';
 export * from './messages.js';
 export * from './queues.js';

@@ -3,7 +3,7 @@ import { createEvent, createStore } from 'effector';
 import { useUnit } from 'effector-react';
 import type { FormInstance } from 'antd';
 import { sessionEnded } from './session.model.js';
-import type { Connection, ContactDto, LocalizedText, MessageDto, Queue, TicketDto, UserDto, ZoneName } from '@atende/core-contract';
+import type { Connection, ContactDto, LocalizedText, MessageDto, Queue, QuickMessageAttachmentRef, TicketDto, UserDto, ZoneName } from '@atende/core-contract';
 
 /**
  * What each zone hands its widgets (issue 12 item 1). A widget of zone Z receives `{ context:
@@ -16,6 +16,12 @@ export interface ZoneContexts {
   'ticket.options.menu': { ticket: TicketDto; close: () => void };
   /** Buttons in the message input's toolbar; `insert` adds text at the cursor. */
   'ticket.input.toolbar': { ticket: TicketDto; insert: (text: string) => void };
+  /**
+   * Pickers in the quick message dialog for an attachment a plugin provides (issue 38 item 11: a file
+   * list). `set` chooses the one attachment (`kind` is the plugin's server-side QUICK_MESSAGE_ATTACHMENTS
+   * key, `label` what the dialog shows); the dialog shows it with a remove button and saves it.
+   */
+  'quickMessage.modal.attachments': { attachment: QuickMessageAttachmentRef | null; set: (attachment: QuickMessageAttachmentRef | null) => void };
   /** Extra entries of a message's menu (render a menu-like button; `close` closes the menu). */
   'message.actions': { message: MessageDto; close: () => void };
   /** Sections at the end of the contact drawer. */

@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { client, createDatabase, eventually, queryDb, sandbox, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
 import { launchBrowser } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
+
+/** The API as the signed-in page calls it (signing in through the API would end the browser's session). */
+function pageApi(page: Page, method: string, p: string, body?: unknown) {
+  return page.evaluate(
+    async ([m, url, b]) => {
+      const res = await fetch(`/api${url}`, {
+        method: m,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    },
+    [method, p, body] as const,
+  );
+}
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
@@ -95,5 +110,91 @@ describe('file lists in the browser', () => {
     const rows = await queryDb(db.url, 'select body, media_url from messages where ticket_id = $1 and from_me order by id', [ticket.id]);
     expect(rows.map((r: { body: string }) => r.body)).toEqual(['Aquí tienes nuestro catálogo', 'Precios']);
     expect(rows[1].media_url).toBeTruthy();
+  });
+
+  it('a quick reply carries a file list: attached in the quick message dialog, sent with its text from the message input (issue 38 item 11)', async () => {
+    const api = client(server.url);
+    const { token } = await api.login('admin@tienda.test', TENANT_PASSWORD);
+    const phone = sandbox(api, token);
+    const wa = await phone.connect('Tienda respuestas');
+    await phone.say(wa, '51922000444', '¿tienen catálogo?', 'Luis');
+    const ticket = await eventually(async () => (await queryDb(db.url, 'select id, uuid from tickets where whatsapp_id = $1', [wa]))[0] ?? null);
+    expect((await api.put(`/api/tickets/${ticket.id}`, { status: 'open' }, token)).status).toBe(200);
+
+    const page = await (await browser.newContext()).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.getByTestId('menu-quick-messages').click();
+    await page.getByTestId('qm-add').click();
+    await page.getByTestId('qm-shortcode').fill('catalogo');
+    await page.getByTestId('qm-message').fill('Le comparto nuestro catálogo');
+    // The files plugin's picker in the dialog's zone: choose the list, the dialog shows it.
+    await page.getByTestId('qm-filelist-attach').click({ timeout: 20_000 });
+    await page.getByTestId('qm-filelist-select').click({ timeout: 15_000 });
+    await page.locator('.ant-select-item-option', { hasText: 'Catálogo 2026' }).click();
+    await page.getByTestId('qm-plugin-attachment').filter({ hasText: 'Catálogo 2026' }).waitFor();
+    await page.screenshot({ path: 'tooling/test/artifacts/files-quick-reply-dialog.png' });
+    await page.getByTestId('qm-save').click();
+    await page.getByTestId('qm-modal').waitFor({ state: 'hidden' });
+    await page.locator('[data-testid^="qm-plugin-attachment-"]', { hasText: 'Catálogo 2026' }).waitFor({ timeout: 15_000 });
+
+    // In the conversation: "/cat" offers it with the list's name; choosing it sends at once.
+    await page.goto(`${server.url}/tickets/${ticket.uuid}`);
+    const text = page.getByTestId('message-input-text');
+    await expect.poll(() => text.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await text.fill('/cat');
+    const option = page.getByTestId('quick-reply-option').filter({ hasText: '/catalogo' });
+    await option.getByTestId('quick-reply-attachment').filter({ hasText: 'Catálogo 2026' }).waitFor({ timeout: 15_000 });
+    await option.click();
+    await page.getByText('Aquí tienes nuestro catálogo').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => text.inputValue()).toBe('');
+    const rows = await eventually(async () => {
+      const r = await queryDb(db.url, 'select body, media_url from messages where ticket_id = $1 and from_me order by id', [ticket.id]);
+      return r.length >= 3 ? r : null;
+    });
+    expect(rows.map((r: { body: string }) => r.body)).toEqual([expect.stringContaining('Le comparto nuestro catálogo'), 'Aquí tienes nuestro catálogo', 'Precios']);
+    expect(rows[2].media_url).toBeTruthy();
+    const outbox = async () => ((await pageApi(page, 'GET', `/sandbox/${wa}/messages?to=51922000444`)).body as { body: string }[]).map((m) => m.body);
+    await expect.poll(async () => (await outbox()).length, { timeout: 20_000 }).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('a flow gets a file-list step from the + menu, and a simulated customer receives the list (issue 38 item 11)', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+    await page.goto(`${server.url}/flowbuilders`);
+    await page.getByTestId('flows-add').click({ timeout: 15_000 });
+    await page.getByTestId('flow-name-input').fill('Enviar catálogo');
+    await page.getByTestId('flow-name-ok').click();
+    await page.waitForURL((u) => /^\/flowbuilder\/\d+$/.test(u.pathname), { timeout: 15_000 });
+    const flowId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.locator('.react-flow__node[data-id="1"]').waitFor({ timeout: 15_000 });
+
+    // The files plugin's step is in the + menu; its editor picks one of the company's lists.
+    await page.locator('.ant-float-btn-group-trigger').click();
+    await page.getByTestId('flow-add-fileList').click({ timeout: 15_000 });
+    await page.getByTestId('flow-filelist-select').click({ timeout: 15_000 });
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Catálogo 2026' }).click();
+    await page.getByTestId('editor-ok').click();
+    const step = page.locator('.react-flow__node-fileList');
+    await step.getByText('Catálogo 2026').waitFor();
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(1);
+    await page.screenshot({ path: 'tooling/test/artifacts/files-flow-step.png' });
+    await page.getByTestId('flow-save').click();
+    await page.getByText('Flujo guardado con éxito').waitFor();
+    const saved = (await pageApi(page, 'GET', `/flowbuilder/flow/${flowId}`)).body.flow.flow as { nodes: { type: string; data: Record<string, unknown> }[] };
+    expect(saved.nodes.find((n) => n.type === 'fileList')?.data).toMatchObject({ name: 'Catálogo 2026', fileListId: expect.any(Number) });
+
+    // A simulated customer on a connection bound to the flow gets the list's message and its file.
+    // The plan allows two connections: the quick reply test's one (no queues) gets the flow.
+    const wa = ((await pageApi(page, 'GET', '/whatsapp')).body as { id: number; name: string }[]).find((c) => c.name === 'Tienda respuestas')!.id;
+    expect((await pageApi(page, 'PUT', `/whatsapp/${wa}`, { bindings: { flowId } })).status).toBe(200);
+    expect((await pageApi(page, 'POST', `/sandbox/${wa}/messages`, { from: '51922000555', name: 'Marta', body: 'hola' })).status).toBeLessThan(300);
+    const outbox = async () => ((await pageApi(page, 'GET', `/sandbox/${wa}/messages?to=51922000555`)).body as { body: string }[]).map((m) => m.body);
+    await expect.poll(outbox, { timeout: 20_000 }).toEqual(['Aquí tienes nuestro catálogo', 'Precios']);
+    expect(errors).toEqual([]);
   });
 });

@@ -318,6 +318,44 @@ describe('flow builder in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('without the integrations plugin the keywords page asks nothing of it and says it is not installed (issue 38 item 5)', async () => {
+    // A server of its own, with the integrations plugin (and the Sheets plugin built on it) switched off.
+    const bareDb = await createDatabase();
+    const bare = await startServer({ databaseUrl: bareDb.url, env: { ATENDE_PLUGINS_DISABLED: '@atende/plugin-integrations-server,@atende/plugin-google-sheets-server' } });
+    try {
+      await twoCompanies(client(bare.url));
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/queueIntegration')) asked.push(r.url());
+      });
+      const notFound: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() === 404 && new URL(r.url()).pathname.startsWith('/api/')) notFound.push(r.url());
+      });
+      await signIn(page, bare.url, { email: 'admin@tienda.test', password: TENANT_PASSWORD });
+      await page.getByTestId('menu-keywords').click();
+      await page.getByTestId('keywords-page').waitFor({ timeout: 15_000 });
+      await page.getByTestId('keywords-add').click();
+      await page.getByTestId('keyword-sheets-missing').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('keyword-sheets-missing').textContent()).toContain('no está instalado');
+      expect(await page.getByTestId('keyword-sheets').isDisabled()).toBe(true);
+      // A keyword still saves without it.
+      await page.getByTestId('keyword-name').fill('Hola');
+      await page.getByTestId('keyword-keyword').fill('hola');
+      await page.getByRole('button', { name: 'Agregar', exact: true }).click();
+      await page.getByText('Palabra clave guardada').waitFor();
+      expect(asked).toEqual([]);
+      expect(notFound).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await bare.stop();
+      await bareDb.drop();
+    }
+  });
+
   it('builds question → condition → transfer to two queues from the + menu, arranges it, and a simulated customer walks it (issue 38 items 1–3)', async () => {
     const ventas = (await api.post('/api/queue', { name: 'Ventas', color: '#e91e63' }, admin)).body.id as number;
     const soporte = (await api.post('/api/queue', { name: 'Soporte', color: '#3f51b5' }, admin)).body.id as number;

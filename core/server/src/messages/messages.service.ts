@@ -7,7 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { WhatsappSchema } from '../connections/whatsapp.entity.js';
 import { ContactSchema } from '../contacts/contact.entity.js';
 import { MessageSchema, type Message } from './message.entity.js';
-import { QuickMessageSchema } from './quick-message.entity.js';
+import { QuickMessageSchema, type QuickMessage } from './quick-message.entity.js';
+import { quickAttachmentKind } from './quick-attachment.js';
 import type { Ticket } from '../tickets/ticket.entity.js';
 import { UserSchema } from '../users/user.entity.js';
 import { SessionManager } from '../connections/session-manager.js';
@@ -160,10 +161,20 @@ export class MessagesService {
     if (uploads?.length) {
       ids = await this.sendFiles(ticket, uploads, text, base);
     } else if (input.quickMessageId) {
-      const media = await this.quickMessageMedia(user, input.quickMessageId, text);
-      // A voice note carries no caption: the text goes first on its own.
-      ids = media?.mediaType === 'audio' && text.trim() ? [await this.outbound.queueText(ticket, text, user.id, input.quotedMsgId)] : [];
-      ids.push(await this.outbound.queue(ticket, { ...base, body: media?.mediaType === 'audio' ? '' : text, media }));
+      const quick = await this.em.findOne(QuickMessageSchema, { $and: [{ id: input.quickMessageId }, { $or: [{ userId: user.id }, { geral: true }] }] });
+      if (!quick) throw AppError.notFound('ERR_NOT_FOUND', 'Quick message not found.');
+      // A plugin's attachment (a file list) goes after the text and file: its plugin checks it first, so
+      // a reply whose attachment is gone or no longer the user's is refused before anything leaves.
+      const attachment = quick.attachmentKind && quick.attachmentId != null ? { kind: quickAttachmentKind(quick.attachmentKind), id: quick.attachmentId } : null;
+      if (attachment) await attachment.kind.describe(user, attachment.id);
+      const media = await this.quickMessageMedia(user, quick, text, !!attachment);
+      ids = [];
+      if (media || text.trim()) {
+        // A voice note carries no caption: the text goes first on its own.
+        if (media?.mediaType === 'audio' && text.trim()) ids.push(await this.outbound.queueText(ticket, text, user.id, input.quotedMsgId));
+        ids.push(await this.outbound.queue(ticket, { ...base, body: media?.mediaType === 'audio' ? '' : text, media }));
+      }
+      if (attachment) ids.push(...(await attachment.kind.send(user, ticket.id, attachment.id)).messageIds);
     } else {
       ids = [await this.outbound.queueText(ticket, text, user.id, input.quotedMsgId)];
     }
@@ -216,12 +227,13 @@ export class MessagesService {
     return keepUpload(this.media, this.ffmpeg, companyId, u);
   }
 
-  /** A quick message's attachment, given its own file name so the message outlives later changes to it. */
-  private async quickMessageMedia(user: AuthUser, quickMessageId: number, text: string): Promise<OutboundDraft['media']> {
-    const quick = await this.em.findOne(QuickMessageSchema, { $and: [{ id: quickMessageId }, { $or: [{ userId: user.id }, { geral: true }] }] });
-    if (!quick) throw AppError.notFound('ERR_NOT_FOUND', 'Quick message not found.');
+  /**
+   * A quick message's file, given its own file name so the message outlives later changes to it. With
+   * neither file, text nor a plugin's attachment there is nothing to send.
+   */
+  private async quickMessageMedia(user: AuthUser, quick: QuickMessage, text: string, attached: boolean): Promise<OutboundDraft['media']> {
     if (!quick.mediaPath) {
-      if (!text.trim()) throw AppError.validation([{ path: 'body', message: 'empty_message' }]);
+      if (!text.trim() && !attached) throw AppError.validation([{ path: 'body', message: 'empty_message' }]);
       return undefined;
     }
     const url = await this.media.duplicate(user.companyId, quick.mediaPath);

@@ -14,6 +14,10 @@ export const QuickMessageSchema = defineEntity({
     geral: p.boolean().default(false),
     mediaPath: p.text().nullable(),
     mediaName: p.string().length(255).nullable(),
+    /** A plugin's attachment (core_0032): the kind registered on QUICK_MESSAGE_ATTACHMENTS, its record, its label. */
+    attachmentKind: p.string().length(100).nullable(),
+    attachmentId: p.integer().nullable(),
+    attachmentLabel: p.string().length(255).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

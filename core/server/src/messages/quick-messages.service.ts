@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { SOCKET_EVENTS, can, definedFields, type quickMessageInputSchema } from '@atende/core-contract';
 import { AppError, REALTIME, containsPattern, type AuthUser, type RealtimePublisher } from '@atende/sdk-server';
+import { quickAttachmentKind } from './quick-attachment.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { QuickMessageSchema, type QuickMessage } from './quick-message.entity.js';
 import { MediaStore } from '../media/media-store.js';
@@ -52,6 +53,7 @@ export class QuickMessagesService {
       userId: q.userId ?? null,
       mediaPath: q.mediaPath ?? null,
       mediaName: q.mediaName ?? null,
+      attachment: q.attachmentKind && q.attachmentId != null ? { kind: q.attachmentKind, id: q.attachmentId, label: q.attachmentLabel ?? '' } : null,
       allowEdit,
     };
   }
@@ -83,7 +85,8 @@ export class QuickMessagesService {
   async create(user: AuthUser, body: QuickMessageInput) {
     if (body.geral && !can(user, 'users:manage')) throw AppError.forbidden('Only admins share quick messages with the company.');
     const em = this.em(user);
-    const q = em.create(QuickMessageSchema, { ...body, companyId: user.companyId, userId: user.id });
+    const { attachment, ...fields } = body;
+    const q = em.create(QuickMessageSchema, { ...fields, ...(await this.attachmentFields(user, attachment)), companyId: user.companyId, userId: user.id });
     await em.flush();
     this.publish(user, 'create', q);
     return this.dto(user, q);
@@ -95,7 +98,10 @@ export class QuickMessagesService {
     const q = await this.editable(em, user, id);
     if (body.geral && !can(user, 'users:manage')) throw AppError.forbidden();
     const wasShared = q.geral;
-    em.assign(q, definedFields(body));
+    const { attachment, ...fields } = body;
+    // Left out, the attachment stays; checked before anything changes.
+    const attached = attachment === undefined ? {} : await this.attachmentFields(user, attachment);
+    em.assign(q, { ...definedFields(fields), ...attached });
     await em.flush();
     this.publish(user, 'update', q, wasShared);
     return this.dto(user, q);
@@ -139,6 +145,16 @@ export class QuickMessagesService {
     if (previous) await this.media.remove(user.companyId, previous);
     this.publish(user, 'update', q);
     return this.dto(user, q);
+  }
+
+  /**
+   * The columns of a plugin's attachment: the plugin that registered the kind checks the record is one
+   * the user may attach and names it (400 when no installed plugin serves the kind). Null removes it.
+   */
+  private async attachmentFields(user: AuthUser, attachment: QuickMessageInput['attachment']) {
+    if (!attachment) return { attachmentKind: null, attachmentId: null, attachmentLabel: null };
+    const { label } = await quickAttachmentKind(attachment.kind).describe(user, attachment.id);
+    return { attachmentKind: attachment.kind, attachmentId: attachment.id, attachmentLabel: label.slice(0, 255) };
   }
 
   /** Another user's personal quick message does not exist for you. */

@@ -28,8 +28,10 @@ export const FILES_PERMISSIONS = {
 export const FILES_MANIFEST = definePluginManifest({
   pages: { list: { path: '/files', permission: 'files:read' } },
   menu: [{ page: 'list', icon: 'folder', permission: 'files:read', label: { es: 'Listas de archivos', pt: 'Listas de arquivos', en: 'File lists' } }],
-  // The ticket's attachment tools: send a whole list to the conversation (issue 38 item 11).
-  zones: ['ticket.input.toolbar'],
+  // Sending a list (issue 38 item 11): the ticket's attachment tools send a whole list to the
+  // conversation; the quick message dialog attaches one to a reply; the flow builder gets a step.
+  zones: ['ticket.input.toolbar', 'quickMessage.modal.attachments'],
+  contributes: ['flowbuilder.node-editors'],
 });
 
 export const FILES_PAGE_SIZE = 50;
@@ -77,6 +79,13 @@ export const FILES_ERRORS = {
   optionNotFound: 'ERR_NO_FILE_OPTION_FOUND',
   nameInUse: 'ERR_FILE_NAME_ALREADY_EXISTS',
 } as const;
+
+/**
+ * The kind of a quick reply's file-list attachment (issue 38 item 11), on the kernel's
+ * QUICK_MESSAGE_ATTACHMENTS: a quick message saved with `attachment: { kind: 'files.fileList', id }`
+ * sends that list (its message, then its files) after its own text when an agent uses it.
+ */
+export const FILE_LIST_ATTACHMENT_KIND = 'files.fileList';
 
 /** Live updates to the company's users (automation-productivity §7 "company-scoped events for … files"). */
 export const FILE_EVENT = 'file';

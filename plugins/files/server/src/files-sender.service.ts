@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, MESSAGES, TICKETS, type AuthUser, type Messages, type Tickets } from '@atende/sdk-server';
 import type { FileListSendResult } from '@atende/plugin-files-contract';
 import { FilesService } from './files.service.js';
+import { fileListSends } from './file-list-sends.js';
 
 /**
  * Sends a file list into a conversation (issue 38 item 11; the Whaticket family's "send file list"):
@@ -18,22 +19,20 @@ export class FilesSenderService {
   ) {}
 
   async send(user: AuthUser, listId: number, ticketId: number): Promise<FileListSendResult> {
+    return { sent: (await this.sendMessages(user, listId, ticketId)).length };
+  }
+
+  /** Sends the list and answers the stored messages' ids, in the order they go out. */
+  async sendMessages(user: AuthUser, listId: number, ticketId: number): Promise<number[]> {
     const [ticket] = await this.tickets.find(user.companyId, { viewerUserId: user.id, ids: [ticketId] });
     if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
     const list = await this.files.show(user.companyId, listId);
     const withFiles = list.options.filter((o) => o.path);
     // A list with nothing to send is refused before anything leaves (no half-sent list).
     if (!withFiles.length && !list.message.trim()) throw AppError.validation([{ path: 'options', message: 'empty_list' }]);
-    let sent = 0;
+    const ids: number[] = [];
     // In order, one after another: the customer sees the message, then the files as listed.
-    if (list.message.trim()) {
-      await this.messages.sendToTicket(user.companyId, ticket.id, { body: list.message, source: 'files' });
-      sent++;
-    }
-    for (const option of withFiles) {
-      await this.messages.sendToTicket(user.companyId, ticket.id, { body: option.name, media: { url: option.path!, name: option.fileName ?? option.name }, source: 'files' });
-      sent++;
-    }
-    return { sent };
+    for (const message of fileListSends(list, (text) => text)) ids.push((await this.messages.sendToTicket(user.companyId, ticket.id, { ...message, source: 'files' })).messageId);
+    return ids;
   }
 }

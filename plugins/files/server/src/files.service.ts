@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { AppError, MEDIA, ZodPipe, containsPattern, type AuthUser, type Media, type ReceivedFile } from '@atende/sdk-server';
+import { AppError, MEDIA, TENANCY, ZodPipe, containsPattern, type AuthUser, type Media, type ReceivedFile, type Tenancy } from '@atende/sdk-server';
 import {
   FILE_LIST_MAX_OPTIONS,
   FILES_ERRORS,
@@ -50,6 +50,7 @@ export class FilesService {
     private readonly em: EntityManager,
     @Inject(MEDIA) private readonly media: Media,
     private readonly live: FilesRealtime,
+    @Inject(TENANCY) private readonly tenancy: Tenancy,
   ) {}
 
   async page(companyId: number, searchParam: string, pageNumber: number): Promise<FileListPage> {
@@ -70,6 +71,17 @@ export class FilesService {
 
   async show(companyId: number, id: number): Promise<FileList> {
     return this.dto(await this.find(companyId, id));
+  }
+
+  /**
+   * The list outside a request (a flow step run by the flow builder's engine), on the company's
+   * tenant-filtered EntityManager; null when it is not the company's (or gone).
+   */
+  async showFor(companyId: number, id: number): Promise<FileList | null> {
+    return this.tenancy.forCompany(companyId, async (em) => {
+      const row = await em.findOne(FileListSchema, { id, companyId });
+      return row ? toDto(row, await em.find(FileOptionSchema, { companyId, fileListId: id })) : null;
+    });
   }
 
   async create(user: AuthUser, data: FileListData): Promise<FileList> {

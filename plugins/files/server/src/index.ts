@@ -7,8 +7,10 @@ import { FilesRealtime } from './files.realtime.js';
 import { FilesService } from './files.service.js';
 import { FilesSenderService } from './files-sender.service.js';
 import { FilesInit } from './migrations/files_0001_init.js';
+import { QuickReplyAttachment } from './quick-reply-attachment.js';
+import { FileListFlowStep } from './flow-step.js';
 
-@Module({ controllers: [FilesController], providers: [FilesService, FilesSenderService, FilesRealtime] })
+@Module({ controllers: [FilesController], providers: [FilesService, FilesSenderService, FilesRealtime, QuickReplyAttachment, FileListFlowStep] })
 export class FilesModule {}
 
 /** No plan flag: the plan has none for file lists (see the contract and README). */

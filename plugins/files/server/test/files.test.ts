@@ -365,4 +365,110 @@ describe('files', () => {
     // The connection delivers both, in order.
     expect(await eventually(async () => ((await phone.outbox(wa, customer)).length >= 2 ? phone.outbox(wa, customer) : null), 20_000)).toHaveLength(2);
   });
+
+  it('a quick reply carries a file list (issue 38 item 11): checked by the company when saved, sent after its text when used', async () => {
+    const list = await create({ name: 'Catálogo rápido', message: 'Le envío el catálogo', options: [{ name: 'Catálogo PDF' }] });
+    expect((await upload(list.id, admin, { data: PDF, name: 'catalogo.pdf', type: 'application/pdf' }, { id: list.options[0].id })).status).toBe(201);
+    const otherList = (await api.post<FileList>('/api/files', { name: 'Lista ajena', message: 'no' }, otherAdmin)).body;
+
+    // Saving: the files plugin checks the list is the user's company's and names it; an unknown kind is refused.
+    const bad = async (attachment: object, token = admin) => {
+      const r = await api.post('/api/quick-messages', { shortcode: `x${Math.random().toString(36).slice(2, 8)}`, message: 'x', attachment }, token);
+      return [r.status, r.body?.error];
+    };
+    expect(await bad({ kind: 'files.fileList', id: otherList.id })).toEqual([404, 'ERR_NO_FILE_FOUND']);
+    expect(await bad({ kind: 'files.fileList', id: list.id }, otherAdmin)).toEqual([404, 'ERR_NO_FILE_FOUND']);
+    expect(await bad({ kind: 'nothere.thing', id: list.id })).toEqual([400, 'ERR_QUICK_ATTACHMENT_UNAVAILABLE']);
+    expect(await bad({ kind: 'no-dot', id: list.id })).toEqual([400, 'ERR_VALIDATION']);
+    const made = await api.post('/api/quick-messages', { shortcode: 'catalogo', message: 'Hola, aquí va', attachment: { kind: 'files.fileList', id: list.id } }, agent);
+    expect(made.status).toBe(201);
+    expect(made.body.attachment).toEqual({ kind: 'files.fileList', id: list.id, label: 'Catálogo rápido' });
+    // Partial updates keep it; null removes it; sending it again puts it back.
+    const q = made.body.id as number;
+    expect((await api.put(`/api/quick-messages/${q}`, { message: 'Hola, aquí va el catálogo' }, agent)).body.attachment?.id).toBe(list.id);
+    expect((await api.put(`/api/quick-messages/${q}`, { attachment: null }, agent)).body.attachment).toBeNull();
+    expect((await api.put(`/api/quick-messages/${q}`, { attachment: { kind: 'files.fileList', id: list.id } }, agent)).body.attachment?.label).toBe('Catálogo rápido');
+    expect((await api.get(`/api/quick-messages/${q}`, agent)).body.attachment?.id).toBe(list.id);
+
+    // Using it on an open ticket: the reply's text, then the list's message and its file, in order.
+    const phone = sandbox(api, admin);
+    const wa = await phone.connect('Respuestas');
+    const customer = '51911000222';
+    await phone.say(wa, customer, 'buenas');
+    const ticketId = await eventually(async () => (await queryDb(db.url, 'select id from tickets where whatsapp_id = $1', [wa]))[0]?.id ?? null);
+    expect((await api.put(`/api/tickets/${ticketId}`, { status: 'open' }, admin)).status).toBe(200);
+    const fromMe = () => queryDb(db.url, 'select body, media_type, media_url, source from messages where ticket_id = $1 and from_me order by id', [ticketId]);
+    // Another company's user cannot use it (nor see the ticket).
+    expect((await api.post(`/api/messages/${ticketId}`, { body: '', quickMessageId: q }, otherAdmin)).status).toBe(404);
+    const sent = await api.post(`/api/messages/${ticketId}`, { body: 'Hola, aquí va el catálogo', quickMessageId: q, sign: false }, admin);
+    // The admin cannot use the agent's personal quick reply.
+    expect([sent.status, sent.body?.error]).toEqual([404, 'ERR_NOT_FOUND']);
+    // Shared with the company by an admin, it is usable by the admin on the ticket.
+    const shared = await api.post('/api/quick-messages', { shortcode: 'catalogo2', message: 'Hola, aquí va', geral: true, attachment: { kind: 'files.fileList', id: list.id } }, admin);
+    expect(shared.status).toBe(201);
+    const ok = await api.post(`/api/messages/${ticketId}`, { body: 'Hola, aquí va', quickMessageId: shared.body.id, sign: false }, admin);
+    expect(ok.status).toBe(201);
+    expect(ok.body.body).toBe('Hola, aquí va');
+    const rows = await fromMe();
+    expect(rows.map((r: { body: string }) => r.body)).toEqual(['Hola, aquí va', 'Le envío el catálogo', 'Catálogo PDF']);
+    expect(rows.map((r: { source: string | null }) => r.source ?? null)).toEqual([null, 'files', 'files']);
+    expect(rows[2].media_url).toBeTruthy();
+    expect(await eventually(async () => ((await phone.outbox(wa, customer)).length >= 3 ? phone.outbox(wa, customer) : null), 20_000)).toEqual(['Hola, aquí va', 'Le envío el catálogo', 'Catálogo PDF']);
+
+    // Without text, only the list goes; once the list is deleted the reply is refused before anything leaves.
+    const bare = await api.post('/api/quick-messages', { shortcode: 'solo', message: '', geral: true, attachment: { kind: 'files.fileList', id: list.id } }, admin);
+    const only = await api.post(`/api/messages/${ticketId}`, { body: '', quickMessageId: bare.body.id }, admin);
+    expect([only.status, only.body.body]).toEqual([201, 'Le envío el catálogo']);
+    expect((await fromMe()).length).toBe(5);
+    expect((await api.del(`/api/files/${list.id}`, admin)).status).toBe(204);
+    const gone = await api.post(`/api/messages/${ticketId}`, { body: 'Hola', quickMessageId: shared.body.id }, admin);
+    expect([gone.status, gone.body?.error]).toEqual([404, 'ERR_NO_FILE_FOUND']);
+    expect((await fromMe()).length).toBe(5);
+  });
+
+  it('a flow step sends a file list (issue 38 item 11): walked by a customer, the list goes out and the flow goes on; another company’s list sends nothing', async () => {
+    const list = await create({ name: 'Lista del flujo', message: 'Hola {{name}}, el catálogo', options: [{ name: 'Precios PDF' }, { name: 'Vacía' }] });
+    expect((await upload(list.id, admin, { data: PDF, name: 'precios.pdf', type: 'application/pdf' }, { id: list.options[0].id })).status).toBe(201);
+    const foreign = (await api.post<FileList>('/api/files', { name: 'Lista de otra empresa', message: 'secreto de la otra empresa' }, otherAdmin)).body;
+    const at = (x: number) => ({ position: { x, y: 0 } });
+    const edge = (source: string, target: string) => ({ id: `${source}-${target}`, source, target, sourceHandle: null });
+    const flowWith = async (name: string, fileListId: number) => {
+      const id = (await api.post('/api/flowbuilder', { name }, admin)).body.id as number;
+      const nodes = [
+        { id: '1', type: 'start', ...at(0), data: { label: 'Inicio del flujo' } },
+        { id: 'f', type: 'fileList', ...at(1), data: { fileListId, name: 'Lista' } },
+        { id: 'm', type: 'message', ...at(2), data: { label: 'Listo, ¿algo más?' } },
+      ];
+      const saved = await api.post('/api/flowbuilder/flow', { idFlow: id, nodes, connections: [edge('1', 'f'), edge('f', 'm')] }, admin);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      return id;
+    };
+    // The step's data is checked by the flow builder's contract.
+    const idFlow = (await api.post('/api/flowbuilder', { name: 'Sin lista' }, admin)).body.id as number;
+    const invalid = await api.post('/api/flowbuilder/flow', { idFlow, nodes: [{ id: '1', type: 'start', ...at(0), data: {} }, { id: 'f', type: 'fileList', ...at(1), data: {} }], connections: [] }, admin);
+    expect([invalid.status, JSON.stringify(invalid.body)]).toEqual([400, expect.stringContaining('fileListId')]);
+    const good = await flowWith('Catálogo por flujo', list.id);
+    const crafted = await flowWith('Lista ajena', foreign.id);
+    expect((await api.post('/api/keywords', { name: 'Catálogo', keyword: 'catalogo', activateFlowId: good }, admin)).status).toBe(201);
+    expect((await api.post('/api/keywords', { name: 'Ajena', keyword: 'ajena', activateFlowId: crafted }, admin)).status).toBe(201);
+
+    // The plan allows two connections: the quick reply test's one (no queues) serves here too.
+    const phone = sandbox(api, admin);
+    const wa = ((await api.get('/api/whatsapp', admin)).body as { id: number; name: string }[]).find((c) => c.name === 'Respuestas')?.id ?? (await phone.connect('Flujo archivos'));
+    await phone.say(wa, '51911000333', 'catalogo', 'Ana');
+    const out = await eventually(async () => {
+      const o = await phone.outbox(wa, '51911000333');
+      return o.includes('Listo, ¿algo más?') ? o : null;
+    }, 20_000);
+    expect(out.slice(out.indexOf('Hola Ana, el catálogo'))).toEqual(['Hola Ana, el catálogo', 'Precios PDF', 'Listo, ¿algo más?']);
+    const [sentFile] = await queryDb(db.url, `select m.media_url from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id where c.number = '51911000333' and m.body = 'Precios PDF'`);
+    expect(sentFile.media_url).toBeTruthy();
+
+    await phone.say(wa, '51911000444', 'ajena', 'Beto');
+    const other = await eventually(async () => {
+      const o = await phone.outbox(wa, '51911000444');
+      return o.includes('Listo, ¿algo más?') ? o : null;
+    }, 20_000);
+    expect(other).not.toContain('secreto de la otra empresa');
+  });
 });

@@ -22,6 +22,19 @@ const es = {
     noFiles: 'Esta lista aún no tiene archivos: solo se enviará su mensaje.',
     done: '{{count}} mensaje(s) enviados.',
   },
+  quick: {
+    attach: 'Adjuntar lista de archivos',
+    hint: 'Al usar la respuesta se envía después de su texto: el mensaje de la lista y sus archivos.',
+    pick: 'Elija una lista',
+  },
+  flow: {
+    title: 'Lista de archivos',
+    list: 'Lista a enviar',
+    pick: 'Elija una lista',
+    required: 'Elija una lista de archivos.',
+    hint: 'Envía el mensaje de la lista y luego cada archivo con su nombre como texto; después sigue el flujo.',
+    missing: 'La lista ya no existe: elija otra.',
+  },
   form: {
     name: 'Nombre',
     message: 'Mensaje',
@@ -66,6 +79,19 @@ const pt: Texts = {
     noFiles: 'Esta lista ainda não tem arquivos: só a mensagem será enviada.',
     done: '{{count}} mensagem(ns) enviada(s).',
   },
+  quick: {
+    attach: 'Anexar lista de arquivos',
+    hint: 'Ao usar a resposta, ela é enviada depois do texto: a mensagem da lista e seus arquivos.',
+    pick: 'Escolha uma lista',
+  },
+  flow: {
+    title: 'Lista de arquivos',
+    list: 'Lista a enviar',
+    pick: 'Escolha uma lista',
+    required: 'Escolha uma lista de arquivos.',
+    hint: 'Envia a mensagem da lista e depois cada arquivo com seu nome como texto; em seguida o fluxo continua.',
+    missing: 'A lista não existe mais: escolha outra.',
+  },
   form: {
     name: 'Nome',
     message: 'Mensagem',
@@ -108,6 +134,19 @@ const en: Texts = {
     files: '{{count}} file(s): {{names}}',
     noFiles: 'This list has no files yet: only its message will be sent.',
     done: '{{count}} message(s) sent.',
+  },
+  quick: {
+    attach: 'Attach a file list',
+    hint: 'When the reply is used, it goes after its text: the list’s message and its files.',
+    pick: 'Choose a list',
+  },
+  flow: {
+    title: 'File list',
+    list: 'List to send',
+    pick: 'Choose a list',
+    required: 'Choose a file list.',
+    hint: 'Sends the list’s message, then each file with its name as the text; then the flow goes on.',
+    missing: 'The list no longer exists: choose another.',
   },
   form: {
     name: 'Name',

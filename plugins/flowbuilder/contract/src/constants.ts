@@ -7,7 +7,10 @@ export const START_NODE_LABEL = 'Inicio del flujo';
 /** Random node ids: 30 alphanumeric characters (§3). Ids of other shapes (up to 64 of [A-Za-z0-9_-]) are accepted for imported flows. */
 export const NODE_ID_LENGTH = 30;
 
-/** Every node type the canvas draws and the server stores. `pdf` and `tags` are named here because the spec's content and tag editors produce them. */
+/**
+ * Every node type the canvas draws and the server stores. `pdf` and `tags` are named here because the spec's content and tag editors produce them.
+ * `fileList` is edited and run by the files plugin alone ({@link PLUGIN_NODE_TYPES}).
+ */
 export const NODE_TYPES = [
   'start',
   'message',
@@ -28,8 +31,13 @@ export const NODE_TYPES = [
   'condition',
   'googlesheets',
   'followUp',
+  // Brought by another plugin only (no editor or executor of the flow builder's): the files plugin's
+  // "send a file list" step (issue 38 item 11).
+  'fileList',
 ] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
+/** Types whose editor and executor come only from another plugin: without it they are neither offered nor run. */
+export const PLUGIN_NODE_TYPES: readonly NodeType[] = ['fileList'];
 
 export const CONDITION_OPERATORS = ['==', '!=', '>', '<', '>=', '<=', 'contains'] as const;
 

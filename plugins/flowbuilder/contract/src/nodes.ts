@@ -189,6 +189,13 @@ export const followUpDataSchema = z.object({
   sec: z.number().optional(),
 });
 
+/**
+ * The files plugin's step (issue 38 item 11): sends file list `fileListId` (its message, then each file
+ * captioned with its name) and goes on. `name` is the list's name when it was chosen, for the card. The
+ * list is read by the company when the step runs: another company's id sends nothing.
+ */
+export const fileListDataSchema = z.object({ fileListId: z.number({ error: 'required' }).int().positive().max(2_147_483_647), name: text(255).optional() });
+
 /** Each type's data schema (the server checks a node's data with the one of its type). */
 export const NODE_DATA_SCHEMAS = {
   start: startDataSchema,
@@ -210,6 +217,7 @@ export const NODE_DATA_SCHEMAS = {
   condition: conditionDataSchema,
   googlesheets: googlesheetsDataSchema,
   followUp: followUpDataSchema,
+  fileList: fileListDataSchema,
 } as const satisfies Record<NodeType, z.ZodType>;
 
 export type NodeDataByType = { [K in NodeType]: z.output<(typeof NODE_DATA_SCHEMAS)[K]> };
@@ -239,6 +247,7 @@ export const flowNodeSchema = z.discriminatedUnion('type', [
   nodeOf('condition'),
   nodeOf('googlesheets'),
   nodeOf('followUp'),
+  nodeOf('fileList'),
 ]);
 export type FlowNode = z.output<typeof flowNodeSchema>;
 export type FlowNodeInput = z.input<typeof flowNodeSchema>;

@@ -69,6 +69,7 @@ export const TYPE_COLOR: Record<NodeType, string> = {
   condition: 'gold',
   googlesheets: 'green',
   followUp: 'orange',
+  fileList: 'purple',
 };
 export const colorOf = (type: string | undefined) => TYPE_COLOR[(type ?? 'message') as NodeType] ?? 'blue';
 

@@ -74,6 +74,7 @@ const es = {
     condition: 'Condición',
     googlesheets: 'Google Sheets',
     followUp: 'Seguimiento',
+    fileList: 'Lista de archivos',
   },
   card: {
     startLabel: 'Inicio del flujo',
@@ -354,6 +355,7 @@ const pt: Texts = {
     condition: 'Condição',
     googlesheets: 'Google Sheets',
     followUp: 'Acompanhamento',
+    fileList: 'Lista de arquivos',
   },
   card: {
     startLabel: 'Início do fluxo',
@@ -631,6 +633,7 @@ const en: Texts = {
     condition: 'Condition',
     googlesheets: 'Google Sheets',
     followUp: 'Follow-up',
+    fileList: 'File list',
   },
   card: {
     startLabel: 'Start of the flow',

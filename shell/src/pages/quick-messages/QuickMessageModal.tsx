@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Checkbox, Flex, Form, Input, Modal, Progress, Typography } from 'antd';
-import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { QUICK_MESSAGE_ENDPOINTS, MEDIA_LIMITS, type quickMessageSchema } from '@atende/core-contract';
+import { App, Button, Checkbox, Flex, Form, Input, Modal, Progress, Tag, Typography } from 'antd';
+import { AppstoreAddOutlined, DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { QUICK_MESSAGE_ENDPOINTS, MEDIA_LIMITS, type QuickMessageAttachmentRef, type quickMessageSchema } from '@atende/core-contract';
 import type { z } from 'zod';
-import { applyServerErrors, uploadWithProgress, useCan, useErrorToast, useT, call } from '@atende/sdk-web';
+import { Zone, applyServerErrors, uploadWithProgress, useCan, useErrorToast, useT, call } from '@atende/sdk-web';
 
 export type QuickMessageDto = z.infer<typeof quickMessageSchema>;
 
@@ -18,6 +18,12 @@ interface Props {
   editing: QuickMessageDto | 'new' | null;
   onClose: () => void;
   onSaved: (record: QuickMessageDto) => void;
+}
+
+/** The attachment field of a save: only when it changed (updates are partial); null removes it. */
+export function attachmentChange(saved: QuickMessageAttachmentRef | null, chosen: QuickMessageAttachmentRef | null): { attachment?: { kind: string; id: number } | null } {
+  if (saved?.kind === chosen?.kind && saved?.id === chosen?.id) return {};
+  return { attachment: chosen ? { kind: chosen.kind, id: chosen.id } : null };
 }
 
 /** The name the server will store: spaces become underscores (core-operations §5). */
@@ -51,6 +57,8 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
   /** The attachment's upload, 0..1, while it goes (the kit's upload reports it). */
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  /** A plugin's attachment (a file list), chosen through the `quickMessage.modal.attachments` zone. */
+  const [attachment, setAttachment] = useState<QuickMessageAttachmentRef | null>(null);
 
   useEffect(() => {
     if (!editing) return;
@@ -58,6 +66,7 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
     setRecord(current);
     setFile(null);
     setDropMedia(false);
+    setAttachment(current?.attachment ?? null);
     form.resetFields();
     // A new one is offered to the whole company when its author may share (issue 36 item 5): an admin's
     // quick reply is usually meant for the team; unticking keeps it personal.
@@ -77,7 +86,12 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
   const save = async (values: Values) => {
     setSaving(true);
     // Without the right to share, a shared record keeps its flag (only its owner-admin could change it anyway).
-    const body = { shortcode: values.shortcode.trim(), message: values.message ?? '', geral: canShare ? !!values.geral : (record?.geral ?? false) };
+    const body = {
+      shortcode: values.shortcode.trim(),
+      message: values.message ?? '',
+      geral: canShare ? !!values.geral : (record?.geral ?? false),
+      ...attachmentChange(record?.attachment ?? null, attachment),
+    };
     let saved = record;
     try {
       saved = record ? await call(QUICK_MESSAGE_ENDPOINTS.update, { params: { id: record.id }, body }) : await call(QUICK_MESSAGE_ENDPOINTS.create, { body });
@@ -177,6 +191,24 @@ export function QuickMessageModal({ editing, onClose, onSaved }: Props) {
             }}
             data-testid="qm-file-input"
           />
+        </Flex>
+        {/* Plugins offer their attachments here (the files plugin: a file list), sent after the text and file. */}
+        <Flex align="center" gap={8} wrap style={{ marginTop: 8 }} data-testid="qm-plugin-attachments">
+          {attachment && (
+            <Tag
+              icon={<AppstoreAddOutlined />}
+              closable
+              onClose={(e) => {
+                e.preventDefault();
+                setAttachment(null);
+              }}
+              closeIcon={<DeleteOutlined aria-label={t('quickMessages.removeAttachment')} data-testid="qm-plugin-attachment-remove" />}
+              data-testid="qm-plugin-attachment"
+            >
+              {attachment.label}
+            </Tag>
+          )}
+          <Zone name="quickMessage.modal.attachments" context={{ attachment, set: setAttachment }} resetKey={editing === 'new' ? 'new' : (editing?.id ?? 'closed')} />
         </Flex>
       </Form>
     </Modal>

@@ -27,6 +27,7 @@ const record = (over: Partial<QuickMessageDto> = {}): QuickMessageDto => ({
   userId: 1,
   mediaPath: null,
   mediaName: null,
+  attachment: null,
   allowEdit: true,
   ...over,
 });
@@ -117,6 +118,27 @@ describe('quick messages page', () => {
     fireEvent.click(screen.getByTestId('qm-file-remove'));
     fireEvent.click(screen.getByTestId('qm-save'));
     await waitFor(() => expect(del).toHaveBeenCalledWith('/quick-messages/8/media-upload'));
+  });
+
+  it('a plugin’s attachment (a file list) shows in the list and the dialog; saving leaves it out unless removed (issue 38 item 11)', async () => {
+    const r = record({ id: 9, shortcode: 'catalogo', attachment: { kind: 'files.fileList', id: 3, label: 'Catálogo 2026' } });
+    await renderPage('user', [r]);
+    expect(screen.getByTestId('qm-plugin-attachment-9').textContent).toContain('Catálogo 2026');
+    put.mockResolvedValueOnce({ ...r, message: 'Le envío el catálogo' } as never).mockResolvedValueOnce(record({ id: 9, shortcode: 'catalogo' }) as never);
+    fireEvent.click(screen.getByTestId('qm-edit-9'));
+    expect((await screen.findByTestId('qm-plugin-attachment')).textContent).toContain('Catálogo 2026');
+    fireEvent.change(input('qm-message'), { target: { value: 'Le envío el catálogo' } });
+    fireEvent.click(screen.getByTestId('qm-save'));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    // Unchanged: the partial update does not send it (the server keeps it).
+    expect(put.mock.calls[0]).toEqual(['/quick-messages/9', { shortcode: 'catalogo', message: 'Le envío el catálogo', geral: false }]);
+
+    fireEvent.click(screen.getByTestId('qm-edit-9'));
+    fireEvent.click(await screen.findByTestId('qm-plugin-attachment-remove'));
+    await waitFor(() => expect(screen.queryByTestId('qm-plugin-attachment')).toBeNull());
+    fireEvent.click(screen.getByTestId('qm-save'));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
+    expect(put.mock.calls[1]![1]).toMatchObject({ attachment: null });
   });
 
   it('only editable records show edit and delete; live events follow the visibility rules', async () => {

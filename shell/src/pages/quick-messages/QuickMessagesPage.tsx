@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Flex, Input, Popconfirm, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
-import { DeleteOutlined, EditOutlined, PaperClipOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, DeleteOutlined, EditOutlined, PaperClipOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { QUICK_MESSAGE_ENDPOINTS, SOCKET_EVENTS } from '@atende/core-contract';
 import { PagedTable, useCan, useCurrentUser, useDebouncedValue, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
 import { QuickMessageModal, type QuickMessageDto } from './QuickMessageModal.js';
@@ -88,11 +88,21 @@ export function QuickMessagesPage() {
         dataIndex: 'mediaName',
         width: 200,
         ellipsis: true,
-        render: (name: string | null) =>
-          name ? (
-            <span>
-              <PaperClipOutlined /> {name}
-            </span>
+        // The file and, beside it, a plugin's attachment (a file list).
+        render: (name: string | null, r) =>
+          name || r.attachment ? (
+            <Flex vertical gap={2}>
+              {name && (
+                <span>
+                  <PaperClipOutlined /> {name}
+                </span>
+              )}
+              {r.attachment && (
+                <span data-testid={`qm-plugin-attachment-${r.id}`}>
+                  <AppstoreAddOutlined /> {r.attachment.label}
+                </span>
+              )}
+            </Flex>
           ) : (
             <Typography.Text type="secondary">—</Typography.Text>
           ),

@@ -28,6 +28,7 @@ import { CoreOutboundIds } from './core_0026_outbound_ids.js';
 import { CoreApiTokens } from './core_0028_api_tokens.js';
 import { CoreTicketAutomation } from './core_0029_ticket_automation.js';
 import { CorePlanFeatures } from './core_0027_plan_features.js';
+import { CoreQuickMessageAttachments } from './core_0032_quick_message_attachments.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0027_plan_features', class: CorePlanFeatures },
   { name: 'core_0028_api_tokens', class: CoreApiTokens },
   { name: 'core_0029_ticket_automation', class: CoreTicketAutomation },
+  { name: 'core_0032_quick_message_attachments', class: CoreQuickMessageAttachments },
 ];

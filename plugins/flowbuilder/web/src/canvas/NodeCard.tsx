@@ -57,6 +57,7 @@ function Summary({ type, data }: { type: string; data: NodeData }) {
       return line(cut(data.name));
     case 'typebot':
     case 'openai':
+    case 'fileList':
       return line(cut(data.name));
     case 'question':
       return line(`${cut(data.message, 50)}\n{{${String(data.answerKey ?? '')}}}`);

@@ -1,16 +1,19 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { NODE_TYPES } from '@atende/plugin-flowbuilder-contract';
+import { NODE_TYPES, PLUGIN_NODE_TYPES } from '@atende/plugin-flowbuilder-contract';
 import { flowNodeEditorOf, flowNodeEditors, registerFlowNodeEditor } from '@atende/sdk-web';
 import { BUILTIN_EDITORS, registerBuiltinEditors } from './index.js';
 import { speedDial } from '../canvas/FlowCanvasPage.js';
 
 describe('the flow builder’s steps through the node-editor extension point (issue 30 item 6)', () => {
-  it('registers one editor per node type but start, each as flowbuilder.<type>, once however often it is called', () => {
+  it('registers one editor per node type but start and the types only other plugins bring, each as flowbuilder.<type>, once however often it is called', () => {
     registerBuiltinEditors();
     registerBuiltinEditors();
-    expect(BUILTIN_EDITORS.map((e) => e.type).sort()).toEqual(NODE_TYPES.filter((t) => t !== 'start').sort());
-    for (const type of NODE_TYPES.filter((t) => t !== 'start')) expect(flowNodeEditors.get(`flowbuilder.${type}`)?.type).toBe(type);
+    const own = NODE_TYPES.filter((t) => t !== 'start' && !PLUGIN_NODE_TYPES.includes(t));
+    expect(BUILTIN_EDITORS.map((e) => e.type).sort()).toEqual(own.sort());
+    for (const type of own) expect(flowNodeEditors.get(`flowbuilder.${type}`)?.type).toBe(type);
+    // The files plugin's step: no editor until that plugin registers one (and so not in the menu).
+    expect(flowNodeEditors.get('flowbuilder.fileList')).toBeUndefined();
   });
 
   it('the + menu lists Inicio and the editors with an icon by order: question, condition and transfer included, typebot not', () => {

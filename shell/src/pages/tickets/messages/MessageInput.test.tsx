@@ -23,6 +23,8 @@ const QUICK = [
   { id: 1, shortcode: 'saludo', message: 'Hola, gracias por escribirnos. ¿En qué podemos ayudarle hoy?', mediaPath: null, mediaName: null },
   { id: 2, shortcode: 'catalogo', message: 'Le envío el catálogo', mediaPath: 'catalogo.pdf', mediaName: 'catalogo.pdf' },
   { id: 3, shortcode: 'horario', message: 'Atendemos de 8 a 18 h', mediaPath: null, mediaName: null },
+  // A plugin's attachment (issue 38 item 11): a file list, no file of its own.
+  { id: 5, shortcode: 'lista', message: '', mediaPath: null, mediaName: null, attachment: { kind: 'files.fileList', id: 7, label: 'Catálogo 2026' } },
 ];
 
 const textBox = () => screen.getByTestId('message-input-text') as HTMLTextAreaElement;
@@ -154,6 +156,12 @@ describe('message input', () => {
     await screen.findByTestId('quick-replies');
     enter();
     await waitFor(() => expect(post).toHaveBeenCalledWith('/messages/107', { body: 'Le envío el catálogo', quickMessageId: 2, sign: true }));
+    await waitFor(() => expect(textBox().value).toBe(''));
+    // A reply carrying a plugin's attachment (a file list) shows it and goes out at once too, even without text.
+    type('/list');
+    expect((await screen.findByTestId('quick-reply-attachment')).textContent).toContain('Catálogo 2026');
+    enter();
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/messages/107', { body: '', quickMessageId: 5, sign: true }));
     await waitFor(() => expect(textBox().value).toBe(''));
     expect(matchQuickReplies('/', QUICK)).toEqual([]);
     expect(matchQuickReplies('/ORA', QUICK).map((q) => q.id)).toEqual([3]);

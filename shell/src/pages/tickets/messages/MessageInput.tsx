@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import { App, Button, Flex, Input, Segmented, Switch, Tooltip, Typography, theme } from 'antd';
-import { AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, LockOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, AudioOutlined, CloseOutlined, DeleteOutlined, FileOutlined, LockOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { MESSAGE_ENDPOINTS, QUICK_MESSAGE_ENDPOINTS, TICKET_NOTE_ENDPOINTS, MEDIA_LIMITS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
 import { Link } from 'react-router-dom';
 import { Zone, useErrorToast, useRealtime, useT, call } from '@atende/sdk-web';
@@ -29,6 +29,8 @@ export interface QuickReply {
   message: string;
   mediaPath: string | null;
   mediaName: string | null;
+  /** A plugin's attachment (a file list), sent after the text and file; absent from older answers. */
+  attachment?: { kind: string; id: number; label: string } | null;
 }
 
 /** Local storage key of the "sign" option (core-operations §3: kept locally, default on). */
@@ -240,8 +242,8 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
   };
 
   const pickQuick = async (q: QuickReply) => {
-    if (q.mediaPath) {
-      // A quick reply with a file goes out at once, its text as the caption.
+    if (q.mediaPath || q.attachment) {
+      // A quick reply with a file or a plugin's attachment goes out at once, its text first or as the caption.
       if (await postJson({ body: q.message, quickMessageId: q.id })) setText('');
       return;
     }
@@ -372,6 +374,11 @@ export function MessageInput({ ticket, replyTo, onCancelReply, handle }: Message
               {q.mediaPath && (
                 <Typography.Text type="secondary" style={{ marginLeft: 6 }}>
                   <PaperClipOutlined /> {t('messages.quickMedia')}
+                </Typography.Text>
+              )}
+              {q.attachment && (
+                <Typography.Text type="secondary" style={{ marginLeft: 6 }} data-testid="quick-reply-attachment">
+                  <AppstoreAddOutlined /> {q.attachment.label}
                 </Typography.Text>
               )}
             </div>
