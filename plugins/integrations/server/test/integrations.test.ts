@@ -153,6 +153,42 @@ describe('integrations', () => {
     expect(await queryDb(db.url, `select count(*)::int as n from integrations_integrations where name = 'Peligro'`)).toEqual([{ n: 0 }]);
   });
 
+  it("plain http to a host the super user allows (Settings → Platform); only a super user edits the list; private addresses stay refused", async () => {
+    const url = 'http://93.184.216.34/hook';
+    const checkUrl = async (u: string) => (await api.post('/api/integrations/queueIntegration/check-url', { url: u }, admin)).body;
+    const setHosts = (value: string, token = sup) => api.put('/api/settings/global/outboundAllowHosts', { value }, token);
+    try {
+      const refused = await api.post('/api/queueIntegration', { type: 'webhook', name: 'Por http', urlN8N: url }, admin);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('ERR_OUTBOUND_URL_REFUSED');
+      expect(await checkUrl(url)).toEqual({ ok: false, reason: 'scheme' });
+      // A company admin may neither read nor change platform settings.
+      expect((await setHosts('93.184.216.34', admin)).status).toBe(403);
+      expect((await api.get('/api/settings/global', admin)).status).toBe(403);
+      const bad = await setHosts('http://93.184.216.34/hook');
+      expect(bad.status).toBe(400);
+      expect(bad.body.details).toEqual([expect.objectContaining({ path: 'value', message: 'invalid_host' })]);
+
+      expect((await setHosts('93.184.216.34, localhost')).status).toBe(200);
+      expect((await api.get<{ key: string; value: string }[]>('/api/settings/global', sup)).body).toContainEqual({ key: 'outboundAllowHosts', value: '93.184.216.34, localhost' });
+      // Applies at once (the guard's cache is dropped on the change).
+      expect(await checkUrl(url)).toEqual({ ok: true, reason: null });
+      const made = await api.post<Integration>('/api/queueIntegration', { type: 'webhook', name: 'Por http', urlN8N: url }, admin);
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      // The super user's list lifts only the https rule: loopback (by name, after DNS) and metadata stay refused.
+      expect(await checkUrl('http://localhost/hook')).toEqual({ ok: false, reason: 'private_address' });
+      expect(await checkUrl('http://169.254.169.254/')).toEqual({ ok: false, reason: 'scheme' });
+      expect((await setHosts('93.184.216.34, 169.254.169.254')).status).toBe(200);
+      expect(await checkUrl('http://169.254.169.254/')).toEqual({ ok: false, reason: 'private_address' });
+      // Taken off the list: refused again.
+      expect((await setHosts('')).status).toBe(200);
+      expect(await checkUrl(url)).toEqual({ ok: false, reason: 'scheme' });
+      expect((await api.put(`/api/queueIntegration/${made.body.id}`, { urlN8N: `${url}/2` }, admin)).body.error).toBe('ERR_OUTBOUND_URL_REFUSED');
+    } finally {
+      await setHosts('');
+    }
+  });
+
   it('creates, lists with search and count, updates partially, uploads an image, deletes; told live as company-{id}-queueIntegration', async () => {
     const s = await new Promise<Socket>((resolve, reject) => {
       const sock = io(server.url, { path: '/socket.io', transports: ['websocket'], auth: { token: admin }, reconnection: false });
