@@ -37,13 +37,16 @@ export interface IntegrationRunContext {
 /**
  * What a runtime answers:
  * - `reply`: send `messages` in order (`delayMs` apart), keep holding the ticket with `state` (`done` lets go of it afterwards);
- * - `handover`: give the ticket to a human (its queue, pending) with `reason` recorded;
+ * - `handover`: give the ticket to a human (its queue, pending) with `reason` recorded and a note on the
+ *   ticket saying why (`note`: the words after "…pasó la conversación a un agente: ", in Spanish, the
+ *   platform's default language; `reason` when absent);
  * - `pass`: nothing to say (the ticket stays held, state unchanged).
- * Throwing counts as a remote failure: retried a bounded number of times, then a hand-over saying why.
+ * Throwing counts as a remote failure: retried a bounded number of times, then a hand-over whose note says
+ * why (the time limit, an `HTTP <status>` in the error's message, or the message itself).
  */
 export type IntegrationOutcome =
   | { kind: 'reply'; messages: string[]; state?: unknown; delayMs?: number; done?: boolean }
-  | { kind: 'handover'; reason: string; messages?: string[] }
+  | { kind: 'handover'; reason: string; note?: string; messages?: string[] }
   | { kind: 'pass'; state?: unknown };
 
 /** A type's contribution. Everything but `type` is optional. */

@@ -73,6 +73,8 @@ describe('integrations', () => {
   const outbox = (wa: number, to: string) => sandboxOf(api, admin).outbox(wa, to);
   const ticketOf = async (wa: number, number: string) =>
     (await eventually(async () => (await queryDb(db.url, `select t.id, t.status, t.holder from tickets t join contacts c on c.id = t.contact_id where t.whatsapp_id = $1 and c.number = $2`, [wa, number]))[0]))!;
+  /** The ticket's notes (core-operations' agents' notes): a hand-over leaves one saying why. */
+  const notesOf = async (ticketId: number) => ((await queryDb(db.url, `select note, user_id from ticket_notes where ticket_id = $1 order by id`, [ticketId])) as { note: string; user_id: number | null }[]);
   const runsOf = async (ticketId: number) => (await api.get<{ status: string; reason: string | null }[]>(`/api/integrations/queueIntegration/runs/${ticketId}`, admin)).body;
 
   beforeAll(async () => {
@@ -268,6 +270,8 @@ describe('integrations', () => {
       await eventually(async () => (await runsOf(ticket.id)).some((r) => r.status === 'handed_over'), 20_000);
       expect(webhook.requests.length - before).toBe(2); // the first try and one retry
       expect((await runsOf(ticket.id))[0]!.reason).toBe('webhook failed: HTTP 500');
+      // The note on the ticket, written by no user, says why.
+      expect(await notesOf(ticket.id)).toEqual([{ note: 'La integración «Caído» (webhook) respondió con el error HTTP 500: la conversación pasó a un agente.', user_id: null }]);
       const after = await ticketOf(wa, customer);
       expect(after).toMatchObject({ status: 'pending', holder: null });
       // The human has it now: the next message does not go to the remote again.
@@ -289,6 +293,7 @@ describe('integrations', () => {
     const ticket = await ticketOf(wa, customer);
     await eventually(async () => (await runsOf(ticket.id)).some((r) => r.status === 'handed_over'), 20_000);
     expect((await runsOf(ticket.id))[0]!.reason).toBe('webhook failed: timeout');
+    expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual(['La integración «Lento» (webhook) no respondió a tiempo: la conversación pasó a un agente.']);
     expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
   });
 
@@ -301,6 +306,8 @@ describe('integrations', () => {
       await eventually(async () => (await outbox(wa, customer)).includes('Te comunico con un asesor'), 20_000);
       const ticket = await ticketOf(wa, customer);
       await eventually(async () => (await runsOf(ticket.id))[0]?.reason === 'webhook: pide asesor');
+      await eventually(async () => (await notesOf(ticket.id)).length === 1);
+      expect((await notesOf(ticket.id))[0]!.note).toBe('La integración «Asesor» (webhook) pasó la conversación a un agente: el servicio pidió un agente (pide asesor).');
     } finally {
       webhook.mode = 'answer';
     }
@@ -335,6 +342,7 @@ describe('integrations', () => {
     const ticket = await ticketOf(wa, customer);
     await eventually(async () => (await runsOf(ticket.id))[0]?.reason === 'typebot: finish keyword', 20_000);
     expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
+    expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual(['La integración «Bot típico» (typebot) pasó la conversación a un agente: el cliente escribió la palabra para finalizar («salir»).']);
 
     const down = await boundConnection(bot.id);
     typebot.fail = true;
@@ -342,6 +350,7 @@ describe('integrations', () => {
       await say(down.wa, down.customer, 'hola');
       const t = await ticketOf(down.wa, down.customer);
       await eventually(async () => (await runsOf(t.id))[0]?.reason === 'typebot failed: startChat HTTP 500', 20_000);
+      expect((await notesOf(t.id)).map((x) => x.note)).toEqual(['La integración «Bot típico» (typebot) respondió con el error HTTP 500: la conversación pasó a un agente.']);
     } finally {
       typebot.fail = false;
     }
@@ -378,6 +387,7 @@ describe('integrations', () => {
       const t = await ticketOf(down.wa, down.customer);
       await eventually(async () => (await runsOf(t.id))[0]?.status === 'handed_over', 20_000);
       expect((await runsOf(t.id))[0]!.reason).toMatch(/^dialogflow failed: /);
+      expect((await notesOf(t.id)).map((x) => x.note)).toEqual([expect.stringMatching(/^La integración «Agente DF 2» \(dialogflow\) respondió con el error HTTP \d{3}: la conversación pasó a un agente\.$/)]);
     } finally {
       dialogflow.fail = false;
     }
@@ -407,6 +417,25 @@ describe('integrations', () => {
     const moved = await api.put(`/api/queueIntegration/${shop.id}`, { urlShopify: 'https://93.184.216.34', jsonContent: '***' }, admin);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.jsonContent ?? null).toBeNull();
+  });
+
+  it('each remote type that stalls or fails hands over with a note: Typebot and Shopify timeouts, a Shopify token refused', async () => {
+    const waShop = await sandboxOf(api, admin).connect('Tienda lenta');
+    const cases: { body: object; note: string }[] = [
+      { body: { type: 'typebot', name: 'Typebot lento', urlN8N: stall.url, typebotSlug: 'mi-bot' }, note: 'La integración «Typebot lento» (typebot) no respondió a tiempo: la conversación pasó a un agente.' },
+      { body: { type: 'shopify', name: 'Shopify lento', urlShopify: stall.url, whatsappId: waShop, jsonContent: 'shpat_secreto' }, note: 'La integración «Shopify lento» (shopify) no respondió a tiempo: la conversación pasó a un agente.' },
+      { body: { type: 'shopify', name: 'Shopify sin permiso', urlShopify: shopify.url, whatsappId: waShop, jsonContent: 'shpat_otro' }, note: 'La integración «Shopify sin permiso» (shopify) respondió con el error HTTP 401: la conversación pasó a un agente.' },
+    ];
+    for (const c of cases) {
+      const made = await create(c.body);
+      const { wa, customer } = await boundConnection(made.id);
+      await say(wa, customer, 'mi pedido #1001');
+      const ticket = await ticketOf(wa, customer);
+      await eventually(async () => (await runsOf(ticket.id))[0]?.status === 'handed_over', 20_000);
+      expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual([c.note]);
+      expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
+      expect(await outbox(wa, customer)).toEqual([]);
+    }
   });
 
   /** A flow (flow builder plugin) of `nodes` after its start node, linked in a line; answers its id. */
@@ -450,6 +479,19 @@ describe('integrations', () => {
     await eventually(async () => (await outbox(wa, customer)).includes('Elegiste 1'), 20_000);
     await say(wa, customer, 'salir');
     await eventually(async () => (await outbox(wa, customer)).includes('Fin del bot'), 20_000);
+
+    // Typebot failing twice inside the flow: the flow hands the ticket over, with a note saying why.
+    const other = '51977712399';
+    typebot.fail = true;
+    try {
+      await say(wa, other, 'hola');
+      const ticket = await ticketOf(wa, other);
+      await eventually(async () => (await notesOf(ticket.id)).length === 1, 20_000);
+      expect((await notesOf(ticket.id))[0]).toEqual({ note: 'La integración «Bot» (typebot) respondió con el error HTTP 500: la conversación pasó a un agente.', user_id: null });
+      await eventually(async () => (await ticketOf(wa, other)).holder === null, 20_000);
+    } finally {
+      typebot.fail = false;
+    }
   });
 
   it('is refused with 403 to a company whose plan lacks useIntegrations', async () => {
