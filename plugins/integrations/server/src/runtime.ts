@@ -109,7 +109,10 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
       if (before && before.status !== 'active') return 'pass';
     }
     const type = typeOf(row.type);
-    if (type?.inChain) return type.inChain(ctx, toDto(row));
+    if (type?.inChain) {
+      const answer = await type.inChain(ctx, toDto(row));
+      if (answer !== 'run') return answer;
+    }
     if (!type?.run) return 'pass';
     await ctx.claim({ integrationId });
     const job: CallJob = {
@@ -168,13 +171,14 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
 
     const messages = outcome.kind === 'pass' ? [] : (outcome.messages ?? []);
     const delay = Math.min(outcome.kind === 'reply' ? (outcome.delayMs ?? 0) : 0, MAX_DELAY_MS);
-    for (const [i, body] of messages.entries()) {
-      if (!body.trim()) continue;
+    for (const [i, message] of messages.entries()) {
+      const { body, media } = typeof message === 'string' ? { body: message, media: undefined } : message;
+      if (!body.trim() && !media) continue;
       if (i > 0 && delay) await sleep(delay);
       const correlationId = `msg-${job.message.id}-${i}`;
       // A retried job never messages the customer twice.
       if (await this.messages.findSent(companyId, PLUGIN_ID, correlationId)) continue;
-      await this.messages.sendToTicket(companyId, ticket.id, { body, source: PLUGIN_ID, correlationId });
+      await this.messages.sendToTicket(companyId, ticket.id, { body, ...(media ? { media } : {}), source: PLUGIN_ID, correlationId });
     }
     if (outcome.kind === 'handover') {
       // Recorded first: a job retried after this point finds the session handed over and notes nothing twice.

@@ -73,7 +73,7 @@ export class TypebotNodeExecutor implements OnModuleInit, OnModuleDestroy {
       try {
         const outcome = await runTypebot(run);
         if (outcome.kind === 'handover') return { kind: 'next' }; // the finish keyword: the flow goes on
-        for (const body of outcome.kind === 'reply' ? outcome.messages : []) ctx.send({ body });
+        for (const m of outcome.kind === 'reply' ? outcome.messages : []) ctx.send(typeof m === 'string' ? { body: m } : m);
         const typebot = outcome.kind === 'reply' && outcome.state !== undefined ? (outcome.state as TypebotState | null) : state.typebot;
         const expires = integration.typebotExpires > 0 ? integration.typebotExpires * 60_000 : undefined;
         return { kind: 'wait', message: true, ...(expires ? { afterMs: expires } : {}), state: { typebot } satisfies NodeState };

@@ -419,6 +419,66 @@ describe('integrations', () => {
     expect(moved.body.jsonContent ?? null).toBeNull();
   });
 
+  it('shopify options: a keyword sends the option image with its description, or starts its flow; option images are checked and cleaned up', async () => {
+    const flowId = await flowOf('Asesoría', [{ id: 'm', type: 'message', data: { label: 'Un asesor te atiende, {{name}}' } }]);
+    const waShop = await sandboxOf(api, admin).connect('Tienda con opciones');
+    const shop = await create({
+      type: 'shopify',
+      name: 'Tienda opciones',
+      urlShopify: shopify.url,
+      whatsappId: waShop,
+      jsonContent: 'shpat_secreto',
+      shopifyOptions: [
+        { keywords: 'envío, despacho', description: 'Enviamos a todo el país en 48 horas' },
+        { keywords: 'tallas', description: 'Nuestra guía de tallas' },
+        { keywords: 'asesor', flowId },
+      ],
+    });
+    const [envio, tallas] = shop.shopifyOptions;
+    expect(envio!.id && tallas!.id && envio!.id !== tallas!.id).toBeTruthy();
+    // An image that is not a file of the company is refused; the upload names the option.
+    const stolen = await api.put(`/api/queueIntegration/${shop.id}`, { shopifyOptions: [{ ...tallas, image: '/media/999/ajena.png' }] }, admin);
+    expect(stolen.body.details).toEqual([expect.objectContaining({ path: 'shopifyOptions.0.image', message: 'not_found' })]);
+    const upload = async (optionId: string) => {
+      const form = new FormData();
+      form.append('optionId', optionId);
+      form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'tallas.png');
+      return fetch(`${server.url}/api/queueIntegration/${shop.id}/image-upload`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form });
+    };
+    expect((await upload('no-existe')).status).toBe(400);
+    const up = await upload(String(tallas!.id));
+    expect(up.status).toBe(201);
+    const withImage = (await up.json()) as Integration;
+    const image = withImage.shopifyOptions[1]!.image!;
+    expect(image).toBeTruthy();
+    expect(withImage.imagePath).toBeNull();
+
+    const { wa, customer } = await boundConnection(shop.id);
+    const sent = () => queryDb(db.url, `select body, media_url from sandbox_outbox where whatsapp_id = $1 and to_number = $2 order by id`, [wa, customer]) as Promise<{ body: string; media_url: string | null }[]>;
+    await say(wa, customer, '¿Hacen ENVIO a Cusco?');
+    await eventually(async () => (await sent()).length === 1, 20_000);
+    expect((await sent())[0]).toEqual({ body: 'Enviamos a todo el país en 48 horas', media_url: null });
+    await say(wa, customer, 'qué tallas tienen');
+    await eventually(async () => (await sent()).length === 2, 20_000);
+    expect((await sent())[1]!.body).toBe('Nuestra guía de tallas');
+    expect((await sent())[1]!.media_url).toBeTruthy();
+    // Not an option: the order lookup as before.
+    await say(wa, customer, 'pedido 1001');
+    await eventually(async () => (await sent()).length === 3, 20_000);
+    expect((await sent())[2]!.body).toMatch(/^Hola Ana Pérez, tu pedido #1001/);
+    // The option with a flow starts it: the flow holds the ticket now.
+    await say(wa, customer, 'quiero un asesor');
+    await eventually(async () => (await outbox(wa, customer)).includes('Un asesor te atiende, Ana Cliente'), 20_000);
+    expect((await ticketOf(wa, customer)).holder).toBe('flowbuilder.flow');
+
+    // Taking the option away forgets its image file.
+    const fileOk = async () => (await fetch(`${server.url}${image}`, { headers: { Authorization: `Bearer ${admin}` } })).status;
+    expect(await fileOk()).toBe(200);
+    const trimmed = await api.put<Integration>(`/api/queueIntegration/${shop.id}`, { shopifyOptions: [envio] }, admin);
+    expect(trimmed.body.shopifyOptions.map((o) => o.id)).toEqual([envio!.id]);
+    await eventually(async () => (await fileOk()) === 404);
+  });
+
   it('each remote type that stalls or fails hands over with a note: Typebot and Shopify timeouts, a Shopify token refused', async () => {
     const waShop = await sandboxOf(api, admin).connect('Tienda lenta');
     const cases: { body: object; note: string }[] = [
