@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Upload, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form/index.js';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { ApiError, api, applyServerErrors, call, uploadWithProgress, useErrorToast, usePlugin, useT } from '@atende/sdk-web';
+import { ApiError, api, applyServerErrors, call, uploadWithProgress, useErrorToast, useT } from '@atende/sdk-web';
 import { INTEGRATION_ENDPOINTS, SHOPIFY_VARIABLES, TYPEBOT_DEFAULT_DELAY, TYPEBOT_DEFAULT_EXPIRES, type Integration } from '@atende/plugin-integrations-contract';
+import { ShopifyOptions } from './ShopifyOptions.js';
+import { useFlowOptions } from './useFlowOptions.js';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 const MASK = '***';
@@ -108,7 +110,7 @@ function DialogflowFields({ t, form, stored }: { t: T; form: FormInstance; store
   );
 }
 
-function ShopifyFields({ t, stored, record, onImage }: { t: T; stored: boolean; record: Integration | null; onImage: (i: Integration) => void }) {
+function ShopifyFields({ t, form, stored, record, onImage }: { t: T; form: FormInstance; stored: boolean; record: Integration | null; onImage: (i: Integration) => void }) {
   const [connections, setConnections] = useState<{ value: number; label: string }[] | null>(null);
   const { message } = App.useApp();
   useEffect(() => {
@@ -158,20 +160,13 @@ function ShopifyFields({ t, stored, record, onImage }: { t: T; stored: boolean; 
           </Button>
         )}
       </Space>
+      <ShopifyOptions t={t} form={form} record={record} onSaved={onImage} />
     </>
   );
 }
 
 function FlowFields({ t }: { t: T }) {
-  const present = usePlugin('flowbuilder');
-  const [flows, setFlows] = useState<{ value: number; label: string }[] | null>(null);
-  useEffect(() => {
-    if (!present) return;
-    api.get<{ flows: { id: number; name: string }[] }>('/flowbuilder').then(
-      (r) => setFlows(r.flows.map((f) => ({ value: f.id, label: f.name }))),
-      () => setFlows([]),
-    );
-  }, [present]);
+  const { present, list: flows } = useFlowOptions();
   if (present === false) return <Alert type="warning" message={t('f.noFlowbuilder')} />;
   return (
     <Form.Item name="flowId" label={t('f.flow')} rules={[{ required: true, message: t('v.required') }]}>
@@ -257,7 +252,7 @@ export function IntegrationDialog({ record, onClose, onSaved }: { record: Integr
         {(type === 'n8n' || type === 'webhook') && <UrlField name="urlN8N" label={t('f.url')} t={t} />}
         {type === 'typebot' && <TypebotFields t={t} />}
         {type === 'dialogflow' && <DialogflowFields t={t} form={form} stored={stored} />}
-        {type === 'shopify' && <ShopifyFields t={t} stored={stored} record={current} onImage={setCurrent} />}
+        {type === 'shopify' && <ShopifyFields t={t} form={form} stored={stored} record={current} onImage={setCurrent} />}
         {type === 'flowbuilder' && <FlowFields t={t} />}
         <Form.Item name="isActive" label={t('f.active')} valuePropName="checked">
           <Switch />
