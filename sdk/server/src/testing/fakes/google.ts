@@ -1,29 +1,37 @@
-#!/usr/bin/env node
-// A local Google for tests (no internet here), run as its own process so any test (a plugin's included,
-// which may import only contracts and the SDK) starts it by path:
-//
-//   node tooling/fakes/google/server.mjs --client-id cid --client-secret secret   → prints {"url":"http://127.0.0.1:<port>"}
-//
-// It serves the OAuth consent page (redirects back at once with a code, or an error on demand), the
-// token endpoint (authorization_code and refresh_token grants; invalid_grant for a revoked or unknown
-// token, or on demand) and the Sheets API calls the google-sheets plugin makes (spreadsheets.get,
-// values.append), keeping rows in memory. Tests drive and read it under /__fake/:
-//   GET  /__fake/requests                         every request it got (method, path, query, body, authorization)
-//   GET  /__fake/rows?spreadsheet=S&sheet=T       the rows appended to a sheet
-//   POST /__fake/spreadsheets {id, titles}        a spreadsheet with those sheets
-//   POST /__fake/control {nextConsentError?, nextTokenError?, accessTtlSeconds?, expireAccessTokens?, revokeRefreshTokens?}
-import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
-const send = (res, status, body) => {
+/** One request the fake Google got (the test side's reads are not recorded). */
+export interface FakeGoogleRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: any;
+  authorization: string | null;
+}
+
+/** What a test may change: the next consent or token answer, token lifetimes, expiring or revoking tokens. */
+export interface FakeGoogleControl {
+  /** The consent page sends back `error=<this>` once instead of a code. */
+  nextConsentError?: string | null;
+  /** The token endpoint answers once with this error (`invalid_grant`…) or, a number, that HTTP status. */
+  nextTokenError?: string | number | null;
+  accessTtlSeconds?: number;
+  /** Every access token issued so far is expired now. */
+  expireAccessTokens?: boolean;
+  /** Every refresh token is revoked (`invalid_grant` from now on). */
+  revokeRefreshTokens?: boolean;
+}
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
 
-async function readBody(req) {
-  const chunks = [];
-  for await (const c of req) chunks.push(c);
+async function readBody(req: IncomingMessage): Promise<any> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text) return null;
   if ((req.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
@@ -34,13 +42,22 @@ async function readBody(req) {
   }
 }
 
-export async function startFakeGoogle({ clientId, clientSecret, port = 0 }) {
-  const codes = new Map(); // code → redirect_uri
-  const access = new Map(); // access token → expiresAt (ms)
-  const refresh = new Set();
-  const spreadsheets = new Map(); // id → { sheets: [{id, title}], rows: Map<title, string[][]> }
-  const requests = [];
-  const ctl = { accessTtlSeconds: 3599, nextConsentError: null, nextTokenError: null };
+/**
+ * A local Google for tests (no internet): the OAuth consent page (redirects back at once with a code, or
+ * an error on demand), the token endpoint (authorization_code and refresh_token grants; invalid_grant for
+ * a revoked or unknown token, or on demand) and the Sheets API v4 calls a Sheets integration makes
+ * (spreadsheets.get, values.append), keeping rows in memory. In the kit so a plugin's integration tests
+ * and the platform's browser tests share it. Aim the server at it with `authUrl`, `tokenUrl`, `sheetsUrl`
+ * (the google-sheets plugin's GOOGLE_OAUTH_AUTH_URL, GOOGLE_OAUTH_TOKEN_URL, GOOGLE_SHEETS_API_URL).
+ */
+export async function startFakeGoogle(opts: { clientId: string; clientSecret: string; port?: number }) {
+  const { clientId, clientSecret } = opts;
+  const codes = new Map<string, string>(); // code → redirect_uri
+  const access = new Map<string, number>(); // access token → expiresAt (ms)
+  const refresh = new Set<string>();
+  const spreadsheets = new Map<string, { sheets: { id: number; title: string }[]; rows: Map<string, string[][]> }>();
+  const requests: FakeGoogleRequest[] = [];
+  const ctl: { accessTtlSeconds: number; nextConsentError: string | null; nextTokenError: string | number | null } = { accessTtlSeconds: 3599, nextConsentError: null, nextTokenError: null };
   const token = () => randomBytes(12).toString('hex');
   const issue = () => {
     const a = `ya29.${token()}`;
@@ -53,22 +70,7 @@ export async function startFakeGoogle({ clientId, clientSecret, port = 0 }) {
       const u = new URL(req.url ?? '/', 'http://fake');
       const body = await readBody(req);
       const query = Object.fromEntries(u.searchParams);
-
-      // ----- the tests' side -----
-      if (u.pathname === '/__fake/requests') return send(res, 200, requests);
-      if (u.pathname === '/__fake/rows') return send(res, 200, spreadsheets.get(query.spreadsheet)?.rows.get(query.sheet) ?? []);
-      if (u.pathname === '/__fake/spreadsheets' && req.method === 'POST') {
-        spreadsheets.set(body.id, { sheets: body.titles.map((title, i) => ({ id: i * 1000, title })), rows: new Map(body.titles.map((t) => [t, []])) });
-        return send(res, 200, { ok: true });
-      }
-      if (u.pathname === '/__fake/control' && req.method === 'POST') {
-        for (const k of ['accessTtlSeconds', 'nextConsentError', 'nextTokenError']) if (k in body) ctl[k] = body[k];
-        if (body.expireAccessTokens) for (const k of access.keys()) access.set(k, 0);
-        if (body.revokeRefreshTokens) refresh.clear();
-        return send(res, 200, { ok: true });
-      }
-
-      requests.push({ method: req.method, path: u.pathname, query, body, authorization: req.headers.authorization ?? null });
+      requests.push({ method: req.method ?? 'GET', path: u.pathname, query, body, authorization: req.headers.authorization ?? null });
 
       // ----- OAuth consent: "the user agreed" at once (or refused, on demand) -----
       if (req.method === 'GET' && u.pathname === '/o/oauth2/v2/auth') {
@@ -89,7 +91,7 @@ export async function startFakeGoogle({ clientId, clientSecret, port = 0 }) {
 
       // ----- token endpoint -----
       if (req.method === 'POST' && u.pathname === '/token') {
-        const f = body ?? {};
+        const f = (body ?? {}) as Record<string, string>;
         if (ctl.nextTokenError !== null) {
           const e = ctl.nextTokenError;
           ctl.nextTokenError = null;
@@ -116,7 +118,7 @@ export async function startFakeGoogle({ clientId, clientSecret, port = 0 }) {
       if (m) {
         const expiresAt = access.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
         if (!expiresAt || expiresAt <= Date.now()) return send(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
-        const sheet = spreadsheets.get(decodeURIComponent(m[1]));
+        const sheet = spreadsheets.get(decodeURIComponent(m[1]!));
         if (!sheet) return send(res, 404, { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND' } });
         if (req.method === 'GET' && !m[2]) return send(res, 200, { spreadsheetId: m[1], sheets: sheet.sheets.map((s) => ({ properties: { sheetId: s.id, title: s.title } })) });
         if (req.method === 'POST' && m[2]) {
@@ -124,21 +126,39 @@ export async function startFakeGoogle({ clientId, clientSecret, port = 0 }) {
           const title = range.replace(/!.*$/, '').replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
           const rows = sheet.rows.get(title);
           if (!rows) return send(res, 400, { error: { code: 400, message: `Unable to parse range: ${range}`, status: 'INVALID_ARGUMENT' } });
-          const values = body?.values ?? [];
+          const values = (body?.values ?? []) as string[][];
           rows.push(...values);
           return send(res, 200, { spreadsheetId: m[1], updates: { updatedRange: `${title}!A${rows.length}`, updatedRows: values.length } });
         }
       }
       send(res, 404, { error: 'not_found' });
-    })().catch((err) => send(res, 500, { error: String(err) }));
+    })().catch((err: unknown) => send(res, 500, { error: String(err) }));
   });
-  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
-  const url = `http://127.0.0.1:${server.address().port}`;
-  return { url, stop: () => new Promise((ok) => server.close(() => ok())) };
-}
+  await new Promise<void>((ok) => server.listen(opts.port ?? 0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, port: { type: 'string' } } });
-  const { url } = await startFakeGoogle({ clientId: values['client-id'] ?? 'cid', clientSecret: values['client-secret'] ?? 'secret', port: Number(values.port ?? 0) });
-  process.stdout.write(`${JSON.stringify({ url })}\n`);
+  return {
+    url,
+    authUrl: `${url}/o/oauth2/v2/auth`,
+    tokenUrl: `${url}/token`,
+    sheetsUrl: `${url}/`,
+    /** Every request it got, oldest first. */
+    requests: async () => [...requests],
+    /** The rows appended to a sheet of a spreadsheet. */
+    rows: async (spreadsheet: string, sheet: string) => [...(spreadsheets.get(spreadsheet)?.rows.get(sheet) ?? [])],
+    /** A spreadsheet with these sheets (ids 0, 1000, 2000…), empty. */
+    addSpreadsheet: async (id: string, titles: string[]) => void spreadsheets.set(id, { sheets: titles.map((title, i) => ({ id: i * 1000, title })), rows: new Map(titles.map((t) => [t, []])) }),
+    control: async (c: FakeGoogleControl) => {
+      if (c.accessTtlSeconds !== undefined) ctl.accessTtlSeconds = c.accessTtlSeconds;
+      if (c.nextConsentError !== undefined) ctl.nextConsentError = c.nextConsentError;
+      if (c.nextTokenError !== undefined) ctl.nextTokenError = c.nextTokenError;
+      if (c.expireAccessTokens) for (const k of access.keys()) access.set(k, 0);
+      if (c.revokeRefreshTokens) refresh.clear();
+    },
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    },
+  };
 }
+export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>;
