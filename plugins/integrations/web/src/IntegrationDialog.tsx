@@ -55,12 +55,12 @@ function TypebotFields({ t }: { t: T }) {
           <InputNumber min={0} max={100000} />
         </Form.Item>
         <Form.Item name="typebotDelayMessage" label={t('f.delay')}>
-          <InputNumber min={0} max={60000} step={100} />
+          <InputNumber min={0} max={60000} step={100} data-testid="field-typebotDelayMessage" />
         </Form.Item>
       </Space>
       <Space wrap>
         <Form.Item name="typebotKeywordFinish" label={t('f.keywordFinish')}>
-          <Input />
+          <Input data-testid="field-typebotKeywordFinish" />
         </Form.Item>
         <Form.Item name="typebotKeywordRestart" label={t('f.keywordRestart')}>
           <Input />
@@ -94,10 +94,10 @@ function DialogflowFields({ t, form, stored }: { t: T; form: FormInstance; store
   return (
     <>
       <Form.Item name="projectName" label={t('f.projectName')} rules={required(t)}>
-        <Input />
+        <Input data-testid="field-projectName" />
       </Form.Item>
       <Form.Item name="jsonContent" label={t('f.jsonContent')} extra={stored ? t('f.jsonKept') : undefined} rules={stored ? [] : required(t)}>
-        <Input.TextArea rows={4} placeholder='{ "type": "service_account", … }' />
+        <Input.TextArea rows={4} placeholder='{ "type": "service_account", … }' data-testid="field-jsonContent" />
       </Form.Item>
       <Form.Item name="language" label={t('f.language')} rules={required(t)}>
         <Select options={['es', 'pt-BR', 'en'].map((l) => ({ value: l, label: l }))} />
@@ -105,7 +105,14 @@ function DialogflowFields({ t, form, stored }: { t: T; form: FormInstance; store
       <Button onClick={() => void test()} loading={testing} data-testid="dialogflow-test">
         {t('f.test')}
       </Button>
-      {result && <Alert style={{ marginTop: 8 }} type={result.ok ? 'success' : 'error'} message={t(result.ok ? 'f.testOk' : 'f.testFail', { message: result.message })} />}
+      {result && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type={result.ok ? 'success' : 'error'}
+          message={t(result.ok ? 'f.testOk' : 'f.testFail', { message: result.message })}
+          data-testid="dialogflow-test-result"
+        />
+      )}
     </>
   );
 }
@@ -136,7 +143,7 @@ function ShopifyFields({ t, form, stored, record, onImage }: { t: T; form: FormI
         <Input placeholder="mitienda.myshopify.com" data-testid="field-urlShopify" />
       </Form.Item>
       <Form.Item name="jsonContent" label={t('f.shopToken')} extra={stored ? t('f.jsonKept') : undefined}>
-        <Input.Password autoComplete="off" />
+        <Input.Password autoComplete="off" data-testid="field-shopToken" />
       </Form.Item>
       <Form.Item name="whatsappId" label={t('f.connection')} rules={[{ required: true, message: t('v.required') }]}>
         <Select loading={connections === null} options={connections ?? []} data-testid="field-whatsappId" />
@@ -170,7 +177,7 @@ function FlowFields({ t }: { t: T }) {
   if (present === false) return <Alert type="warning" message={t('f.noFlowbuilder')} />;
   return (
     <Form.Item name="flowId" label={t('f.flow')} rules={[{ required: true, message: t('v.required') }]}>
-      <Select loading={flows === null} options={flows ?? []} showSearch optionFilterProp="label" />
+      <Select loading={flows === null} options={flows ?? []} showSearch optionFilterProp="label" data-testid="field-flowId" />
     </Form.Item>
   );
 }
