@@ -68,7 +68,8 @@ export function PlatformTab() {
       <Divider />
       <Form layout="vertical" onFinish={() => void save('outboundAllowHosts', normalized).then(() => setHosts(normalized))}>
         <Form.Item
-          label={<label htmlFor="global-outboundAllowHosts">{t('platform.httpHosts')}</label>}
+          label={t('platform.httpHosts')}
+          htmlFor="global-outboundAllowHosts"
           extra={t('platform.httpHostsHint')}
           validateStatus={hostsInvalid ? 'error' : undefined}
           help={hostsInvalid ? t('platform.httpHostsInvalid') : undefined}
