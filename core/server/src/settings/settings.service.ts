@@ -107,7 +107,7 @@ export class SettingsService implements Settings {
   async listGlobal(): Promise<KV[]> {
     const rows = await this.em.find(GlobalSettingSchema, {});
     const stored = new Map<string, string>(rows.map((r) => [r.key, r.value]));
-    const kernel = Object.entries(GLOBAL_SETTINGS).map(([key, values]) => ({ key, value: stored.get(key) ?? values[0] }));
+    const kernel = Object.entries(GLOBAL_SETTINGS).map(([key, values]) => ({ key, value: stored.get(key) ?? values?.[0] ?? '' }));
     return [...kernel, ...[...this.globalKeys].map(([key, d]) => ({ key, value: stored.get(key) ?? d.default }))];
   }
 
@@ -178,8 +178,8 @@ export class SettingsService implements Settings {
     if (row) return row.value;
     const declared = this.globalKeys.get(key);
     if (declared) return declared.default;
-    const values = (GLOBAL_SETTINGS as Record<string, readonly string[] | null>)[key];
-    if (values) return values[0];
+    // A free-text kernel key (null: no list of values) defaults to empty.
+    if (key in GLOBAL_SETTINGS) return (GLOBAL_SETTINGS as Record<string, readonly string[] | null>)[key]?.[0] ?? '';
     throw new Error(`Unknown global setting "${key}".`);
   }
 }

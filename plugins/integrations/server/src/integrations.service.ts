@@ -131,7 +131,7 @@ export class IntegrationsService {
       previous = options[index]!.image ?? null;
       row.config = { ...row.config, shopifyOptions: options.map((o, i) => (i === index ? { ...o, image: stored.url } : o)) };
     } else {
-      previous = row.imagePath;
+      previous = row.imagePath ?? null;
       row.imagePath = stored.url;
       const caption = file.fields?.imageCaption;
       if (typeof caption === 'string') row.config = { ...row.config, imageCaption: caption.slice(0, 1000) };
