@@ -73,8 +73,12 @@ describe('integrations', () => {
   const outbox = (wa: number, to: string) => sandboxOf(api, admin).outbox(wa, to);
   const ticketOf = async (wa: number, number: string) =>
     (await eventually(async () => (await queryDb(db.url, `select t.id, t.status, t.holder from tickets t join contacts c on c.id = t.contact_id where t.whatsapp_id = $1 and c.number = $2`, [wa, number]))[0]))!;
-  /** The ticket's notes (core-operations' agents' notes): a hand-over leaves one saying why. */
-  const notesOf = async (ticketId: number) => ((await queryDb(db.url, `select note, user_id from ticket_notes where ticket_id = $1 order by id`, [ticketId])) as { note: string; user_id: number | null }[]);
+  /** The ticket's notes (core-operations' agents' notes), once there is one: a hand-over leaves one saying why (just after recording the run). */
+  const notesOf = async (ticketId: number) => {
+    const read = async () => (await queryDb(db.url, `select note, user_id from ticket_notes where ticket_id = $1 order by id`, [ticketId])) as { note: string; user_id: number | null }[];
+    await eventually(async () => (await read()).length > 0, 20_000);
+    return read();
+  };
   const runsOf = async (ticketId: number) => (await api.get<{ status: string; reason: string | null }[]>(`/api/integrations/queueIntegration/runs/${ticketId}`, admin)).body;
 
   beforeAll(async () => {
@@ -272,8 +276,8 @@ describe('integrations', () => {
       expect((await runsOf(ticket.id))[0]!.reason).toBe('webhook failed: HTTP 500');
       // The note on the ticket, written by no user, says why.
       expect(await notesOf(ticket.id)).toEqual([{ note: 'La integración «Caído» (webhook) respondió con el error HTTP 500: la conversación pasó a un agente.', user_id: null }]);
-      const after = await ticketOf(wa, customer);
-      expect(after).toMatchObject({ status: 'pending', holder: null });
+      await eventually(async () => (await ticketOf(wa, customer)).holder === null);
+      expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
       // The human has it now: the next message does not go to the remote again.
       webhook.mode = 'answer';
       const count = webhook.requests.length;
@@ -294,6 +298,8 @@ describe('integrations', () => {
     await eventually(async () => (await runsOf(ticket.id)).some((r) => r.status === 'handed_over'), 20_000);
     expect((await runsOf(ticket.id))[0]!.reason).toBe('webhook failed: timeout');
     expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual(['La integración «Lento» (webhook) no respondió a tiempo: la conversación pasó a un agente.']);
+    // The hold is let go just after the run is recorded and the note written.
+    await eventually(async () => (await ticketOf(wa, customer)).holder === null);
     expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
   });
 
@@ -306,7 +312,6 @@ describe('integrations', () => {
       await eventually(async () => (await outbox(wa, customer)).includes('Te comunico con un asesor'), 20_000);
       const ticket = await ticketOf(wa, customer);
       await eventually(async () => (await runsOf(ticket.id))[0]?.reason === 'webhook: pide asesor');
-      await eventually(async () => (await notesOf(ticket.id)).length === 1);
       expect((await notesOf(ticket.id))[0]!.note).toBe('La integración «Asesor» (webhook) pasó la conversación a un agente: el servicio pidió un agente (pide asesor).');
     } finally {
       webhook.mode = 'answer';
@@ -341,6 +346,8 @@ describe('integrations', () => {
     await say(wa, customer, 'SALIR');
     const ticket = await ticketOf(wa, customer);
     await eventually(async () => (await runsOf(ticket.id))[0]?.reason === 'typebot: finish keyword', 20_000);
+    // The hold is let go just after the run is recorded and the note written.
+    await eventually(async () => (await ticketOf(wa, customer)).holder === null);
     expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
     expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual(['La integración «Bot típico» (typebot) pasó la conversación a un agente: el cliente escribió la palabra para finalizar («salir»).']);
 
@@ -494,6 +501,8 @@ describe('integrations', () => {
       const ticket = await ticketOf(wa, customer);
       await eventually(async () => (await runsOf(ticket.id))[0]?.status === 'handed_over', 20_000);
       expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual([c.note]);
+      // The hold is let go just after the run is recorded and the note written.
+      await eventually(async () => (await ticketOf(wa, customer)).holder === null);
       expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
       expect(await outbox(wa, customer)).toEqual([]);
     }
@@ -547,7 +556,7 @@ describe('integrations', () => {
     try {
       await say(wa, other, 'hola');
       const ticket = await ticketOf(wa, other);
-      await eventually(async () => (await notesOf(ticket.id)).length === 1, 20_000);
+      expect(await notesOf(ticket.id)).toHaveLength(1);
       expect((await notesOf(ticket.id))[0]).toEqual({ note: 'La integración «Bot» (typebot) respondió con el error HTTP 500: la conversación pasó a un agente.', user_id: null });
       await eventually(async () => (await ticketOf(wa, other)).holder === null, 20_000);
     } finally {
