@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, usePlugin } from '@atende/sdk-web';
 
 /** The company's flows for a select (null while loading), and whether the flow builder plugin is there. */
-export function useFlowOptions(): { present: boolean | undefined; list: { value: number; label: string }[] | null } {
+export function useFlowOptions(): { present: boolean | null; list: { value: number; label: string }[] | null } {
   const present = usePlugin('flowbuilder');
   const [list, setList] = useState<{ value: number; label: string }[] | null>(null);
   useEffect(() => {
