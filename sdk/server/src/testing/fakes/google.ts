@@ -161,4 +161,5 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
     },
   };
 }
+/** A running fake Google (what `startFakeGoogle` answers). */
 export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>;
