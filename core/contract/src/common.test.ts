@@ -5,6 +5,9 @@ import {
   passwordSchema,
   phoneSchema,
   settingValueError,
+  GLOBAL_SETTING_FORMATS,
+  hostListEntries,
+  hostListError,
   weeklySchedulesSchema,
 } from './index.js';
 
@@ -42,5 +45,14 @@ describe('settings values', () => {
     expect(settingValueError(COMPANY_SETTINGS, 'scheduleType', 'always')).toBe('invalid_value');
     expect(settingValueError(COMPANY_SETTINGS, 'asaas', 'tok_123')).toBeNull();
     expect(settingValueError(COMPANY_SETTINGS, 'nope', 'x')).toBe('unknown_setting');
+  });
+
+  it("checks the super user's http host list: names, IPs, ports, at most 50", () => {
+    expect(hostListError('')).toBeNull();
+    expect(hostListError(' N8N.Example.com , 203.0.113.7:8080, [2001:db8::1]:443 ,')).toBeNull();
+    expect(hostListEntries(' N8N.Example.com , 203.0.113.7:8080,,')).toEqual(['n8n.example.com', '203.0.113.7:8080']);
+    for (const bad of ['http://a.example', 'a.example/path', 'a b', 'a.example:port', '-a.example', 'user@a.example']) expect(hostListError(bad), bad).toBe('invalid_host');
+    expect(hostListError(Array.from({ length: 51 }, (_, i) => `h${i}.example`).join(','))).toBe('too_many');
+    expect(GLOBAL_SETTING_FORMATS.outboundAllowHosts?.('a.example')).toBeNull();
   });
 });

@@ -31,9 +31,37 @@ export const readableCompanySettings = (user: PermissionSubject): CompanySetting
 export const COMPANY_SETTING_KEYS = Object.keys(COMPANY_SETTINGS) as CompanySettingKey[];
 export const companySettingDefault = (key: CompanySettingKey): string => COMPANY_SETTINGS[key]?.[0] ?? '';
 
-/** Platform-wide settings (super user): whether public sign-up is open. */
-export const GLOBAL_SETTINGS = { allowSignup: ['enabled', 'disabled'] } as const satisfies Record<string, readonly string[] | null>;
+/**
+ * Platform-wide settings (super user): whether public sign-up is open, and the hosts a tenant's URL may
+ * reach over plain http (`outboundAllowHosts`, "a.example, 203.0.113.7:8080": the outbound guard still
+ * refuses private, loopback and link-local addresses for them; only the operator's OUTBOUND_ALLOW_HOSTS
+ * lifts that).
+ */
+export const GLOBAL_SETTINGS = { allowSignup: ['enabled', 'disabled'], outboundAllowHosts: null } as const satisfies Record<string, readonly string[] | null>;
 export type GlobalSettingKey = keyof typeof GLOBAL_SETTINGS;
+
+/** Most hosts the super user's http list may hold. */
+export const MAX_ALLOW_HOSTS = 50;
+const HOST_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+/** A host name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
+const HOST_ENTRY = new RegExp(`^(?:(?:${HOST_LABEL}\\.)*${HOST_LABEL}|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?$`, 'i');
+
+/** A comma-separated host list's entries, trimmed and lowercase (the guard compares them so). */
+export const hostListEntries = (value: string): string[] =>
+  value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+
+/** Why a host list is not one (`invalid_host`, `too_many`), or null. */
+export function hostListError(value: string): string | null {
+  const hosts = hostListEntries(value);
+  if (hosts.length > MAX_ALLOW_HOSTS) return 'too_many';
+  return hosts.every((h) => HOST_ENTRY.test(h)) ? null : 'invalid_host';
+}
+
+/** The free-text global settings' own format checks (after `settingValueError`). */
+export const GLOBAL_SETTING_FORMATS: Partial<Record<GlobalSettingKey, (value: string) => string | null>> = { outboundAllowHosts: hostListError };
 
 export const settingSchema = z.object({ key: z.string(), value: z.string() });
 export const settingUpdateSchema = z.object({ value: z.string().max(2000) });

@@ -56,6 +56,21 @@ describe('outbound http guard', () => {
     expect(await reason(allowing('127.0.0.1:1').fetch(`${origin}/`))).toBe('scheme');
   });
 
+  it("the super user's list (httpHosts) lifts only the https rule: a private address stays refused", async () => {
+    const superOnly = (...hosts: string[]) => createOutboundHttp(async () => ({ allowHosts: [], httpHosts: hosts }));
+    // A public IP literal over http: refused until the super user names it (no connection is made by check).
+    expect(await reason(superOnly().check('http://93.184.216.34/hook'))).toBe('scheme');
+    expect((await superOnly('93.184.216.34').check('http://93.184.216.34/hook')).host).toBe('93.184.216.34');
+    // Loopback, by literal or by name, and the metadata address: still refused, over http or https.
+    expect(await reason(superOnly(hostPort).fetch(`${origin}/`))).toBe('private_address');
+    expect(await reason(superOnly('localhost').check('http://localhost/x'))).toBe('private_address');
+    expect(await reason(superOnly('localhost').fetch('http://localhost:9/x'))).toBe('private_address');
+    expect(await reason(superOnly('169.254.169.254').fetch('http://169.254.169.254/latest/meta-data'))).toBe('private_address');
+    // With the operator's list too, the host is reached over http (the operator's exception wins).
+    const both = createOutboundHttp(() => ({ allowHosts: [hostPort], httpHosts: [hostPort] }));
+    expect((await both.fetch(`${origin}/`)).status).toBe(201);
+  });
+
   it('reaches an allowed host with the method, headers and body given, and hands the answer back', async () => {
     const guard = allowing(hostPort);
     const res = await guard.fetch(`${origin}/echo`, { method: 'POST', body: JSON.stringify({ a: 1 }), headers: { 'content-type': 'application/json' } });

@@ -10,7 +10,8 @@ import { AppError } from './errors.js';
  * The one way out to a URL someone outside the platform controls (a tenant's webhook, n8n, Typebot,
  * a prompt's model server, media by URL). Every plugin and the kernel use it, so the rules live once:
  * - https only; plain http, and private addresses, only to hosts the platform's operator allows
- *   (`OUTBOUND_ALLOW_HOSTS`, e.g. a local model server or the test fakes);
+ *   (`OUTBOUND_ALLOW_HOSTS`, e.g. a local model server or the test fakes); plain http (but never a
+ *   private address) also to the hosts the super user allows (`httpHosts`, a platform setting);
  * - the DNS answer is checked, not the name: a host resolving to a private, loopback, link-local or
  *   metadata address is refused at connect time (so a name that re-resolves cannot slip through);
  * - redirects are never followed (a 3xx is refused: the next hop would escape the checks);
@@ -36,9 +37,15 @@ export interface OutboundHttp {
   check(url: string): Promise<URL>;
 }
 
-/** Which hosts may be reached over plain http or at private addresses (`host` or `host:port`, lowercase). */
+/** Which hosts get exceptions (`host` or `host:port`, lowercase). */
 export interface OutboundPolicy {
+  /** The operator's list (`OUTBOUND_ALLOW_HOSTS`): plain http AND private, loopback or link-local addresses. */
   allowHosts: readonly string[];
+  /**
+   * The super user's list (a platform setting): plain http only. Such a host is still refused when it is,
+   * or resolves to, a private, loopback or link-local address (unless `allowHosts` names it too).
+   */
+  httpHosts?: readonly string[];
 }
 
 /** `timeoutMs` when a call gives none. */
@@ -128,8 +135,11 @@ function parse(url: string | URL, policy: OutboundPolicy): { url: URL; allowed: 
     throw new OutboundRefusedError('invalid_url', 'Not a valid URL.');
   }
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const allowed = policy.allowHosts.includes(host) || policy.allowHosts.includes(parsed.host.toLowerCase());
-  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && allowed)) {
+  const names = (list: readonly string[] | undefined) => !!list && (list.includes(host) || list.includes(parsed.host.toLowerCase()));
+  // `allowed`: the operator's exception (http and private addresses); the super user's list only lifts the https rule.
+  const allowed = names(policy.allowHosts);
+  const plainHttp = allowed || names(policy.httpHosts);
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && plainHttp)) {
     throw new OutboundRefusedError('scheme', 'Only https URLs are allowed.');
   }
   if (parsed.username || parsed.password) throw new OutboundRefusedError('invalid_url', 'Credentials in the URL are not allowed.');
@@ -138,12 +148,15 @@ function parse(url: string | URL, policy: OutboundPolicy): { url: URL; allowed: 
   return { url: parsed, allowed };
 }
 
-/** The guard over a policy read at each call (so an operator's change applies without a restart). */
-export function createOutboundHttp(policy: () => OutboundPolicy): OutboundHttp {
+/**
+ * The guard over a policy read at each call (so a change applies without a restart); `policy` may answer
+ * a promise (the kernel reads the super user's list from the settings, cached).
+ */
+export function createOutboundHttp(policy: () => OutboundPolicy | Promise<OutboundPolicy>): OutboundHttp {
   const guardedLookup = publicOnlyLookup(refusedAddress);
 
   async function check(url: string): Promise<URL> {
-    const { url: parsed, allowed } = parse(url, policy());
+    const { url: parsed, allowed } = parse(url, await policy());
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     if (!allowed && !isIP(host)) {
       const answer = await dns.promises.lookup(host, { all: true }).catch(() => {
@@ -156,7 +169,7 @@ export function createOutboundHttp(policy: () => OutboundPolicy): OutboundHttp {
 
   async function fetch(input: string | URL | Request, init: OutboundInit = {}): Promise<Response> {
     const { timeoutMs = DEFAULT_OUTBOUND_TIMEOUT_MS, maxBytes = DEFAULT_OUTBOUND_MAX_BYTES, ...rest } = init;
-    const { url, allowed } = parse(input instanceof Request ? input.url : input, policy());
+    const { url, allowed } = parse(input instanceof Request ? input.url : input, await policy());
     // A Request normalises every body form (string, bytes, FormData with its boundary, streams).
     const request = new Request(input, { ...rest, redirect: 'manual', ...(rest.body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
     const body = request.method === 'GET' || request.method === 'HEAD' ? null : Buffer.from(await request.arrayBuffer());

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { SUPER, client, createDatabase, eventually, startServer, type RunningServer } from '../support/server.js';
 import { launchBrowser } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
-import { startWebhookReceiver } from '../../fakes/webhook-receiver.js';
+import { startWebhookReceiver } from '@atende/sdk-server/testing';
 
 const PW = 'Str0ng-pass';
 const ADMIN = { email: 'admin@api.test', password: PW };

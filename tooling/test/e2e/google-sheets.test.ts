@@ -1,32 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { client, createDatabase, queryDb, startServer, twoCompanies, TENANT_PASSWORD, type RunningServer } from '@atende/sdk-server/testing';
+import { client, createDatabase, queryDb, startFakeGoogle, startServer, twoCompanies, TENANT_PASSWORD, type FakeGoogle, type RunningServer } from '@atende/sdk-server/testing';
 import { launchBrowser } from '../support/browser.js';
 import { signIn } from '../support/ui.js';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-
-/** The fake Google (tooling/fakes/google/server.mjs) in its own process, driven over HTTP. */
-async function spawnFakeGoogle(clientId: string, clientSecret: string) {
-  const child = spawn(process.execPath, [path.resolve('tooling/fakes/google/server.mjs'), '--client-id', clientId, '--client-secret', clientSecret], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fake google exited ${code}`)));
-    child.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(String(d)) as { url: string }).url));
-  });
-  const post = async (p: string, body: unknown) => void (await fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
-  return {
-    url,
-    authUrl: `${url}/o/oauth2/v2/auth`,
-    tokenUrl: `${url}/token`,
-    sheetsUrl: `${url}/`,
-    requests: async () => (await (await fetch(`${url}/__fake/requests`)).json()) as { method: string; path: string; query: Record<string, string>; body: any; authorization: string | null }[],
-    rows: async (spreadsheet: string, sheet: string) => (await (await fetch(`${url}/__fake/rows?spreadsheet=${spreadsheet}&sheet=${encodeURIComponent(sheet)}`)).json()) as string[][],
-    addSpreadsheet: (id: string, titles: string[]) => post('/__fake/spreadsheets', { id, titles }),
-    control: (c: { nextConsentError?: string; nextTokenError?: string | number; accessTtlSeconds?: number; expireAccessTokens?: boolean; revokeRefreshTokens?: boolean }) => post('/__fake/control', c),
-    stop: () => void child.kill(),
-  };
-}
-type FakeGoogle = Awaited<ReturnType<typeof spawnFakeGoogle>>;
 
 /**
  * The Google Sheets connection in Chromium against the local fake Google: the Connect button opens the
@@ -41,7 +17,7 @@ describe('google sheets in the browser', () => {
   let google: FakeGoogle;
 
   beforeAll(async () => {
-    google = await spawnFakeGoogle('cid.e2e', 'secret.e2e');
+    google = await startFakeGoogle({ clientId: 'cid.e2e', clientSecret: 'secret.e2e' });
     await google.addSpreadsheet('SHEET9', ['Ventas', 'Leads']);
     db = await createDatabase();
     server = await startServer({
@@ -61,7 +37,7 @@ describe('google sheets in the browser', () => {
     await browser?.close();
     await server?.stop();
     await db?.drop();
-    google?.stop();
+    await google?.stop();
   });
 
   it('connects through the OAuth popup, lists sheets, and disconnects', async () => {

@@ -4,6 +4,8 @@ import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import {
   COMPANY_SETTINGS,
   GLOBAL_SETTINGS,
+  GLOBAL_SETTING_FORMATS,
+  type GlobalSettingKey,
   SECRET_COMPANY_SETTINGS,
   readableCompanySettings,
   companySettingDefault,
@@ -32,6 +34,8 @@ export class SettingsService implements Settings {
   /** Settings plugins declared (issue 11 item 3), by key. */
   private readonly companyKeys = new Map<string, Declared>();
   private readonly globalKeys = new Map<string, Declared>();
+  /** In-process readers of global values (the outbound guard's cache) told when one changes here. */
+  private readonly globalListeners = new Set<(key: string) => void>();
 
   constructor(
     private readonly em: EntityManager,
@@ -103,7 +107,7 @@ export class SettingsService implements Settings {
   async listGlobal(): Promise<KV[]> {
     const rows = await this.em.find(GlobalSettingSchema, {});
     const stored = new Map<string, string>(rows.map((r) => [r.key, r.value]));
-    const kernel = Object.entries(GLOBAL_SETTINGS).map(([key, values]) => ({ key, value: stored.get(key) ?? values[0] }));
+    const kernel = Object.entries(GLOBAL_SETTINGS).map(([key, values]) => ({ key, value: stored.get(key) ?? values?.[0] ?? '' }));
     return [...kernel, ...[...this.globalKeys].map(([key, d]) => ({ key, value: stored.get(key) ?? d.default }))];
   }
 
@@ -113,12 +117,22 @@ export class SettingsService implements Settings {
       const checked = declared.schema.safeParse(value);
       if (!checked.success) throw AppError.validation(checked.error.issues.map((i) => ({ path: 'value', message: i.message })));
     } else {
-      const error = settingValueError(GLOBAL_SETTINGS, key, value);
+      const error = settingValueError(GLOBAL_SETTINGS, key, value) ?? GLOBAL_SETTING_FORMATS[key as GlobalSettingKey]?.(value) ?? null;
       if (error === 'unknown_setting') throw AppError.notFound('ERR_NO_SETTING_FOUND');
       if (error) throw AppError.validation([{ path: 'value', message: error }]);
     }
     await this.em.upsert(GlobalSettingSchema, { key, value });
+    for (const fn of this.globalListeners) fn(key);
     return { key, value };
+  }
+
+  /**
+   * Calls `fn` with the key of every global value changed through this process (other processes' caches
+   * rely on their short lifetime). Answers the function that stops it.
+   */
+  onGlobalChange(fn: (key: string) => void): () => void {
+    this.globalListeners.add(fn);
+    return () => this.globalListeners.delete(fn);
   }
 
   // ---- the SDK's Settings port (server-side reads, outside requests too) ----
@@ -164,8 +178,8 @@ export class SettingsService implements Settings {
     if (row) return row.value;
     const declared = this.globalKeys.get(key);
     if (declared) return declared.default;
-    const values = (GLOBAL_SETTINGS as Record<string, readonly string[] | null>)[key];
-    if (values) return values[0];
+    // A free-text kernel key (null: no list of values) defaults to empty.
+    if (key in GLOBAL_SETTINGS) return (GLOBAL_SETTINGS as Record<string, readonly string[] | null>)[key]?.[0] ?? '';
     throw new Error(`Unknown global setting "${key}".`);
   }
 }

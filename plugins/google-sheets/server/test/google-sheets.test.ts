@@ -1,37 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPER, TENANT_PASSWORD, client, createDatabase, eventually, queryDb, sandbox, startServer, twoCompanies, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
+import {
+  SUPER,
+  TENANT_PASSWORD,
+  client,
+  createDatabase,
+  eventually,
+  queryDb,
+  sandbox,
+  startFakeGoogle,
+  startServer,
+  twoCompanies,
+  unservedEndpoints,
+  type FakeGoogle,
+  type RunningServer,
+} from '@atende/sdk-server/testing';
 import { GOOGLE_SHEETS_ENDPOINTS } from '@atende/plugin-google-sheets-contract';
 import type { FlowConnection, FlowNodeInput } from '@atende/plugin-flowbuilder-contract';
 import { GoogleSheetsController } from '../src/google-sheets.controller.js';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 
 /**
  * The plugin against the real kernel, PostgreSQL and Redis, with the flow builder, and Google played by
- * the local fake (tooling/fakes/google). Alone:
+ * the local fake (`startFakeGoogle` of the SDK's test kit). Alone:
  * npx vitest run --config tooling/vitest.config.ts --project integration plugins/google-sheets/server/test
  */
-/** The fake Google (tooling/fakes/google/server.mjs) in its own process, driven over HTTP. */
-async function spawnFakeGoogle(clientId: string, clientSecret: string) {
-  const child = spawn(process.execPath, [path.resolve('tooling/fakes/google/server.mjs'), '--client-id', clientId, '--client-secret', clientSecret], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`fake google exited ${code}`)));
-    child.stdout!.once('data', (d: Buffer) => resolve((JSON.parse(String(d)) as { url: string }).url));
-  });
-  const post = async (p: string, body: unknown) => void (await fetch(`${url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }));
-  return {
-    url,
-    authUrl: `${url}/o/oauth2/v2/auth`,
-    tokenUrl: `${url}/token`,
-    sheetsUrl: `${url}/`,
-    requests: async () => (await (await fetch(`${url}/__fake/requests`)).json()) as { method: string; path: string; query: Record<string, string>; body: any; authorization: string | null }[],
-    rows: async (spreadsheet: string, sheet: string) => (await (await fetch(`${url}/__fake/rows?spreadsheet=${spreadsheet}&sheet=${encodeURIComponent(sheet)}`)).json()) as string[][],
-    addSpreadsheet: (id: string, titles: string[]) => post('/__fake/spreadsheets', { id, titles }),
-    control: (c: { nextConsentError?: string; nextTokenError?: string | number; accessTtlSeconds?: number; expireAccessTokens?: boolean; revokeRefreshTokens?: boolean }) => post('/__fake/control', c),
-    stop: () => void child.kill(),
-  };
-}
-type FakeGoogle = Awaited<ReturnType<typeof spawnFakeGoogle>>;
 
 const Q = '/api/queueIntegration';
 const SHEET_URL = 'https://docs.google.com/spreadsheets/d/S1/edit#gid=0';
@@ -64,7 +55,7 @@ describe('google-sheets', () => {
   const status = async (token: string) => (await api.get(`${Q}/google-sheets/auth-status`, token)).body;
 
   beforeAll(async () => {
-    google = await spawnFakeGoogle('cid.apps.test', 'csecret-not-for-browsers');
+    google = await startFakeGoogle({ clientId: 'cid.apps.test', clientSecret: 'csecret-not-for-browsers' });
     await google.addSpreadsheet('S1', ['Pedidos', 'Clientes']);
     db = await createDatabase();
     server = await startServer({
@@ -89,7 +80,7 @@ describe('google-sheets', () => {
   afterAll(async () => {
     await server?.stop();
     await db?.drop();
-    google?.stop();
+    await google?.stop();
   });
 
   it('serves every endpoint its contract declares, at the spec’s /queueIntegration paths', () => {

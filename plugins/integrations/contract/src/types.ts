@@ -35,15 +35,24 @@ export interface IntegrationRunContext {
 }
 
 /**
+ * One message a runtime sends: a text, or a file of the company (a `MEDIA` url, e.g. an uploaded Shopify
+ * option image) with `body` as its caption.
+ */
+export type IntegrationMessage = string | { body: string; media?: { url: string; name?: string } };
+
+/**
  * What a runtime answers:
  * - `reply`: send `messages` in order (`delayMs` apart), keep holding the ticket with `state` (`done` lets go of it afterwards);
- * - `handover`: give the ticket to a human (its queue, pending) with `reason` recorded;
+ * - `handover`: give the ticket to a human (its queue, pending) with `reason` recorded and a note on the
+ *   ticket saying why (`note`: the words after "…pasó la conversación a un agente: ", in Spanish, the
+ *   platform's default language; `reason` when absent);
  * - `pass`: nothing to say (the ticket stays held, state unchanged).
- * Throwing counts as a remote failure: retried a bounded number of times, then a hand-over saying why.
+ * Throwing counts as a remote failure: retried a bounded number of times, then a hand-over whose note says
+ * why (the time limit, an `HTTP <status>` in the error's message, or the message itself).
  */
 export type IntegrationOutcome =
-  | { kind: 'reply'; messages: string[]; state?: unknown; delayMs?: number; done?: boolean }
-  | { kind: 'handover'; reason: string; messages?: string[] }
+  | { kind: 'reply'; messages: IntegrationMessage[]; state?: unknown; delayMs?: number; done?: boolean }
+  | { kind: 'handover'; reason: string; note?: string; messages?: IntegrationMessage[] }
   | { kind: 'pass'; state?: unknown };
 
 /** A type's contribution. Everything but `type` is optional. */
@@ -64,11 +73,13 @@ export interface IntegrationType {
   /** The inbound runtime: called by the plugin's job for each customer message on a bound queue or connection. */
   run?(ctx: IntegrationRunContext): Promise<IntegrationOutcome>;
   /**
-   * Instead of `run`: act inside the inbound chain (no remote call allowed there), with the chain's context
-   * (`InboundChainContext` of `@atende/sdk-server`, typed loosely so this contract needs no server SDK).
-   * The flowbuilder type starts the bound flow through the flow builder's `FLOW_STARTER`.
+   * Act inside the inbound chain first (no remote call allowed there), with the chain's context
+   * (`InboundChainContext` of `@atende/sdk-server`, typed loosely so this contract needs no server SDK):
+   * `handled` / `pass` end there; `run` goes on as without it (the ticket claimed, `run` called from the
+   * job). The flowbuilder type starts the bound flow through the flow builder's `FLOW_STARTER`; Shopify
+   * starts an option's flow.
    */
-  inChain?(ctx: unknown, integration: Integration): Promise<'handled' | 'pass'>;
+  inChain?(ctx: unknown, integration: Integration): Promise<'handled' | 'pass' | 'run'>;
   /** `testSession`: try the credentials without saving. */
   test?(ctx: Omit<IntegrationRunContext, 'ticket' | 'contact' | 'message' | 'state'>): Promise<{ ok: boolean; message: string }>;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import {
@@ -35,6 +36,12 @@ import { RemoteCalls } from './remote-calls.js';
 const notFound = () => AppError.notFound('ERR_NO_INTEGRATION_FOUND', 'Integration not found.');
 /** Fields kept in `config` (everything but the columns). */
 const COLUMNS = new Set(['type', 'name', 'isActive', 'jsonContent']);
+type ShopifyOption = Integration['shopifyOptions'][number];
+/** The files a row keeps: its general image and its Shopify options' images. */
+const imagesOf = (row: IntegrationRow): string[] => [
+  ...(row.imagePath ? [row.imagePath] : []),
+  ...((row.config.shopifyOptions as ShopifyOption[] | undefined) ?? []).flatMap((o) => (o.image ? [o.image] : [])),
+];
 
 @Injectable()
 export class IntegrationsService {
@@ -90,8 +97,12 @@ export class IntegrationsService {
   /** Partial: only the fields sent change. */
   async update(user: AuthUser, id: number, input: IntegrationUpdate): Promise<Integration> {
     const row = await this.find(user.companyId, id);
+    const before = imagesOf(row);
     await this.apply(user.companyId, row, input);
     await this.em.flush();
+    // An option taken away (or its image cleared) leaves no file behind.
+    const kept = new Set(imagesOf(row));
+    for (const url of before) if (!kept.has(url)) await this.media.remove(user.companyId, url).catch(() => undefined);
     const dto = toDto(row);
     this.live.changed(user.companyId, 'update', dto);
     return dto;
@@ -99,21 +110,32 @@ export class IntegrationsService {
 
   async remove(user: AuthUser, id: number): Promise<void> {
     const row = await this.find(user.companyId, id);
-    const image = row.imagePath;
+    const images = imagesOf(row);
     await this.em.remove(row).flush();
     this.live.removed(user.companyId, id);
-    if (image) await this.media.remove(user.companyId, image).catch(() => undefined);
+    for (const url of images) await this.media.remove(user.companyId, url).catch(() => undefined);
   }
 
   /** The image (Shopify's general image): checked and kept by the MEDIA port, replacing the previous one. */
   async attach(user: AuthUser, id: number, receive: () => Promise<ReceivedFile>): Promise<Integration> {
     const row = await this.find(user.companyId, id);
     const file = await receive();
+    // Form field `optionId`: the image of that Shopify option (saved first, so it has its id), not the general one.
+    const optionId = typeof file.fields?.optionId === 'string' ? file.fields.optionId : null;
+    const options = (row.config.shopifyOptions as ShopifyOption[] | undefined) ?? [];
+    const index = optionId === null ? -1 : options.findIndex((o) => String(o.id) === optionId);
+    if (optionId !== null && index < 0) throw AppError.validation([{ path: 'optionId', message: 'not_found' }]);
     const stored = await this.media.store(user.companyId, { path: file.path, name: file.name, mimetype: file.mimetype });
-    const previous = row.imagePath;
-    row.imagePath = stored.url;
-    const caption = file.fields?.imageCaption;
-    if (typeof caption === 'string') row.config = { ...row.config, imageCaption: caption.slice(0, 1000) };
+    let previous: string | null;
+    if (index >= 0) {
+      previous = options[index]!.image ?? null;
+      row.config = { ...row.config, shopifyOptions: options.map((o, i) => (i === index ? { ...o, image: stored.url } : o)) };
+    } else {
+      previous = row.imagePath ?? null;
+      row.imagePath = stored.url;
+      const caption = file.fields?.imageCaption;
+      if (typeof caption === 'string') row.config = { ...row.config, imageCaption: caption.slice(0, 1000) };
+    }
     await this.em.flush();
     if (previous) await this.media.remove(user.companyId, previous).catch(() => undefined);
     const dto = toDto(row);
@@ -172,6 +194,13 @@ export class IntegrationsService {
     if (input.isActive !== undefined) row.isActive = input.isActive;
     const config = { ...row.config };
     for (const [k, v] of Object.entries(input)) if (!COLUMNS.has(k) && v !== undefined) config[k] = v;
+    if (input.shopifyOptions) {
+      // Each option gets a lasting id (its image upload names it); an image must be a file of the company.
+      config.shopifyOptions = input.shopifyOptions.map((o) => ({ ...o, id: o.id ?? randomUUID() }));
+      for (const [i, o] of input.shopifyOptions.entries()) {
+        if (o.image && !(await this.media.exists(companyId, o.image))) throw AppError.validation([{ path: `shopifyOptions.${i}.image`, message: 'not_found' }]);
+      }
+    }
     // A stored credential never follows the integration to another address: changing one of its URLs
     // without sending the credential again drops it (else it could be sent to a host of one's choosing).
     const movedTo = (type.urlFields ?? []).some((f) => (input as Record<string, unknown>)[f as string] !== undefined && (input as Record<string, unknown>)[f as string] !== (row.config as Record<string, unknown>)[f as string]);

@@ -7,12 +7,14 @@ import {
   MESSAGES,
   TENANCY,
   TICKET_HOLDS,
+  TICKETS,
   type InboundChainContext,
   type InboundHandlerResult,
   type JobQueues,
   type Messages,
   type Tenancy,
   type TicketHolds,
+  type Tickets,
 } from '@atende/sdk-server';
 import type { IntegrationOutcome } from '@atende/plugin-integrations-contract';
 import { IntegrationEntity, SessionEntity, type SessionRow } from './entities.js';
@@ -20,6 +22,7 @@ import { toDto } from './integrations.dto.js';
 import { decrypt } from './crypto.js';
 import { RemoteCalls } from './remote-calls.js';
 import { typeOf } from './types.js';
+import { handoverNote } from './handover-note.js';
 
 export const PLUGIN_ID = 'integrations';
 /** The chain handler's key: the ticket's holder while an integration talks with the customer. */
@@ -47,7 +50,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * holds. Inside the chain it only claims the ticket and queues a job (after the commit): the remote call
  * happens in the job, never under the ticket's row lock. The job calls the type's runtime with a time
  * limit and a bounded retry, sends what comes back, and when the remote fails lets go of the ticket to its
- * queue with the reason kept on the ticket's session (GET /api/integrations/runs/:ticketId).
+ * queue with the reason kept on the ticket's session (GET /api/integrations/runs/:ticketId) and a ticket
+ * note saying why (Tickets.note).
  * A type with `inChain` (flowbuilder) acts inside the chain instead (no remote call).
  */
 @Injectable()
@@ -63,6 +67,7 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
     @Inject(TENANCY) private readonly tenancy: Tenancy,
     @Inject(MESSAGES) private readonly messages: Messages,
     @Inject(TICKET_HOLDS) private readonly holds: TicketHolds,
+    @Inject(TICKETS) private readonly tickets: Tickets,
     private readonly remote: RemoteCalls,
   ) {}
 
@@ -104,7 +109,10 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
       if (before && before.status !== 'active') return 'pass';
     }
     const type = typeOf(row.type);
-    if (type?.inChain) return type.inChain(ctx, toDto(row));
+    if (type?.inChain) {
+      const answer = await type.inChain(ctx, toDto(row));
+      if (answer !== 'run') return answer;
+    }
     if (!type?.run) return 'pass';
     await ctx.claim({ integrationId });
     const job: CallJob = {
@@ -158,19 +166,25 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
       }
     }
     if (lastError) outcome = { kind: 'handover', reason: `${row.type} failed: ${reasonOf(lastError)}` };
+    const note =
+      outcome.kind !== 'handover' ? null : handoverNote(row, lastError ? { failure: lastError } : { asked: outcome.note ?? outcome.reason });
 
     const messages = outcome.kind === 'pass' ? [] : (outcome.messages ?? []);
     const delay = Math.min(outcome.kind === 'reply' ? (outcome.delayMs ?? 0) : 0, MAX_DELAY_MS);
-    for (const [i, body] of messages.entries()) {
-      if (!body.trim()) continue;
+    for (const [i, message] of messages.entries()) {
+      const { body, media } = typeof message === 'string' ? { body: message, media: undefined } : message;
+      if (!body.trim() && !media) continue;
       if (i > 0 && delay) await sleep(delay);
       const correlationId = `msg-${job.message.id}-${i}`;
       // A retried job never messages the customer twice.
       if (await this.messages.findSent(companyId, PLUGIN_ID, correlationId)) continue;
-      await this.messages.sendToTicket(companyId, ticket.id, { body, source: PLUGIN_ID, correlationId });
+      await this.messages.sendToTicket(companyId, ticket.id, { body, ...(media ? { media } : {}), source: PLUGIN_ID, correlationId });
     }
     if (outcome.kind === 'handover') {
+      // Recorded first: a job retried after this point finds the session handed over and notes nothing twice.
       await this.saveSession(job, { status: 'handed_over', reason: outcome.reason.slice(0, 500) });
+      // The note while the ticket is still held: whoever sees it arrive in the queue sees why.
+      await this.tickets.note(companyId, ticket.id, note!).catch((err: unknown) => this.log.warn(`hand-over note on ticket ${ticket.id} failed: ${(err as Error).message}`));
       await this.letGo(job, outcome.reason);
       return;
     }

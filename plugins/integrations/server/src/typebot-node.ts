@@ -1,10 +1,11 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { createExtensionPoint } from '@atende/sdk-server';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { createExtensionPoint, TICKETS, type Tickets } from '@atende/sdk-server';
 import { FLOW_NODE_EXECUTORS, type NodeExecutionContext, type NodeExecutor, type NodeResult } from '@atende/plugin-flowbuilder-contract';
 import type { Integration, IntegrationRunContext } from '@atende/plugin-integrations-contract';
 import { runTypebot, type TypebotState } from './builtin/typebot.js';
 import { RemoteCalls } from './remote-calls.js';
 import { REMOTE_ATTEMPTS } from './runtime.js';
+import { handoverNote } from './handover-note.js';
 
 /** What the node keeps between its calls. `pending`: the customer's text the next timer answers. */
 interface NodeState {
@@ -22,8 +23,12 @@ interface NodeState {
 @Injectable()
 export class TypebotNodeExecutor implements OnModuleInit, OnModuleDestroy {
   private off?: () => void;
+  private readonly log = new Logger('TypebotNode');
 
-  constructor(private readonly remote: RemoteCalls) {}
+  constructor(
+    private readonly remote: RemoteCalls,
+    @Inject(TICKETS) private readonly tickets: Tickets,
+  ) {}
 
   onModuleInit(): void {
     this.off = createExtensionPoint<NodeExecutor>(FLOW_NODE_EXECUTORS).register('integrations.typebot', { type: 'typebot', execute: (ctx) => this.execute(ctx) });
@@ -68,7 +73,7 @@ export class TypebotNodeExecutor implements OnModuleInit, OnModuleDestroy {
       try {
         const outcome = await runTypebot(run);
         if (outcome.kind === 'handover') return { kind: 'next' }; // the finish keyword: the flow goes on
-        for (const body of outcome.kind === 'reply' ? outcome.messages : []) ctx.send({ body });
+        for (const m of outcome.kind === 'reply' ? outcome.messages : []) ctx.send(typeof m === 'string' ? { body: m } : m);
         const typebot = outcome.kind === 'reply' && outcome.state !== undefined ? (outcome.state as TypebotState | null) : state.typebot;
         const expires = integration.typebotExpires > 0 ? integration.typebotExpires * 60_000 : undefined;
         return { kind: 'wait', message: true, ...(expires ? { afterMs: expires } : {}), state: { typebot } satisfies NodeState };
@@ -77,6 +82,13 @@ export class TypebotNodeExecutor implements OnModuleInit, OnModuleDestroy {
         ctx.log(`typebot attempt ${attempt} failed: ${lastError.message}`);
       }
     }
-    return { kind: 'handover', reason: `typebot failed: ${lastError?.message ?? 'unknown'}` };
+    // The ticket's note says why. Not awaited: this runs under the flow run's row lock, and the note's
+    // insert waits for the ticket's row, which a chain on the same ticket may hold while it waits for the
+    // run; the note lands once the flow's transaction is over.
+    const failure = lastError ?? new Error('unknown');
+    void this.tickets
+      .note(ctx.companyId, ctx.ticket.id, handoverNote({ name: integration.name || 'Typebot', type: 'typebot' }, { failure }))
+      .catch((err: unknown) => this.log.warn(`hand-over note on ticket ${ctx.ticket.id} failed: ${(err as Error).message}`));
+    return { kind: 'handover', reason: `typebot failed: ${failure.message}` };
   }
 }

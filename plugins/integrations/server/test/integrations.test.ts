@@ -73,6 +73,12 @@ describe('integrations', () => {
   const outbox = (wa: number, to: string) => sandboxOf(api, admin).outbox(wa, to);
   const ticketOf = async (wa: number, number: string) =>
     (await eventually(async () => (await queryDb(db.url, `select t.id, t.status, t.holder from tickets t join contacts c on c.id = t.contact_id where t.whatsapp_id = $1 and c.number = $2`, [wa, number]))[0]))!;
+  /** The ticket's notes (core-operations' agents' notes), once there is one: a hand-over leaves one saying why (just after recording the run). */
+  const notesOf = async (ticketId: number) => {
+    const read = async () => (await queryDb(db.url, `select note, user_id from ticket_notes where ticket_id = $1 order by id`, [ticketId])) as { note: string; user_id: number | null }[];
+    await eventually(async () => (await read()).length > 0, 20_000);
+    return read();
+  };
   const runsOf = async (ticketId: number) => (await api.get<{ status: string; reason: string | null }[]>(`/api/integrations/queueIntegration/runs/${ticketId}`, admin)).body;
 
   beforeAll(async () => {
@@ -151,6 +157,42 @@ describe('integrations', () => {
     expect((await api.post('/api/integrations/queueIntegration/check-url', { url: 'http://example.com/' }, admin)).body).toEqual({ ok: false, reason: 'scheme' });
     expect((await api.post('/api/integrations/queueIntegration/check-url', { url: `${webhook.url}/x` }, admin)).body).toEqual({ ok: true, reason: null });
     expect(await queryDb(db.url, `select count(*)::int as n from integrations_integrations where name = 'Peligro'`)).toEqual([{ n: 0 }]);
+  });
+
+  it("plain http to a host the super user allows (Settings → Platform); only a super user edits the list; private addresses stay refused", async () => {
+    const url = 'http://93.184.216.34/hook';
+    const checkUrl = async (u: string) => (await api.post('/api/integrations/queueIntegration/check-url', { url: u }, admin)).body;
+    const setHosts = (value: string, token = sup) => api.put('/api/settings/global/outboundAllowHosts', { value }, token);
+    try {
+      const refused = await api.post('/api/queueIntegration', { type: 'webhook', name: 'Por http', urlN8N: url }, admin);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('ERR_OUTBOUND_URL_REFUSED');
+      expect(await checkUrl(url)).toEqual({ ok: false, reason: 'scheme' });
+      // A company admin may neither read nor change platform settings.
+      expect((await setHosts('93.184.216.34', admin)).status).toBe(403);
+      expect((await api.get('/api/settings/global', admin)).status).toBe(403);
+      const bad = await setHosts('http://93.184.216.34/hook');
+      expect(bad.status).toBe(400);
+      expect(bad.body.details).toEqual([expect.objectContaining({ path: 'value', message: 'invalid_host' })]);
+
+      expect((await setHosts('93.184.216.34, localhost')).status).toBe(200);
+      expect((await api.get<{ key: string; value: string }[]>('/api/settings/global', sup)).body).toContainEqual({ key: 'outboundAllowHosts', value: '93.184.216.34, localhost' });
+      // Applies at once (the guard's cache is dropped on the change).
+      expect(await checkUrl(url)).toEqual({ ok: true, reason: null });
+      const made = await api.post<Integration>('/api/queueIntegration', { type: 'webhook', name: 'Por http', urlN8N: url }, admin);
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      // The super user's list lifts only the https rule: loopback (by name, after DNS) and metadata stay refused.
+      expect(await checkUrl('http://localhost/hook')).toEqual({ ok: false, reason: 'private_address' });
+      expect(await checkUrl('http://169.254.169.254/')).toEqual({ ok: false, reason: 'scheme' });
+      expect((await setHosts('93.184.216.34, 169.254.169.254')).status).toBe(200);
+      expect(await checkUrl('http://169.254.169.254/')).toEqual({ ok: false, reason: 'private_address' });
+      // Taken off the list: refused again.
+      expect((await setHosts('')).status).toBe(200);
+      expect(await checkUrl(url)).toEqual({ ok: false, reason: 'scheme' });
+      expect((await api.put(`/api/queueIntegration/${made.body.id}`, { urlN8N: `${url}/2` }, admin)).body.error).toBe('ERR_OUTBOUND_URL_REFUSED');
+    } finally {
+      await setHosts('');
+    }
   });
 
   it('creates, lists with search and count, updates partially, uploads an image, deletes; told live as company-{id}-queueIntegration', async () => {
@@ -232,8 +274,10 @@ describe('integrations', () => {
       await eventually(async () => (await runsOf(ticket.id)).some((r) => r.status === 'handed_over'), 20_000);
       expect(webhook.requests.length - before).toBe(2); // the first try and one retry
       expect((await runsOf(ticket.id))[0]!.reason).toBe('webhook failed: HTTP 500');
-      const after = await ticketOf(wa, customer);
-      expect(after).toMatchObject({ status: 'pending', holder: null });
+      // The note on the ticket, written by no user, says why.
+      expect(await notesOf(ticket.id)).toEqual([{ note: 'La integración «Caído» (webhook) respondió con el error HTTP 500: la conversación pasó a un agente.', user_id: null }]);
+      await eventually(async () => (await ticketOf(wa, customer)).holder === null);
+      expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
       // The human has it now: the next message does not go to the remote again.
       webhook.mode = 'answer';
       const count = webhook.requests.length;
@@ -253,6 +297,9 @@ describe('integrations', () => {
     const ticket = await ticketOf(wa, customer);
     await eventually(async () => (await runsOf(ticket.id)).some((r) => r.status === 'handed_over'), 20_000);
     expect((await runsOf(ticket.id))[0]!.reason).toBe('webhook failed: timeout');
+    expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual(['La integración «Lento» (webhook) no respondió a tiempo: la conversación pasó a un agente.']);
+    // The hold is let go just after the run is recorded and the note written.
+    await eventually(async () => (await ticketOf(wa, customer)).holder === null);
     expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
   });
 
@@ -265,6 +312,7 @@ describe('integrations', () => {
       await eventually(async () => (await outbox(wa, customer)).includes('Te comunico con un asesor'), 20_000);
       const ticket = await ticketOf(wa, customer);
       await eventually(async () => (await runsOf(ticket.id))[0]?.reason === 'webhook: pide asesor');
+      expect((await notesOf(ticket.id))[0]!.note).toBe('La integración «Asesor» (webhook) pasó la conversación a un agente: el servicio pidió un agente (pide asesor).');
     } finally {
       webhook.mode = 'answer';
     }
@@ -298,7 +346,10 @@ describe('integrations', () => {
     await say(wa, customer, 'SALIR');
     const ticket = await ticketOf(wa, customer);
     await eventually(async () => (await runsOf(ticket.id))[0]?.reason === 'typebot: finish keyword', 20_000);
+    // The hold is let go just after the run is recorded and the note written.
+    await eventually(async () => (await ticketOf(wa, customer)).holder === null);
     expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
+    expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual(['La integración «Bot típico» (typebot) pasó la conversación a un agente: el cliente escribió la palabra para finalizar («salir»).']);
 
     const down = await boundConnection(bot.id);
     typebot.fail = true;
@@ -306,6 +357,7 @@ describe('integrations', () => {
       await say(down.wa, down.customer, 'hola');
       const t = await ticketOf(down.wa, down.customer);
       await eventually(async () => (await runsOf(t.id))[0]?.reason === 'typebot failed: startChat HTTP 500', 20_000);
+      expect((await notesOf(t.id)).map((x) => x.note)).toEqual(['La integración «Bot típico» (typebot) respondió con el error HTTP 500: la conversación pasó a un agente.']);
     } finally {
       typebot.fail = false;
     }
@@ -342,6 +394,7 @@ describe('integrations', () => {
       const t = await ticketOf(down.wa, down.customer);
       await eventually(async () => (await runsOf(t.id))[0]?.status === 'handed_over', 20_000);
       expect((await runsOf(t.id))[0]!.reason).toMatch(/^dialogflow failed: /);
+      expect((await notesOf(t.id)).map((x) => x.note)).toEqual([expect.stringMatching(/^La integración «Agente DF 2» \(dialogflow\) respondió con el error HTTP \d{3}: la conversación pasó a un agente\.$/)]);
     } finally {
       dialogflow.fail = false;
     }
@@ -371,6 +424,88 @@ describe('integrations', () => {
     const moved = await api.put(`/api/queueIntegration/${shop.id}`, { urlShopify: 'https://93.184.216.34', jsonContent: '***' }, admin);
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.jsonContent ?? null).toBeNull();
+  });
+
+  it('shopify options: a keyword sends the option image with its description, or starts its flow; option images are checked and cleaned up', async () => {
+    const flowId = await flowOf('Asesoría', [{ id: 'm', type: 'message', data: { label: 'Un asesor te atiende, {{name}}' } }]);
+    const waShop = await sandboxOf(api, admin).connect('Tienda con opciones');
+    const shop = await create({
+      type: 'shopify',
+      name: 'Tienda opciones',
+      urlShopify: shopify.url,
+      whatsappId: waShop,
+      jsonContent: 'shpat_secreto',
+      shopifyOptions: [
+        { keywords: 'envío, despacho', description: 'Enviamos a todo el país en 48 horas' },
+        { keywords: 'tallas', description: 'Nuestra guía de tallas' },
+        { keywords: 'asesor', flowId },
+      ],
+    });
+    const [envio, tallas] = shop.shopifyOptions;
+    expect(envio!.id && tallas!.id && envio!.id !== tallas!.id).toBeTruthy();
+    // An image that is not a file of the company is refused; the upload names the option.
+    const stolen = await api.put(`/api/queueIntegration/${shop.id}`, { shopifyOptions: [{ ...tallas, image: '/media/999/ajena.png' }] }, admin);
+    expect(stolen.body.details).toEqual([expect.objectContaining({ path: 'shopifyOptions.0.image', message: 'not_found' })]);
+    const upload = async (optionId: string) => {
+      const form = new FormData();
+      form.append('optionId', optionId);
+      form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'tallas.png');
+      return fetch(`${server.url}/api/queueIntegration/${shop.id}/image-upload`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form });
+    };
+    expect((await upload('no-existe')).status).toBe(400);
+    const up = await upload(String(tallas!.id));
+    expect(up.status).toBe(201);
+    const withImage = (await up.json()) as Integration;
+    const image = withImage.shopifyOptions[1]!.image!;
+    expect(image).toBeTruthy();
+    expect(withImage.imagePath).toBeNull();
+
+    const { wa, customer } = await boundConnection(shop.id);
+    const sent = () => queryDb(db.url, `select body, media_url from sandbox_outbox where whatsapp_id = $1 and to_number = $2 order by id`, [wa, customer]) as Promise<{ body: string; media_url: string | null }[]>;
+    await say(wa, customer, '¿Hacen ENVIO a Cusco?');
+    await eventually(async () => (await sent()).length === 1, 20_000);
+    expect((await sent())[0]).toEqual({ body: 'Enviamos a todo el país en 48 horas', media_url: null });
+    await say(wa, customer, 'qué tallas tienen');
+    await eventually(async () => (await sent()).length === 2, 20_000);
+    expect((await sent())[1]!.body).toBe('Nuestra guía de tallas');
+    expect((await sent())[1]!.media_url).toBeTruthy();
+    // Not an option: the order lookup as before.
+    await say(wa, customer, 'pedido 1001');
+    await eventually(async () => (await sent()).length === 3, 20_000);
+    expect((await sent())[2]!.body).toMatch(/^Hola Ana Pérez, tu pedido #1001/);
+    // The option with a flow starts it (the flow took the ticket over from the integration; this one-step flow then ends).
+    await say(wa, customer, 'quiero un asesor');
+    await eventually(async () => (await outbox(wa, customer)).includes('Un asesor te atiende, Ana Cliente'), 20_000);
+    expect((await ticketOf(wa, customer)).holder).not.toBe('integrations.bound');
+    expect(await sent()).toHaveLength(4);
+
+    // Taking the option away forgets its image file.
+    const fileOk = async () => (await fetch(`${server.url}${image}`, { headers: { Authorization: `Bearer ${admin}` } })).status;
+    expect(await fileOk()).toBe(200);
+    const trimmed = await api.put<Integration>(`/api/queueIntegration/${shop.id}`, { shopifyOptions: [envio] }, admin);
+    expect(trimmed.body.shopifyOptions.map((o) => o.id)).toEqual([envio!.id]);
+    await eventually(async () => (await fileOk()) === 404);
+  });
+
+  it('each remote type that stalls or fails hands over with a note: Typebot and Shopify timeouts, a Shopify token refused', async () => {
+    const waShop = await sandboxOf(api, admin).connect('Tienda lenta');
+    const cases: { body: object; note: string }[] = [
+      { body: { type: 'typebot', name: 'Typebot lento', urlN8N: stall.url, typebotSlug: 'mi-bot' }, note: 'La integración «Typebot lento» (typebot) no respondió a tiempo: la conversación pasó a un agente.' },
+      { body: { type: 'shopify', name: 'Shopify lento', urlShopify: stall.url, whatsappId: waShop, jsonContent: 'shpat_secreto' }, note: 'La integración «Shopify lento» (shopify) no respondió a tiempo: la conversación pasó a un agente.' },
+      { body: { type: 'shopify', name: 'Shopify sin permiso', urlShopify: shopify.url, whatsappId: waShop, jsonContent: 'shpat_otro' }, note: 'La integración «Shopify sin permiso» (shopify) respondió con el error HTTP 401: la conversación pasó a un agente.' },
+    ];
+    for (const c of cases) {
+      const made = await create(c.body);
+      const { wa, customer } = await boundConnection(made.id);
+      await say(wa, customer, 'mi pedido #1001');
+      const ticket = await ticketOf(wa, customer);
+      await eventually(async () => (await runsOf(ticket.id))[0]?.status === 'handed_over', 20_000);
+      expect((await notesOf(ticket.id)).map((x) => x.note)).toEqual([c.note]);
+      // The hold is let go just after the run is recorded and the note written.
+      await eventually(async () => (await ticketOf(wa, customer)).holder === null);
+      expect(await ticketOf(wa, customer)).toMatchObject({ status: 'pending', holder: null });
+      expect(await outbox(wa, customer)).toEqual([]);
+    }
   });
 
   /** A flow (flow builder plugin) of `nodes` after its start node, linked in a line; answers its id. */
@@ -414,6 +549,19 @@ describe('integrations', () => {
     await eventually(async () => (await outbox(wa, customer)).includes('Elegiste 1'), 20_000);
     await say(wa, customer, 'salir');
     await eventually(async () => (await outbox(wa, customer)).includes('Fin del bot'), 20_000);
+
+    // Typebot failing twice inside the flow: the flow hands the ticket over, with a note saying why.
+    const other = '51977712399';
+    typebot.fail = true;
+    try {
+      await say(wa, other, 'hola');
+      const ticket = await ticketOf(wa, other);
+      expect(await notesOf(ticket.id)).toHaveLength(1);
+      expect((await notesOf(ticket.id))[0]).toEqual({ note: 'La integración «Bot» (typebot) respondió con el error HTTP 500: la conversación pasó a un agente.', user_id: null });
+      await eventually(async () => (await ticketOf(wa, other)).holder === null, 20_000);
+    } finally {
+      typebot.fail = false;
+    }
   });
 
   it('is refused with 403 to a company whose plan lacks useIntegrations', async () => {

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Upload, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form/index.js';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { ApiError, api, applyServerErrors, call, uploadWithProgress, useErrorToast, usePlugin, useT } from '@atende/sdk-web';
+import { ApiError, api, applyServerErrors, call, uploadWithProgress, useErrorToast, useT } from '@atende/sdk-web';
 import { INTEGRATION_ENDPOINTS, SHOPIFY_VARIABLES, TYPEBOT_DEFAULT_DELAY, TYPEBOT_DEFAULT_EXPIRES, type Integration } from '@atende/plugin-integrations-contract';
+import { ShopifyOptions } from './ShopifyOptions.js';
+import { useFlowOptions } from './useFlowOptions.js';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 const MASK = '***';
@@ -53,12 +55,12 @@ function TypebotFields({ t }: { t: T }) {
           <InputNumber min={0} max={100000} />
         </Form.Item>
         <Form.Item name="typebotDelayMessage" label={t('f.delay')}>
-          <InputNumber min={0} max={60000} step={100} />
+          <InputNumber min={0} max={60000} step={100} data-testid="field-typebotDelayMessage" />
         </Form.Item>
       </Space>
       <Space wrap>
         <Form.Item name="typebotKeywordFinish" label={t('f.keywordFinish')}>
-          <Input />
+          <Input data-testid="field-typebotKeywordFinish" />
         </Form.Item>
         <Form.Item name="typebotKeywordRestart" label={t('f.keywordRestart')}>
           <Input />
@@ -92,10 +94,10 @@ function DialogflowFields({ t, form, stored }: { t: T; form: FormInstance; store
   return (
     <>
       <Form.Item name="projectName" label={t('f.projectName')} rules={required(t)}>
-        <Input />
+        <Input data-testid="field-projectName" />
       </Form.Item>
       <Form.Item name="jsonContent" label={t('f.jsonContent')} extra={stored ? t('f.jsonKept') : undefined} rules={stored ? [] : required(t)}>
-        <Input.TextArea rows={4} placeholder='{ "type": "service_account", … }' />
+        <Input.TextArea rows={4} placeholder='{ "type": "service_account", … }' data-testid="field-jsonContent" />
       </Form.Item>
       <Form.Item name="language" label={t('f.language')} rules={required(t)}>
         <Select options={['es', 'pt-BR', 'en'].map((l) => ({ value: l, label: l }))} />
@@ -103,12 +105,19 @@ function DialogflowFields({ t, form, stored }: { t: T; form: FormInstance; store
       <Button onClick={() => void test()} loading={testing} data-testid="dialogflow-test">
         {t('f.test')}
       </Button>
-      {result && <Alert style={{ marginTop: 8 }} type={result.ok ? 'success' : 'error'} message={t(result.ok ? 'f.testOk' : 'f.testFail', { message: result.message })} />}
+      {result && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type={result.ok ? 'success' : 'error'}
+          message={t(result.ok ? 'f.testOk' : 'f.testFail', { message: result.message })}
+          data-testid="dialogflow-test-result"
+        />
+      )}
     </>
   );
 }
 
-function ShopifyFields({ t, stored, record, onImage }: { t: T; stored: boolean; record: Integration | null; onImage: (i: Integration) => void }) {
+function ShopifyFields({ t, form, stored, record, onImage }: { t: T; form: FormInstance; stored: boolean; record: Integration | null; onImage: (i: Integration) => void }) {
   const [connections, setConnections] = useState<{ value: number; label: string }[] | null>(null);
   const { message } = App.useApp();
   useEffect(() => {
@@ -134,7 +143,7 @@ function ShopifyFields({ t, stored, record, onImage }: { t: T; stored: boolean; 
         <Input placeholder="mitienda.myshopify.com" data-testid="field-urlShopify" />
       </Form.Item>
       <Form.Item name="jsonContent" label={t('f.shopToken')} extra={stored ? t('f.jsonKept') : undefined}>
-        <Input.Password autoComplete="off" />
+        <Input.Password autoComplete="off" data-testid="field-shopToken" />
       </Form.Item>
       <Form.Item name="whatsappId" label={t('f.connection')} rules={[{ required: true, message: t('v.required') }]}>
         <Select loading={connections === null} options={connections ?? []} data-testid="field-whatsappId" />
@@ -158,24 +167,17 @@ function ShopifyFields({ t, stored, record, onImage }: { t: T; stored: boolean; 
           </Button>
         )}
       </Space>
+      <ShopifyOptions t={t} form={form} record={record} onSaved={onImage} />
     </>
   );
 }
 
 function FlowFields({ t }: { t: T }) {
-  const present = usePlugin('flowbuilder');
-  const [flows, setFlows] = useState<{ value: number; label: string }[] | null>(null);
-  useEffect(() => {
-    if (!present) return;
-    api.get<{ flows: { id: number; name: string }[] }>('/flowbuilder').then(
-      (r) => setFlows(r.flows.map((f) => ({ value: f.id, label: f.name }))),
-      () => setFlows([]),
-    );
-  }, [present]);
+  const { present, list: flows } = useFlowOptions();
   if (present === false) return <Alert type="warning" message={t('f.noFlowbuilder')} />;
   return (
     <Form.Item name="flowId" label={t('f.flow')} rules={[{ required: true, message: t('v.required') }]}>
-      <Select loading={flows === null} options={flows ?? []} showSearch optionFilterProp="label" />
+      <Select loading={flows === null} options={flows ?? []} showSearch optionFilterProp="label" data-testid="field-flowId" />
     </Form.Item>
   );
 }
@@ -257,7 +259,7 @@ export function IntegrationDialog({ record, onClose, onSaved }: { record: Integr
         {(type === 'n8n' || type === 'webhook') && <UrlField name="urlN8N" label={t('f.url')} t={t} />}
         {type === 'typebot' && <TypebotFields t={t} />}
         {type === 'dialogflow' && <DialogflowFields t={t} form={form} stored={stored} />}
-        {type === 'shopify' && <ShopifyFields t={t} stored={stored} record={current} onImage={setCurrent} />}
+        {type === 'shopify' && <ShopifyFields t={t} form={form} stored={stored} record={current} onImage={setCurrent} />}
         {type === 'flowbuilder' && <FlowFields t={t} />}
         <Form.Item name="isActive" label={t('f.active')} valuePropName="checked">
           <Switch />

@@ -1,9 +1,19 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createDatabase, eventually, sandbox, startServer, twoCompanies, undeclaredRoutes, unservedEndpoints, type RunningServer } from '@atende/sdk-server/testing';
+import {
+  client,
+  createDatabase,
+  eventually,
+  sandbox,
+  startServer,
+  startWebhookReceiver,
+  twoCompanies,
+  undeclaredRoutes,
+  unservedEndpoints,
+  type RunningServer,
+} from '@atende/sdk-server/testing';
 import { WEBHOOKS_ENDPOINTS, WEBHOOK_HEADERS, type WebhookDelivery, type WebhookSubscription } from '@atende/plugin-webhooks-contract';
 import { WebhooksController } from '../src/webhooks.controller.js';
-import { startWebhookReceiver } from './receiver.js';
 
 const CUSTOMER = '51987650101';
 const h = (name: string) => name.toLowerCase();

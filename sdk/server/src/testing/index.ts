@@ -9,3 +9,4 @@ export * from './wait.js';
 export * from './tenants.js';
 export * from './sandbox.js';
 export * from './routes.js';
+export * from './fakes/index.js';

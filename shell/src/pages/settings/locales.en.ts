@@ -112,5 +112,11 @@ export const en: Tree = {
   platform: {
     allowSignup: 'Public company sign-up',
     allowSignupHint: 'When disabled, the sign-up page refuses new companies.',
+    httpHosts: 'Hosts allowed over http',
+    httpHostsHint:
+      'URLs companies configure (webhooks, n8n, Typebot) must be https; these hosts (name or IP, optional port) are accepted over http too. Private, local or metadata addresses are still refused.',
+    httpHostsPlaceholder: 'n8n.mycompany.com, 203.0.113.7:8080',
+    httpHostsSave: 'Save hosts',
+    httpHostsInvalid: 'A host is not valid (use a name or IP and an optional port, separated by commas; at most 50).',
   },
 };

@@ -112,5 +112,11 @@ export const pt: Tree = {
   platform: {
     allowSignup: 'Cadastro público de empresas',
     allowSignupHint: 'Quando desabilitado, a página de cadastro recusa novas empresas.',
+    httpHosts: 'Hosts permitidos por http',
+    httpHostsHint:
+      'As URLs que as empresas configuram (webhooks, n8n, Typebot) devem ser https; estes hosts (nome ou IP, com porta opcional) também são aceitos por http. Endereços privados, locais ou de metadados continuam recusados.',
+    httpHostsPlaceholder: 'n8n.minhaempresa.com, 203.0.113.7:8080',
+    httpHostsSave: 'Salvar hosts',
+    httpHostsInvalid: 'Algum host não é válido (use nome ou IP e porta opcional, separados por vírgulas; máximo 50).',
   },
 };

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { createExtensionPoint } from '@atende/sdk-server';
+import { FLOW_STARTER, type FlowStarter } from '@atende/plugin-flowbuilder-contract';
 import { SHOPIFY_VARIABLES, type IntegrationOutcome, type IntegrationRunContext, type IntegrationType } from '@atende/plugin-integrations-contract';
+import { optionFor } from './shopify-options.js';
 
 /** The Admin API version asked for (Shopify keeps each for a year at least). */
 export const SHOPIFY_API_VERSION = '2024-10';
@@ -44,12 +47,20 @@ export const renderTemplate = (template: string, vars: Record<string, string>) =
 export const DEFAULT_TEMPLATE = 'Hola {{client_name}}, tu pedido {{order_number}} por {{total_amount}} va por {{shipping_method}} a {{shipping_city}}.\n{{products_info}}';
 
 /**
- * Shopify: an order number in the customer's text is looked up with the Admin API
- * (`GET {shop}/admin/api/{version}/orders.json?name=%23{n}&status=any`, header `X-Shopify-Access-Token`
- * = the integration's `jsonContent`, stored encrypted) and answered with `messageTemplate`.
+ * Shopify: first the integration's options (`shopifyOptions`, §4): a keyword of an option in the customer's
+ * text sends the option's image with its description as the caption (or the description alone); an
+ * option with a flow starts it instead (in the chain, `inChain`). Otherwise an order number in the text is
+ * looked up with the Admin API (`GET {shop}/admin/api/{version}/orders.json?name=%23{n}&status=any`,
+ * header `X-Shopify-Access-Token` = the integration's `jsonContent`, stored encrypted) and answered with
+ * `messageTemplate`.
  */
 async function run(ctx: IntegrationRunContext): Promise<IntegrationOutcome> {
   const i = ctx.integration;
+  const option = optionFor(i.shopifyOptions, ctx.message.body ?? '');
+  if (option && !option.flowId) {
+    const description = option.description?.trim() ?? '';
+    return { kind: 'reply', messages: [option.image ? { body: description, media: { url: option.image } } : description] };
+  }
   const n = orderNumberIn(ctx.message.body ?? '');
   if (!n) return { kind: 'reply', messages: ['Envíanos el número de tu pedido (por ejemplo #1001).'] };
   const url = `${shopBase(i.urlShopify ?? '')}/admin/api/${SHOPIFY_API_VERSION}/orders.json?status=any&name=${encodeURIComponent(`#${n}`)}`;
@@ -70,5 +81,13 @@ export const shopifyType: IntegrationType = {
     whatsappId: z.number({ error: 'required' }).int(),
   }),
   urlFields: ['urlShopify'],
+  // An option with a flow: the flow builder's FLOW_STARTER, inside the chain (the flow then holds the ticket).
+  inChain: async (raw, integration) => {
+    const ctx = raw as { message: { body: string } };
+    const option = optionFor(integration.shopifyOptions, ctx.message.body ?? '');
+    if (!option?.flowId) return 'run';
+    const starter = createExtensionPoint<FlowStarter>(FLOW_STARTER).get('flowbuilder');
+    return starter && (await starter.start(raw, option.flowId)) === 'handled' ? 'handled' : 'run';
+  },
   run,
 };

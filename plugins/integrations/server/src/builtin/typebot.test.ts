@@ -56,7 +56,11 @@ describe('typebot runtime', () => {
     expect(await runTypebot(gone.ctx, 1000)).toMatchObject({ state: { sessionId: 's3' } });
   });
   it('finish keyword hands over; restart keyword resets with its message; an empty answer says the unknown text', async () => {
-    expect(await runTypebot(ctxWith({ sessionId: 's', lastAt: 0 }, ' SALIR ', () => ({ status: 500, json: {} })).ctx, 0)).toEqual({ kind: 'handover', reason: 'typebot: finish keyword' });
+    expect(await runTypebot(ctxWith({ sessionId: 's', lastAt: 0 }, ' SALIR ', () => ({ status: 500, json: {} })).ctx, 0)).toEqual({
+      kind: 'handover',
+      reason: 'typebot: finish keyword',
+      note: 'el cliente escribió la palabra para finalizar («salir»)',
+    });
     expect(await runTypebot(ctxWith({ sessionId: 's', lastAt: 0 }, 'Reiniciar', () => ({ status: 500, json: {} })).ctx, 0)).toMatchObject({ messages: ['Empecemos de nuevo'], state: null });
     expect(await runTypebot(ctxWith({ sessionId: 's', lastAt: 0 }, 'xyz', () => ({ status: 200, json: { messages: [] } })).ctx, 10)).toMatchObject({ messages: ['No entendí'] });
   });

@@ -45,7 +45,7 @@ export async function runTypebot(ctx: IntegrationRunContext, now = Date.now()): 
   const base = (i.urlN8N ?? '').replace(/\/+$/, '');
   const text = ctx.message.body ?? '';
   const delayMs = i.typebotDelayMessage;
-  if (same(text, i.typebotKeywordFinish)) return { kind: 'handover', reason: 'typebot: finish keyword' };
+  if (same(text, i.typebotKeywordFinish)) return { kind: 'handover', reason: 'typebot: finish keyword', note: `el cliente escribió la palabra para finalizar («${i.typebotKeywordFinish}»)` };
   let state = ctx.state as TypebotState | null;
   if (same(text, i.typebotKeywordRestart)) {
     return { kind: 'reply', messages: i.typebotRestartMessage ? [i.typebotRestartMessage] : [], state: null, delayMs };

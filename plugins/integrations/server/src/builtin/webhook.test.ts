@@ -11,7 +11,12 @@ describe('what a webhook answers', () => {
     expect(readAnswer('application/json; charset=utf-8', '[{"output":"desde n8n"}]')).toMatchObject({ kind: 'reply', messages: ['desde n8n'] });
   });
   it('handover with its reason; broken JSON is a failure (retried, then a human)', () => {
-    expect(readAnswer('application/json', '{"handover":true,"reason":"pide humano","reply":"Te paso"}')).toEqual({ kind: 'handover', reason: 'webhook: pide humano', messages: ['Te paso'] });
+    expect(readAnswer('application/json', '{"handover":true,"reason":"pide humano","reply":"Te paso"}')).toEqual({
+      kind: 'handover',
+      reason: 'webhook: pide humano',
+      note: 'el servicio pidió un agente (pide humano)',
+      messages: ['Te paso'],
+    });
     expect(() => readAnswer('application/json', '{nope')).toThrow('invalid JSON');
   });
   it('done lets go of the ticket; state is kept', () => {

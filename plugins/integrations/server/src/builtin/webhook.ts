@@ -36,14 +36,17 @@ export function readAnswer(contentType: string, text: string): IntegrationOutcom
   const texts = [o.reply, o.output, o.text, ...(Array.isArray(o.replies) ? o.replies : []), ...(Array.isArray(o.messages) ? o.messages : [])].filter(
     (t): t is string => typeof t === 'string' && !!t.trim(),
   );
-  if (o.handover === true) return { kind: 'handover', reason: typeof o.reason === 'string' && o.reason ? `webhook: ${o.reason.slice(0, 200)}` : 'webhook asked for a human', messages: texts };
+  if (o.handover === true) {
+    const why = typeof o.reason === 'string' && o.reason ? o.reason.slice(0, 200) : '';
+    return { kind: 'handover', reason: why ? `webhook: ${why}` : 'webhook asked for a human', note: why ? `el servicio pidió un agente (${why})` : 'el servicio pidió un agente', messages: texts };
+  }
   const state = 'state' in o ? o.state : undefined;
   return texts.length ? { kind: 'reply', messages: texts, state, done: o.done === true } : { kind: 'pass', state };
 }
 
 async function run(ctx: IntegrationRunContext): Promise<IntegrationOutcome> {
   const url = ctx.integration.urlN8N;
-  if (!url) return { kind: 'handover', reason: 'no URL configured' };
+  if (!url) return { kind: 'handover', reason: 'no URL configured', note: 'no tiene URL configurada' };
   const body = JSON.stringify(webhookPayload(ctx));
   const timestamp = String(Math.floor(Date.now() / 1000));
   const res = await ctx.fetch(url, {

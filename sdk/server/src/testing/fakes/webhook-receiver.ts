@@ -13,7 +13,9 @@ export interface Received {
 
 /**
  * A local stand-in for a customer's webhook endpoint (issue 34 item 2 tests): records every POST with
- * its raw body and headers, and answers `failFirst` of them with 500 before answering 200.
+ * its raw body and headers, and answers `failFirst` of them with 500 before answering 200. In the kit so
+ * a plugin's tests and the platform's browser tests share one (Nx module boundaries keep tooling from
+ * importing a plugin's files, and a plugin from importing tooling).
  */
 export async function startWebhookReceiver(opts: { failFirst?: number } = {}) {
   const received: Received[] = [];
