@@ -170,6 +170,9 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
       outcome.kind !== 'handover' ? null : handoverNote(row, lastError ? { failure: lastError } : { asked: outcome.note ?? outcome.reason });
 
     const messages = outcome.kind === 'pass' ? [] : (outcome.messages ?? []);
+    // The ticket says who answers it (core-operations §4: useIntegration, integrationId) while the bot still
+    // holds it; an agent who took it meanwhile gets nothing more from the bot.
+    if (outcome.kind === 'reply' && !(await this.tickets.mark(companyId, ticket.id, { plugin: PLUGIN_ID, ref: job.integrationId }, { heldBy: HANDLER_KEY })) && (await this.holds.holder(companyId, ticket.id)) !== HANDLER_KEY) return;
     const delay = Math.min(outcome.kind === 'reply' ? (outcome.delayMs ?? 0) : 0, MAX_DELAY_MS);
     for (const [i, message] of messages.entries()) {
       const { body, media } = typeof message === 'string' ? { body: message, media: undefined } : message;
@@ -194,6 +197,8 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
   }
 
   private async letGo(job: CallJob, reason: string | null): Promise<void> {
+    // The mark goes with the hold (only while this handler holds it: never another automation's mark).
+    await this.tickets.mark(job.companyId, job.ticket.id, null, { heldBy: HANDLER_KEY }).catch((err: unknown) => this.log.warn(`clearing the mark of ticket ${job.ticket.id} failed: ${(err as Error).message}`));
     // The ticket stays pending in its queue: the company's agents see it there.
     await this.holds.release(job.companyId, job.ticket.id, HANDLER_KEY);
     if (reason) this.log.log(`integration ${job.integrationId} handed ticket ${job.ticket.id} to a human: ${reason}`);

@@ -73,6 +73,11 @@ describe('integrations', () => {
   const outbox = (wa: number, to: string) => sandboxOf(api, admin).outbox(wa, to);
   const ticketOf = async (wa: number, number: string) =>
     (await eventually(async () => (await queryDb(db.url, `select t.id, t.status, t.holder from tickets t join contacts c on c.id = t.contact_id where t.whatsapp_id = $1 and c.number = $2`, [wa, number]))[0]))!;
+  /** The ticket's automation fields as the API shows them. */
+  const markerOf = async (ticketId: number) => {
+    const { useIntegration, promptId, integrationId } = (await api.get(`/api/tickets/${ticketId}`, admin)).body;
+    return { useIntegration, promptId, integrationId };
+  };
   /** The ticket's notes (core-operations' agents' notes), once there is one: a hand-over leaves one saying why (just after recording the run). */
   const notesOf = async (ticketId: number) => {
     const read = async () => (await queryDb(db.url, `select note, user_id from ticket_notes where ticket_id = $1 order by id`, [ticketId])) as { note: string; user_id: number | null }[];
@@ -261,6 +266,17 @@ describe('integrations', () => {
     expect(webhook.verify(webhook.requests.at(-1)!, 'otra-clave-cualquiera')).toBe(false);
     const ticket = await ticketOf(wa, customer);
     expect(ticket.holder).toBe('integrations.bound');
+    // The ticket says who answers it (core-operations §4).
+    expect(await markerOf(ticket.id)).toEqual({ useIntegration: true, promptId: null, integrationId: hook.id });
+    // Handed over to a human: the mark goes with the bot's hold.
+    webhook.mode = 'handover';
+    try {
+      await say(wa, customer, 'un asesor por favor');
+      await eventually(async () => (await ticketOf(wa, customer)).holder === null, 20_000);
+      expect(await markerOf(ticket.id)).toEqual({ useIntegration: false, promptId: null, integrationId: null });
+    } finally {
+      webhook.mode = 'answer';
+    }
   });
 
   it('webhook error → retried once, then a human: the ticket is let go, pending, with the reason', async () => {
