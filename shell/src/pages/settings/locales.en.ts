@@ -115,7 +115,7 @@ export const en: Tree = {
     httpHosts: 'Hosts allowed over http',
     httpHostsHint:
       'URLs companies configure (webhooks, n8n, Typebot) must be https; these hosts (name or IP, optional port) are accepted over http too. Private, local or metadata addresses are still refused.',
-    httpHostsPlaceholder: 'n8n.mycompany.com, 203.0.113.7:8080',
+    httpHostsPlaceholder: 'n8n.mycompany.net, 203.0.113.7:8080',
     httpHostsSave: 'Save hosts',
     httpHostsInvalid: 'A host is not valid (use a name or IP and an optional port, separated by commas; at most 50).',
   },

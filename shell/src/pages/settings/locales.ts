@@ -113,7 +113,7 @@ const es = {
     httpHosts: 'Hosts permitidos por http',
     httpHostsHint:
       'Las URLs que configuran las empresas (webhooks, n8n, Typebot) deben ser https; estos hosts (nombre o IP, con puerto opcional) también se aceptan por http. Las direcciones privadas, locales o de metadatos se siguen rechazando.',
-    httpHostsPlaceholder: 'n8n.miempresa.com, 203.0.113.7:8080',
+    httpHostsPlaceholder: 'n8n.miempresa.pe, 203.0.113.7:8080',
     httpHostsSave: 'Guardar hosts',
     httpHostsInvalid: 'Algún host no es válido (usa nombre o IP y puerto opcional, separados por comas; máximo 50).',
   },
