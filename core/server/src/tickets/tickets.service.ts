@@ -19,6 +19,7 @@ import { ticketRowDto } from './ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import type { Exec } from './ticket-dto-sql.js';
 import { preparedRows } from '../database/prepared.js';
+import { keptCountSql } from './counts/ticket-counts.js';
 
 type Status = 'pending' | 'open' | 'closed';
 
@@ -70,11 +71,14 @@ export class TicketsService {
     return { tickets: page.map(ticketRowDto), hasMore, nextCursor: hasMore ? (page[page.length - 1].cursor as string) : null };
   }
 
-  /** The header count of the waiting or in-progress list: same visibility and queue filter, counted on the list index. */
+  /**
+   * The header count of the waiting or in-progress list: same visibility and queue filter, summed over
+   * the kept per-group totals (tickets/counts: a few rows, whatever the company's size), exact.
+   */
   async count(user: AuthUser, q: { status: 'pending' | 'open'; queueIds?: number[]; showAll?: boolean }): Promise<{ count: number }> {
     const viewer = await this.listViewer(user, q.showAll);
-    const where = ticketWhere(viewer, { status: q.status, queueIds: q.queueIds }, this.timeZone);
-    const [row] = await preparedRows<{ count: number }>(this.em, `select count(*)::int as count from tickets t where ${where.sql}`, where.params);
+    const { sql, params } = keptCountSql(ticketWhere(viewer, { status: q.status, queueIds: q.queueIds }, this.timeZone));
+    const [row] = await preparedRows<{ count: number }>(this.em, sql, params);
     return { count: row.count };
   }
 

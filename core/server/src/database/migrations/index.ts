@@ -27,6 +27,7 @@ import { CoreSentMessages } from './core_0025_sent_messages.js';
 import { CoreOutboundIds } from './core_0026_outbound_ids.js';
 import { CoreApiTokens } from './core_0028_api_tokens.js';
 import { CorePlanFeatures } from './core_0027_plan_features.js';
+import { CoreTicketCounts } from './core_0034_ticket_counts.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -58,4 +59,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0026_outbound_ids', class: CoreOutboundIds },
   { name: 'core_0027_plan_features', class: CorePlanFeatures },
   { name: 'core_0028_api_tokens', class: CoreApiTokens },
+  { name: 'core_0034_ticket_counts', class: CoreTicketCounts },
 ];
