@@ -18,7 +18,7 @@ import { SessionCache } from '../auth/session-cache.js';
 import { ticketRowDto } from './ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import type { Exec } from './ticket-dto-sql.js';
-import { preparedRows } from '../database/prepared.js';
+import { plannedRows, preparedRows } from '../database/prepared.js';
 import { keptCountSql } from './counts/ticket-counts.js';
 
 type Status = 'pending' | 'open' | 'closed';
@@ -64,8 +64,8 @@ export class TicketsService {
   async page(user: AuthUser, q: TicketListQuery) {
     const viewer = await this.listViewer(user, q.showAll);
     const { sql, params } = ticketPageSql(ticketWhere(viewer, q, this.timeZone), q, user.companyId);
-    // A search's best plan depends on the term: planned each time. Any other page is a prepared statement.
-    const rows = q.searchParam ? await this.em.getConnection().execute<Record<string, unknown>[]>(sql, params) : await preparedRows(this.em, sql, params);
+    // A search's best plan depends on the term: planned each time (unnamed). Any other page is a prepared statement.
+    const rows = q.searchParam ? await plannedRows(this.em, sql, params) : await preparedRows(this.em, sql, params);
     const page = rows.slice(0, TICKET_PAGE_SIZE);
     const hasMore = rows.length > TICKET_PAGE_SIZE;
     return { tickets: page.map(ticketRowDto), hasMore, nextCursor: hasMore ? (page[page.length - 1].cursor as string) : null };
