@@ -330,6 +330,47 @@ describe('ticket lists: filters, visibility, search, pages, counts', () => {
     expect((await api.get('/api/tickets/count?status=open&queueIds=2', admin)).status).toBe(400);
   });
 
+  it('keeps the counts exact through changes made behind the server (SQL), before and after they are folded (core_0034)', async () => {
+    const count = async (q: string, token = admin) => (await api.get(`/api/tickets/count?${q}`, token)).body.count as number;
+    /** What count(*) says, for the admin with show-all and for Ana (her queue, her own tickets). */
+    const truth = async () => {
+      const n = async (where: string, params: unknown[]) => (await sql.query(`select count(*)::int as n from tickets t where t.company_id = $1 and ${where}`, [id.company, ...params])).rows[0].n as number;
+      return {
+        pending: await n(`t.status = 'pending'`, []),
+        open: await n(`t.status = 'open'`, []),
+        anaOpen: await n(`t.status = 'open' and (t.queue_id = $2 or t.user_id = $3)`, [id.ventas, id.ana]),
+        anaPending: await n(`t.status = 'pending' and (t.queue_id = $2 or t.user_id = $3)`, [id.ventas, id.ana]),
+      };
+    };
+    const served = async () => ({
+      pending: await count('status=pending&showAll=true'),
+      open: await count('status=open&showAll=true'),
+      anaOpen: await count('status=open', ana),
+      anaPending: await count('status=pending', ana),
+    });
+    const before = await truth();
+    expect(await served()).toEqual(before);
+    // A new ticket, a transfer into Ana's queue, an assignment, a status change, a change of nothing counted, a deletion.
+    const extra = await ticket({ name: 'Conteo', number: '51977700001', status: 'open', queueId: id.soporte, userId: null, created: '2025-01-01T15:00:00Z', updated: '2025-01-01T15:00:00Z' });
+    await sql.query(`update tickets set queue_id = $1 where id = $2`, [id.ventas, extra]);
+    await sql.query(`update tickets set user_id = $1, status = 'pending' where id = $2`, [id.ana, t.B]);
+    await sql.query(`update tickets set unread_messages = unread_messages + 1, status = status where id = $1`, [t.C]);
+    const gone = await ticket({ name: 'Borrado', number: '51977700002', status: 'pending', queueId: id.ventas, userId: null, created: '2025-01-01T15:00:00Z', updated: '2025-01-01T15:00:00Z' });
+    await sql.query(`delete from tickets where id = $1`, [gone]);
+    const changed = await truth();
+    expect(changed).not.toEqual(before);
+    expect(await served()).toEqual(changed);
+    // Folded into the group totals (every 2 s): the same answers, and no delta left behind for long.
+    await expect.poll(async () => (await sql.query(`select count(*)::int as n from ticket_count_deltas`)).rows[0].n, { timeout: 10_000 }).toBe(0);
+    expect(await served()).toEqual(changed);
+    // As it was, for the tests that follow.
+    await sql.query(`update tickets set user_id = $1, status = 'open' where id = $2`, [id.beto, t.B]);
+    await sql.query(`delete from messages where ticket_id = $1`, [extra]);
+    await sql.query(`delete from tickets where id = $1`, [extra]);
+    await sql.query(`delete from contacts where company_id = $1 and number in ('51977700001', '51977700002')`, [id.company]);
+    expect(await served()).toEqual(before);
+  });
+
   it('costs the same number of SQL statements for a page of 1 ticket as for a full page', async () => {
     /** Statements the server ran for one request; the least of three, so a stray background query cannot count. */
     const statements = async (path: string, token = admin) => {

@@ -58,12 +58,25 @@ function nameOf(text: string): string | undefined {
  * same type parsers as MikroORM's). Inside a transaction it runs on the transaction's connection through
  * MikroORM instead (unnamed), so it sees the transaction's own writes.
  */
-export async function preparedRows<T = Record<string, unknown>>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
+export function preparedRows<T = Record<string, unknown>>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
+  return poolRows<T>(em, sql, params, true);
+}
+
+/**
+ * The same for a statement whose best plan depends on its values (a search): sent unnamed with its
+ * parameters, so PostgreSQL plans it for these values every time, as with MikroORM's `execute`, without
+ * MikroORM formatting the values into the text (issue 37 item 4: a search's text is long).
+ */
+export function plannedRows<T = Record<string, unknown>>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
+  return poolRows<T>(em, sql, params, false);
+}
+
+async function poolRows<T>(em: EntityManager, sql: string, params: readonly unknown[], named: boolean): Promise<T[]> {
   const connection = em.getConnection();
   if (em.isInTransaction()) return connection.execute<T[]>(sql, [...params], 'all', em.getTransactionContext());
   const { text, values } = numbered(sql, params);
   const pool = await connection.getNativeClient();
-  const name = nameOf(text);
+  const name = named ? nameOf(text) : undefined;
   const result = await pool.query(name ? { name, text, values } : { text, values });
   return result.rows as T[];
 }

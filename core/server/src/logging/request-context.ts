@@ -29,7 +29,8 @@ export function requestContext(req: RequestWithContext, res: Response, next: Nex
   req.logContext = ctx;
   res.setHeader('X-Request-Id', requestId);
   const started = process.hrtime.bigint();
-  res.once('finish', () => {
+  // No access line to write (LOG_LEVEL above info): nothing to time or format per request.
+  if (rootLogger().isLevelEnabled('info')) res.once('finish', () => {
     // Health and metrics are polled every few seconds: their lines would drown the rest.
     if (/^\/(api\/health|metrics)(\/|$)/.test(req.originalUrl)) return;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;

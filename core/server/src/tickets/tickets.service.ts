@@ -18,9 +18,10 @@ import { SessionCache } from '../auth/session-cache.js';
 import { ticketRowDto } from './ticket-dto-sql.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import type { Exec } from './ticket-dto-sql.js';
-import { preparedRows } from '../database/prepared.js';
 import { HandlerBindingsService } from '../inbound/handler-bindings.service.js';
 import { NO_MARKER, type StoredMarker } from './ticket-marker.js';
+import { plannedRows, preparedRows } from '../database/prepared.js';
+import { keptCountSql } from './counts/ticket-counts.js';
 
 type Status = 'pending' | 'open' | 'closed';
 
@@ -66,18 +67,21 @@ export class TicketsService {
   async page(user: AuthUser, q: TicketListQuery) {
     const viewer = await this.listViewer(user, q.showAll);
     const { sql, params } = ticketPageSql(ticketWhere(viewer, q, this.timeZone), q, user.companyId);
-    // A search's best plan depends on the term: planned each time. Any other page is a prepared statement.
-    const rows = q.searchParam ? await this.em.getConnection().execute<Record<string, unknown>[]>(sql, params) : await preparedRows(this.em, sql, params);
+    // A search's best plan depends on the term: planned each time (unnamed). Any other page is a prepared statement.
+    const rows = q.searchParam ? await plannedRows(this.em, sql, params) : await preparedRows(this.em, sql, params);
     const page = rows.slice(0, TICKET_PAGE_SIZE);
     const hasMore = rows.length > TICKET_PAGE_SIZE;
     return { tickets: page.map(ticketRowDto), hasMore, nextCursor: hasMore ? (page[page.length - 1].cursor as string) : null };
   }
 
-  /** The header count of the waiting or in-progress list: same visibility and queue filter, counted on the list index. */
+  /**
+   * The header count of the waiting or in-progress list: same visibility and queue filter, summed over
+   * the kept per-group totals (tickets/counts: a few rows, whatever the company's size), exact.
+   */
   async count(user: AuthUser, q: { status: 'pending' | 'open'; queueIds?: number[]; showAll?: boolean }): Promise<{ count: number }> {
     const viewer = await this.listViewer(user, q.showAll);
-    const where = ticketWhere(viewer, { status: q.status, queueIds: q.queueIds }, this.timeZone);
-    const [row] = await preparedRows<{ count: number }>(this.em, `select count(*)::int as count from tickets t where ${where.sql}`, where.params);
+    const { sql, params } = keptCountSql(ticketWhere(viewer, { status: q.status, queueIds: q.queueIds }, this.timeZone));
+    const [row] = await preparedRows<{ count: number }>(this.em, sql, params);
     return { count: row.count };
   }
 

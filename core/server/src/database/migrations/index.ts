@@ -29,6 +29,7 @@ import { CoreApiTokens } from './core_0028_api_tokens.js';
 import { CoreTicketAutomation } from './core_0029_ticket_automation.js';
 import { CorePlanFeatures } from './core_0027_plan_features.js';
 import { CoreQuickMessageAttachments } from './core_0032_quick_message_attachments.js';
+import { CoreTicketCounts } from './core_0034_ticket_counts.js';
 
 /** Kernel migrations in order. Plugins' migrations run after these (see database/orm.ts). */
 export const KERNEL_MIGRATIONS: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const KERNEL_MIGRATIONS: MigrationObject[] = [
   { name: 'core_0028_api_tokens', class: CoreApiTokens },
   { name: 'core_0029_ticket_automation', class: CoreTicketAutomation },
   { name: 'core_0032_quick_message_attachments', class: CoreQuickMessageAttachments },
+  { name: 'core_0034_ticket_counts', class: CoreTicketCounts },
 ];
