@@ -11,11 +11,17 @@ export function pluginMessages(pluginId: string, inner: Messages): Messages {
   const own = (source: string | undefined) => {
     if (source !== pluginId) throw AppError.forbidden(`Plugin ${pluginId} may not use the message source "${String(source)}".`);
   };
+  // A send that names no source is the plugin's own (plain-JavaScript plugins may leave it out).
+  const as = <T extends { source?: string | null }>(message: T): T & { source: string } => {
+    if (message.source === undefined || message.source === null) return { ...message, source: pluginId };
+    own(message.source);
+    return message as T & { source: string };
+  };
   return Object.freeze({
     // async: a refused source rejects like any other error of the port (callers chain .catch()).
-    sendToTicket: async (companyId, ticketId, message) => (own(message.source), inner.sendToTicket(companyId, ticketId, message)),
-    sendToNumber: async (companyId, to, message) => (own(message.source), inner.sendToNumber(companyId, to, message)),
-    sendToNumbers: async (companyId, whatsappId, recipients, common) => (own(common.source), inner.sendToNumbers(companyId, whatsappId, recipients, common)),
+    sendToTicket: async (companyId, ticketId, message) => inner.sendToTicket(companyId, ticketId, as(message)),
+    sendToNumber: async (companyId, to, message) => inner.sendToNumber(companyId, to, as(message)),
+    sendToNumbers: async (companyId, whatsappId, recipients, common) => inner.sendToNumbers(companyId, whatsappId, recipients, as(common)),
     withdraw: async (companyId, source, correlationIds) => (own(source), inner.withdraw(companyId, source, correlationIds)),
     findSent: async (companyId, source, correlationId) => (own(source), inner.findSent(companyId, source, correlationId)),
     isOnWhatsApp: (companyId, whatsappId, number) => inner.isOnWhatsApp(companyId, whatsappId, number),

@@ -87,6 +87,9 @@ describe('MESSAGES in a plugin module: bound to the plugin id as source', () => 
     await expect(bound.sendToNumbers(7, 4, [], { source: 'ai' })).rejects.toMatchObject({ status: 403 });
     expect(m.withdraw).toHaveBeenCalledTimes(1);
     expect(m.sendToTicket).toHaveBeenCalledTimes(1);
+    // A send that names no source is sent as the plugin's own.
+    await bound.sendToTicket(7, 3, { body: 'sin fuente' } as never);
+    expect(m.sendToTicket).toHaveBeenLastCalledWith(7, 3, { body: 'sin fuente', source: 'campaigns' });
     // Reads need no source.
     await bound.recent(7, 3, 10);
     expect(m.recent).toHaveBeenCalledWith(7, 3, 10);
