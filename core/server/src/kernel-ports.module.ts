@@ -49,7 +49,8 @@ const PORTS = [
   imports: [TicketsModule, MessagesModule, ContactsModule, ConnectionsModule, CompaniesModule, MediaModule, SettingsModule],
   providers: [TicketHoldsPortService, PlansPortService, UsersPortService, QueuesPortService, PresencePortService, TicketHistoryPortService, outboundHttpProvider, ...PORTS],
   // SettingsModule: PLUGIN_CONTEXT, made inside each plugin's module, binds its settings to the plugin;
-  // MessagesModule: each plugin's module binds MESSAGES to the plugin's id (plugins/plugin-messages.ts).
-  exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule, SettingsModule, MessagesModule],
+  // MessagesModule, TicketsModule: each plugin's module binds MESSAGES and TICKETS.mark to the plugin's id
+  // (plugins/plugin-messages.ts, plugin-tickets.ts).
+  exports: [...PORTS.map((p) => p.provide), outboundHttpProvider.provide, ConnectionsModule, SettingsModule, MessagesModule, TicketsModule],
 })
 export class KernelPortsModule {}

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, PLUGIN_CONTEXT, definePlugin, type DomainEvents, type Messages, type Settings } from '@atende/sdk-server';
+import { MESSAGES, PLUGIN_CONTEXT, TICKETS, definePlugin, type DomainEvents, type Messages, type Settings, type Tickets } from '@atende/sdk-server';
 import { pluginContext, pluginModule } from './plugin-module.js';
 import { pluginMessages } from './plugin-messages.js';
+import { pluginTickets } from './plugin-tickets.js';
 
 describe('PLUGIN_CONTEXT (issue 29 item 5)', () => {
   const fakes = () => {
@@ -99,5 +100,21 @@ describe('MESSAGES in a plugin module: bound to the plugin id as source', () => 
     class BModule {}
     const mod = pluginModule(definePlugin({ id: 'acme', version: '1.0.0', module: BModule }));
     expect((mod.providers ?? []).some((p) => typeof p === 'object' && 'provide' in p && p.provide === MESSAGES)).toBe(true);
+  });
+});
+
+describe('TICKETS in a plugin module: mark is the plugin’s own', () => {
+  it('marks and clears as the plugin and its own handlers only (403 otherwise); other methods are the kernel’s', async () => {
+    const inner = { mark: vi.fn(async () => true), count: vi.fn(async () => 3) };
+    const bound = pluginTickets('ai', inner as unknown as Tickets);
+    expect(await bound.mark(7, 1, { plugin: 'ai', ref: 2 }, { heldBy: 'ai.answer' })).toBe(true);
+    expect(await bound.mark(7, 1, null, { heldBy: 'ai.answer' })).toBe(true);
+    await expect(bound.mark(7, 1, { plugin: 'integrations', ref: 2 })).rejects.toMatchObject({ status: 403 });
+    await expect(bound.mark(7, 1, null, { heldBy: 'integrations.bound' })).rejects.toMatchObject({ status: 403 });
+    expect(inner.mark).toHaveBeenCalledTimes(2);
+    expect(await bound.count(7, { status: 'open' } as never)).toBe(3);
+    class CModule {}
+    const mod = pluginModule(definePlugin({ id: 'acme', version: '1.0.0', module: CModule }));
+    expect((mod.providers ?? []).some((p) => typeof p === 'object' && 'provide' in p && p.provide === TICKETS)).toBe(true);
   });
 });

@@ -1,17 +1,19 @@
 import type { DynamicModule } from '@nestjs/common';
 import { COMPANY_SETTING_KEYS, GLOBAL_SETTINGS, SECRET_COMPANY_SETTINGS, type CompanySettingKey } from '@atende/core-contract';
-import { AppError, MESSAGES, PLUGIN_CONTEXT, REALTIME, type DomainEvents, type PluginContext, type PluginDefinition, type Settings } from '@atende/sdk-server';
+import { AppError, MESSAGES, PLUGIN_CONTEXT, REALTIME, TICKETS, type DomainEvents, type PluginContext, type PluginDefinition, type Settings } from '@atende/sdk-server';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { PluginRealtime } from '../realtime/plugin-realtime.js';
 import { DomainEventsService } from '../events/domain-events.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { MessagesPortService } from '../messages/messages-port.service.js';
 import { pluginMessages } from './plugin-messages.js';
+import { TicketsPortService } from '../tickets/tickets-port.service.js';
+import { pluginTickets } from './plugin-tickets.js';
 
 /**
  * A plugin's module as the application imports it: its own providers plus the kernel ports that
  * depend on which plugin asks (REALTIME, with the plugin's plan flag; PLUGIN_CONTEXT, its events
- * and settings under its own id; MESSAGES, its sends under its own id as `source`). A provider of the module itself
+ * and settings under its own id; MESSAGES, its sends under its own id as `source`; TICKETS, whose `mark` is its own). A provider of the module itself
  * wins over the global one; a module the plugin imports gets the kernel's instance, which still applies
  * the flag of the plugin owning an audience's permission.
  */
@@ -24,6 +26,7 @@ export function pluginModule(definition: PluginDefinition): DynamicModule {
       { provide: REALTIME, useFactory: (gateway: RealtimeGateway) => new PluginRealtime(gateway, definition), inject: [RealtimeGateway] },
       { provide: PLUGIN_CONTEXT, useFactory: (events: DomainEvents, settings: Settings) => pluginContext(definition.id, events, settings), inject: [DomainEventsService, SettingsService] },
       { provide: MESSAGES, useFactory: (messages: MessagesPortService) => pluginMessages(definition.id, messages), inject: [MessagesPortService] },
+      { provide: TICKETS, useFactory: (tickets: TicketsPortService) => pluginTickets(definition.id, tickets), inject: [TicketsPortService] },
     ],
   };
 }

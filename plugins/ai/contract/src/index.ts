@@ -46,7 +46,10 @@ export const AI_MANIFEST = definePluginManifest({
 export const PROMPT_EVENT = 'prompt';
 export type PromptEvent = { action: 'create' | 'update'; prompt: Prompt } | { action: 'delete'; promptId: number };
 
-/** A transcription made (by the button or automatically), told to the company's sessions. */
+/**
+ * A transcription made (by the button or automatically), told to the company's AI users as
+ * `{ ticketId, messageId }` only: the text is read through the API, which checks the ticket's visibility.
+ */
 export const TRANSCRIPTION_EVENT = 'ai-transcription';
 
 /** The hand-over word the assistant is told to answer when it cannot help (never shown to the customer). */

@@ -195,10 +195,13 @@ export class IntegrationsService {
     const config = { ...row.config };
     for (const [k, v] of Object.entries(input)) if (!COLUMNS.has(k) && v !== undefined) config[k] = v;
     if (input.shopifyOptions) {
-      // Each option gets a lasting id (its image upload names it); an image must be a file of the company.
+      // Each option gets a lasting id (its image upload names it). An image must be one this integration
+      // already keeps (uploaded through image-upload): never another file of the company, which removing the
+      // option would then delete.
+      const own = new Set(imagesOf(row));
       config.shopifyOptions = input.shopifyOptions.map((o) => ({ ...o, id: o.id ?? randomUUID() }));
       for (const [i, o] of input.shopifyOptions.entries()) {
-        if (o.image && !(await this.media.exists(companyId, o.image))) throw AppError.validation([{ path: `shopifyOptions.${i}.image`, message: 'not_found' }]);
+        if (o.image && (!own.has(o.image) || !(await this.media.exists(companyId, o.image)))) throw AppError.validation([{ path: `shopifyOptions.${i}.image`, message: 'not_found' }]);
       }
     }
     // A stored credential never follows the integration to another address: changing one of its URLs

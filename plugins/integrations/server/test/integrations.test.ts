@@ -475,6 +475,12 @@ describe('integrations', () => {
     const image = withImage.shopifyOptions[1]!.image!;
     expect(image).toBeTruthy();
     expect(withImage.imagePath).toBeNull();
+    // A file of the company this integration did not upload (here: another integration's option image) is
+    // refused too: removing the option would delete it.
+    const other = await create({ type: 'webhook', name: 'Otra', urlN8N: `${webhook.url}/otra` });
+    const borrowed = await api.put(`/api/queueIntegration/${other.id}`, { shopifyOptions: [{ ...tallas, id: undefined, image }] }, admin);
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body.details).toEqual([expect.objectContaining({ path: 'shopifyOptions.0.image', message: 'not_found' })]);
 
     const { wa, customer } = await boundConnection(shop.id);
     const sent = () => queryDb(db.url, `select body, media_url from sandbox_outbox where whatsapp_id = $1 and to_number = $2 order by id`, [wa, customer]) as Promise<{ body: string; media_url: string | null }[]>;

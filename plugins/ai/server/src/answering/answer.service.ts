@@ -199,9 +199,10 @@ export class AnswerService implements OnModuleInit, OnModuleDestroy {
     if (ticket && prompt && ticket.status !== 'closed' && ticket.queueId !== prompt.queueId) {
       await this.tickets.transition(companyId, ticketId, { queueId: prompt.queueId }).catch((err: unknown) => this.log.warn(`hand-over transfer failed: ${(err as Error).message}`));
     }
+    // A transfer cleared the mark already; a hand-over in the same queue clears it here, while the AI still
+    // holds the ticket (never another automation's mark set once the hold is gone).
+    await this.tickets.mark(companyId, ticketId, null, { heldBy: ANSWER_HANDLER });
     await this.holds.release(companyId, ticketId, ANSWER_HANDLER);
-    // A transfer cleared the mark already; a hand-over in the same queue clears it here.
-    await this.tickets.mark(companyId, ticketId, null);
   }
 
   private done(companyId: number, messageId: number): Promise<boolean> {

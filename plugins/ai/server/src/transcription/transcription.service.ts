@@ -89,7 +89,9 @@ export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
       em.upsert(TranscriptionEntity, { companyId, messageId, text, creditsConsumed: cost }, { onConflictFields: ['companyId', 'messageId'], onConflictAction: 'ignore' }),
     );
     const result = { messageId, text, creditsConsumed: cost };
-    this.realtime.toCompany(companyId, TRANSCRIPTION_EVENT, { ticketId: message.ticketId, ...result }, { permission: 'ai:use' });
+    // A nudge without the text: the company's AI users include agents who may not see this ticket; a screen
+    // showing the ticket reads the transcription through the API, which checks that.
+    this.realtime.toCompany(companyId, TRANSCRIPTION_EVENT, { ticketId: message.ticketId, messageId }, { permission: 'ai:use' });
     return result;
   }
 }

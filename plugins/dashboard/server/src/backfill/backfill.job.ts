@@ -92,7 +92,7 @@ export class BackfillJob implements OnApplicationBootstrap {
           const [locked] = await exec(`select phase, cursor from dashboard_backfills where company_id = ? for update`, [companyId]);
           // Another run applied this page meanwhile: read again from where it left.
           if (!locked || locked.phase !== state.phase || Number(locked.cursor) !== cursor) return;
-          if (state.phase === 'tickets') await this.applyTickets(exec, companyId, page.rows as Parameters<typeof ticketPageDeltas>[0], timeZone);
+          if (state.phase === 'tickets') await this.applyTickets(exec, companyId, page.rows as Parameters<typeof ticketPageDeltas>[0], timeZone, new Date(before));
           else await this.applyMessages(exec, companyId, page.rows as Parameters<typeof messagePageDeltas>[0], timeZone);
           await exec(`update dashboard_backfills set phase = ?, cursor = ?, finished_at = ${next.phase === 'done' ? 'now()' : 'null'} where company_id = ?`, [next.phase, next.cursor, companyId]);
         }),
@@ -106,9 +106,9 @@ export class BackfillJob implements OnApplicationBootstrap {
     }
   }
 
-  private async applyTickets(exec: Exec, companyId: number, rows: Parameters<typeof ticketPageDeltas>[0], timeZone: string): Promise<void> {
+  private async applyTickets(exec: Exec, companyId: number, rows: Parameters<typeof ticketPageDeltas>[0], timeZone: string, before: Date): Promise<void> {
     if (!rows.length) return;
-    const { buckets, states } = ticketPageDeltas(rows, timeZone);
+    const { buckets, states } = ticketPageDeltas(rows, timeZone, before);
     // A ticket the writer met first (an event after the install) keeps its state; it learns its creation time.
     // Lists are written inline by the driver, where a null would leave a hole: "none" travels as 0.
     await exec(

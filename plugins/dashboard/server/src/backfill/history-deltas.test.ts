@@ -51,6 +51,15 @@ describe('ticketPageDeltas', () => {
     ]);
   });
 
+  it('leaves a close after the install to the event writer: the history counts the opening only', () => {
+    const installed = new Date('2026-11-27T10:00:00.000Z');
+    const closedLater = ticket({ id: 7, status: 'closed', updatedAt: '2026-11-27T12:00:00.000Z' });
+    const closedBefore = ticket({ id: 8, status: 'closed', updatedAt: '2026-11-27T09:00:00.000Z' });
+    const { buckets } = ticketPageDeltas([closedLater, closedBefore], TZ, installed);
+    expect(buckets.reduce((n, b) => n + b.add.created, 0)).toBe(2);
+    expect(buckets.reduce((n, b) => n + b.add.closed, 0)).toBe(1);
+  });
+
   it('answers nothing for an empty page', () => {
     expect(ticketPageDeltas([], TZ)).toEqual({ buckets: [], states: [] });
   });

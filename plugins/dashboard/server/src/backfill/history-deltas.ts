@@ -39,15 +39,17 @@ export class Buckets {
 /**
  * A page of tickets created before the plugin listened: each counts as opened at its creation and, when
  * closed now, as closed at its last change (the kernel keeps no closing time; a closed ticket is not
- * changed again until reopened), both on the queue, connection and agent it has now. Their states seed
+ * changed again until reopened; a close at or after `before`, the install, is the events' to count), both
+ * on the queue, connection and agent it has now. Their states seed
  * `dashboard_tickets`, so a later acceptance measures its wait from the true creation time.
  */
-export function ticketPageDeltas(tickets: HistoricTicket[], timeZone: string): { buckets: Bucket[]; states: TicketState[] } {
+export function ticketPageDeltas(tickets: HistoricTicket[], timeZone: string, before?: Date): { buckets: Bucket[]; states: TicketState[] } {
   const buckets = new Buckets();
   const states: TicketState[] = [];
   for (const t of tickets) {
     buckets.add(new Date(t.createdAt), timeZone, t, 'created');
-    if (t.status === 'closed') buckets.add(new Date(t.updatedAt), timeZone, t, 'closed');
+    // A close after the install was counted by the event writer (its ticket.updated): not again here.
+    if (t.status === 'closed' && (!before || new Date(t.updatedAt) < before)) buckets.add(new Date(t.updatedAt), timeZone, t, 'closed');
     states.push({
       ticketId: t.id,
       status: t.status,
