@@ -234,8 +234,8 @@ describe('AI prompts in the browser', () => {
     // A new platform key: written, never shown back.
     await page.getByTestId('ai-platform-key').fill('sk-rotated');
     await page.getByTestId('ai-platform-key-save').click();
-    await page.getByText('Guardado').first().waitFor();
-    await expect(page.getByTestId('ai-platform-key').inputValue()).resolves.toBe('');
+    // Polled: an earlier save's "Guardado" toast may still be on screen when this one is clicked.
+    await expect.poll(() => page.getByTestId('ai-platform-key').inputValue(), { timeout: 15_000 }).toBe('');
     expect(await page.content()).not.toContain('sk-rotated');
 
     // The bonus processing action and its stats (billing's ledger, commercial-admin §4).
