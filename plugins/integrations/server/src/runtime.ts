@@ -172,7 +172,13 @@ export class IntegrationsRuntime implements OnModuleInit, OnModuleDestroy {
     const messages = outcome.kind === 'pass' ? [] : (outcome.messages ?? []);
     // The ticket says who answers it (core-operations §4: useIntegration, integrationId) while the bot still
     // holds it; an agent who took it meanwhile gets nothing more from the bot.
-    if (outcome.kind === 'reply' && !(await this.tickets.mark(companyId, ticket.id, { plugin: PLUGIN_ID, ref: job.integrationId }, { heldBy: HANDLER_KEY })) && (await this.holds.holder(companyId, ticket.id)) !== HANDLER_KEY) return;
+    // A mark that cannot be written (logged) never costs the customer the answer.
+    if (outcome.kind === 'reply') {
+      const marked = await this.tickets
+        .mark(companyId, ticket.id, { plugin: PLUGIN_ID, ref: job.integrationId }, { heldBy: HANDLER_KEY })
+        .catch((err: unknown) => (this.log.warn(`marking ticket ${ticket.id} failed: ${(err as Error).message}`), null));
+      if (marked === false && (await this.holds.holder(companyId, ticket.id)) !== HANDLER_KEY) return;
+    }
     const delay = Math.min(outcome.kind === 'reply' ? (outcome.delayMs ?? 0) : 0, MAX_DELAY_MS);
     for (const [i, message] of messages.entries()) {
       const { body, media } = typeof message === 'string' ? { body: message, media: undefined } : message;
