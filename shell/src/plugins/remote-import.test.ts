@@ -4,7 +4,10 @@ import { satisfy } from '@module-federation/runtime';
 
 const registerRemotes = vi.fn();
 const loadRemote = vi.fn(async () => ({ default: { id: 'helps' } }));
-vi.mock('./federation-host.js', () => ({ registerRemotes, loadRemote, satisfy, versions: { react: '19.3.1', '@atende/sdk-web': '0.1.0' } }));
+// The shell's shared modules, loaded before any remote registers (federation-host.ts): held by the test.
+let sharesDone!: () => void;
+const sharesLoaded = new Promise<void>((resolve) => (sharesDone = resolve));
+vi.mock('./federation-host.js', () => ({ registerRemotes, loadRemote, satisfy, sharesLoaded, versions: { react: '19.3.1', '@atende/sdk-web': '0.1.0' } }));
 const { RemoteRefusedError, devRemoteEntry, importRemote } = await import('./remote-import.js');
 const { $refusedRemotes } = await import('./web-plugins.model.js');
 
@@ -19,6 +22,18 @@ afterEach(() => {
 });
 
 describe('importing a remote (issue 30)', () => {
+  it('no remote registers before the shell has loaded every shared module (a stub must not stand in for them)', async () => {
+    answer({ react: '19.3.1', '@atende/sdk-web': '^0.1.0' });
+    const first = importRemote('/plugins/alpha/remoteEntry.js', 'alpha');
+    const second = importRemote('/plugins/beta/remoteEntry.js', 'beta');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(registerRemotes).not.toHaveBeenCalled();
+    expect(loadRemote).not.toHaveBeenCalled();
+    sharesDone();
+    await Promise.all([first, second]);
+    expect(registerRemotes).toHaveBeenCalledTimes(2);
+  });
+
   it('a remote whose needs the shell meets is registered as a module remote and its plugin loaded', async () => {
     answer({ react: '19.3.1', '@atende/sdk-web': '^0.1.0' });
     expect(await importRemote('/plugins/helps/remoteEntry.js', 'helps')).toEqual({ default: { id: 'helps' } });

@@ -58,6 +58,7 @@ export async function importRemote(kernelEntry: string, pluginId: string): Promi
     throw new RemoteRefusedError(pluginId, unmet);
   }
   const name = remoteName(pluginId);
+  await fed.sharesLoaded;
   if (!registered.has(name)) {
     fed.registerRemotes([{ name, entry, type: 'module' }]);
     registered.add(name);
