@@ -96,7 +96,7 @@ async function firstPaint(token, adminToken) {
       dashboard.push(await timeOf('/dashboard', '[data-testid="dashboard-card-created"] .ant-statistic-content-value', adminToken));
     }
     const [l, t, d] = [median(login), median(tickets), median(dashboard)];
-    console.log(`\nfirst visit in Chromium (median of 3, nothing cached): /login form ${l.toFixed(0)} ms; /tickets first page (an agent, 100k tickets in the company) ${t.toFixed(0)} ms (${(t / l).toFixed(2)}× the login form)`);
+    console.log(`\nfirst visit in Chromium (median of 3, nothing cached): /login form ${l.toFixed(0)} ms; /tickets first page (an agent, 100k tickets in the company) ${t.toFixed(0)} ms (${(t / l).toFixed(2)}× the login form; goal ≤ 1.5×: ${t / l <= 1.5 ? 'met' : 'NOT MET'})`);
     console.log(`/dashboard cards (an admin) ${d.toFixed(0)} ms (${(d / l).toFixed(2)}× the login form; goal ≤ 1.5×: ${d / l <= 1.5 ? 'met' : 'NOT MET'})`);
   } finally {
     await browser.close();
@@ -183,15 +183,14 @@ try {
   // The statements the server runs for the list cases, from the built module, to time the database
   // alone beside the whole request (on a busy machine the HTTP figure carries every other process too).
   const q = await import(path.join(ROOT, 'core/server/dist/tickets/ticket-list-query.js'));
+  const counts = await import(path.join(ROOT, 'core/server/dist/tickets/counts/ticket-counts.js'));
   const all = { userId: 0, companyId: seeded.companyId, queueIds: null, queueless: true };
   const agentRow = await withClient(dbUrl, (c) => c.query(`select u.id, array_agg(uq.queue_id) as queues from users u join user_queues uq on uq.user_id = u.id where u.email = $1 group by u.id`, [SEED.agentEmail(1)]));
   const agentViewer = { userId: agentRow.rows[0].id, companyId: seeded.companyId, queueIds: agentRow.rows[0].queues, queueless: false };
   const TZ = 'America/Lima';
   const pageSql = (viewer, filters, page) => q.ticketPageSql(q.ticketWhere(viewer, filters, TZ), page, seeded.companyId);
-  const countSql = (viewer, filters) => {
-    const where = q.ticketWhere(viewer, filters, TZ);
-    return { sql: `select count(*)::int as count from tickets t where ${where.sql}`, params: where.params };
-  };
+  // The header count sums the kept group totals (tickets/counts, core_0034), as the server does.
+  const countSql = (viewer, filters) => counts.keptCountSql(q.ticketWhere(viewer, filters, TZ));
 
   // The cursor of page 199 (keyset paging, issue 13 item 3), walked once and not timed: page 200 by cursor.
   let cursor = null;
@@ -201,8 +200,8 @@ try {
     cursor = body.nextCursor;
   }
 
-  // Goals are ratios to the health check's p95 measured in the same run (issue 13 item 2), except the
-  // searches, which do real work (absolute, ms).
+  // Goals are ratios to the health check's p95 measured in the same run (issue 13 item 2; the search
+  // with hits too since issue 37 item 4); the search without hits keeps an absolute goal (ms).
   const cases = [
     // For scale: a public request with one trivial query and a Redis ping.
     { name: 'baseline: GET /api/health', path: '/api/health', baseline: true },
@@ -219,7 +218,7 @@ try {
     { name: 'dashboard, 90 days', path: '/api/dashboard/figures?days=90', ratio: 2 },
     { name: 'CRM metrics, 30 days', path: `/api/crm/metrics?dateFrom=${daysAgo(29)}&dateTo=${daysAgo(0)}%2023:59:59`, ratio: 2 },
     { name: 'CRM metrics, 90 days', path: `/api/crm/metrics?dateFrom=${daysAgo(89)}&dateTo=${daysAgo(0)}%2023:59:59`, ratio: 2 },
-    { name: 'search "hello" (message text)', path: '/api/tickets?searchParam=hello&showAll=true', goal: 50, sql: pageSql(all, {}, { pageNumber: 1, searchParam: 'hello' }) },
+    { name: 'search "hello" (message text)', path: '/api/tickets?searchParam=hello&showAll=true', ratio: 2, sql: pageSql(all, {}, { pageNumber: 1, searchParam: 'hello' }) },
     { name: 'search without hits', path: '/api/tickets?searchParam=qwxzv&showAll=true', goal: 50, sql: pageSql(all, {}, { pageNumber: 1, searchParam: 'qwxzv' }) },
   ];
   /** `?` placeholders to pg's `$n`; an array becomes one placeholder per element, as MikroORM expands it. */

@@ -1,7 +1,8 @@
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { INestApplicationContext } from '@nestjs/common';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { Server, ServerOptions } from 'socket.io';
+import type { Namespace, Server, ServerOptions } from 'socket.io';
+import { ownEchoParser } from './own-echo-parser.js';
 import type { Redis } from 'ioredis';
 
 /**
@@ -34,7 +35,15 @@ export class RedisIoAdapter extends IoAdapter {
     // the adapter's own requests use this connection, none of them blocking or transactional.
     this.pub = this.redis.duplicate({ enableAutoPipelining: true, connectionName: `${this.namespace}:socket.io-pub` });
     this.sub = this.redis.duplicate({ connectionName: `${this.namespace}:socket.io-sub` });
-    server.adapter(createAdapter(this.pub, this.sub, { key: `${this.namespace}:socket.io` }));
+    // This process's adapters (one per namespace), whose broadcasts Redis echoes back undecoded (own-echo-parser.ts).
+    const own = new Set<string>();
+    const adapterOf = createAdapter(this.pub, this.sub, { key: `${this.namespace}:socket.io`, parser: ownEchoParser(own) });
+    // A plain function: socket.io calls it with `new`, and the object it returns is the adapter.
+    server.adapter(function (this: unknown, nsp: Namespace) {
+      const adapter = adapterOf(nsp) as ReturnType<typeof adapterOf> & { uid: string };
+      own.add(adapter.uid);
+      return adapter;
+    } as unknown as typeof adapterOf);
     return server;
   }
 
