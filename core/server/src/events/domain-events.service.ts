@@ -15,6 +15,8 @@ export const pluginEventsQueue = (pluginId: string) => `plugin-events-${pluginId
 /** Plan flags are read at most this often per company (a plan change clears them at once). */
 const FLAGS_TTL_MS = 10_000;
 
+type DurableJob = { name: string; data: DomainEvent; opts: { jobId: string; attempts: number; backoff: { type: 'exponential'; delay: number }; removeOnComplete: { age: number; count: number }; removeOnFail: { age: number } } };
+
 interface DurableSubscription {
   names: Set<DomainEventName>;
   attempts: number;
@@ -31,6 +33,8 @@ export class DomainEventsService implements DomainEvents {
   private readonly logger = new Logger('DomainEvents');
   private readonly durable = new Map<string, DurableSubscription>();
   private readonly flags = new Map<number, { flags: Promise<Record<string, boolean>>; until: number }>();
+  /** Durable events waiting for this tick's addBulk, by plugin (see queueDurable). */
+  private readonly pendingJobs = new Map<string, DurableJob[]>();
 
   constructor(
     private readonly emitter: EventEmitter2,
@@ -100,17 +104,40 @@ export class DomainEventsService implements DomainEvents {
       if (!sub.names.has(event.name)) continue;
       try {
         if (!(await this.allowed(pluginId, event.companyId))) continue;
-        await this.jobs.queue(pluginEventsQueue(pluginId)).add(event.name, event, {
-          jobId: event.id,
-          attempts: sub.attempts,
-          backoff: { type: 'exponential', delay: 1000 },
-          removeOnComplete: { age: 3600, count: 10_000 },
-          removeOnFail: { age: 7 * 86_400 },
+        this.queueDurable(pluginId, {
+          name: event.name,
+          data: event,
+          opts: {
+            jobId: event.id,
+            attempts: sub.attempts,
+            backoff: { type: 'exponential', delay: 1000 },
+            removeOnComplete: { age: 3600, count: 10_000 },
+            removeOnFail: { age: 7 * 86_400 },
+          },
         });
       } catch (err) {
         this.logger.error(`Event ${event.name} ${event.id} not queued for ${pluginId}: ${(err as Error).message}`);
       }
     }
+  }
+
+  /**
+   * A plugin's events of one tick are added to its queue together (one addBulk, one round trip): an
+   * inbound flood emits several events per message for each durable subscriber (issue 37 item 1).
+   * Order within a plugin's queue is the order of emission, as with one add each.
+   */
+  private queueDurable(pluginId: string, job: DurableJob): void {
+    const waiting = this.pendingJobs.get(pluginId);
+    if (waiting) return void waiting.push(job);
+    const jobs = [job];
+    this.pendingJobs.set(pluginId, jobs);
+    setImmediate(() => {
+      this.pendingJobs.delete(pluginId);
+      this.jobs
+        .queue(pluginEventsQueue(pluginId))
+        .addBulk(jobs)
+        .catch((err: Error) => this.logger.error(`${jobs.length} event(s) not queued for ${pluginId} (${jobs.map((j) => j.opts.jobId).join(', ')}): ${err.message}`));
+    });
   }
 
   /** Whether the company's plan has the subscriber's flag (the kernel and flagless plugins always). */
