@@ -2,13 +2,16 @@
 // by package (self time) and by function. For the benches' BENCH_SERVER_NODE_ARGS:
 //
 //   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench:inbound
-//   node tooling/bench/cpu-profile.mjs /tmp/prof/*.cpuprofile [--top 40]
+//   node tooling/bench/cpu-profile.mjs /tmp/prof/*.cpuprofile [--top 40] [--from 20 --to 35] [--window A-B]
 //
-// Shares are of the samples that were not idle; GC is V8's "(garbage collector)" node.
+// Shares are of the samples that were not idle; GC is V8's "(garbage collector)" node. A timeline of busy
+// ms per second comes first: `--from`/`--to` (seconds since the profile started) keep the flood only,
+// leaving out the boot's module loading; `--window A-B` takes the monotonic-clock bounds (µs) that
+// bench:inbound prints for its timed flood when it profiles.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values: args, positionals: files } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' } } });
+const { values: args, positionals: files } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' }, from: { type: 'string', default: '0' }, to: { type: 'string', default: '1e9' }, window: { type: 'string' } } });
 
 /** The package (or kernel/SDK file) a frame's url belongs to. */
 function ownerOf(url, name) {
@@ -26,8 +29,22 @@ function ownerOf(url, name) {
 for (const file of files) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  // Seconds since the start of each sample; samples outside [from, to) are left out.
+  const at = [];
+  let t = 0;
+  for (const d of profile.timeDeltas) at.push((t += d) / 1e6);
+  const idle = (id) => byId.get(id).callFrame.functionName === '(idle)';
+  const timeline = new Map();
+  profile.samples.forEach((id, i) => {
+    if (!idle(id)) timeline.set(Math.floor(at[i]), (timeline.get(Math.floor(at[i])) ?? 0) + profile.timeDeltas[i] / 1000);
+  });
+  console.log(`${file}: busy ms per second: ${[...timeline].map(([sec, ms]) => `${sec}:${ms.toFixed(0)}`).join(' ')}`);
+  // `--window`: monotonic µs (the clock of process.hrtime and of the profile's startTime).
+  const [from, to] = args.window ? args.window.split('-').map((us) => (Number(us) - profile.startTime) / 1e6) : [Number(args.from), Number(args.to)];
+  if (args.window) console.log(`  window: ${from.toFixed(1)} s to ${to.toFixed(1)} s of the profile`);
+  const inWindow = (i) => at[i] >= from && at[i] < to;
   const self = new Map();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) => inWindow(i) && self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byOwner = new Map();
   const byFunction = new Map();
   let busy = 0;
@@ -45,7 +62,7 @@ for (const file of files) {
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const inclusive = new Map();
   profile.samples.forEach((id, i) => {
-    if (byId.get(id).callFrame.functionName === '(idle)') return;
+    if (idle(id) || !inWindow(i)) return;
     const seen = new Set();
     for (let at = id; at !== undefined; at = parent.get(at)) {
       const f = byId.get(at).callFrame;

@@ -124,6 +124,7 @@ try {
   latencies.length = 0;
   const bodies = Array.from({ length: N }, (_, i) => `bench message ${1000000 + i}`);
   const cpuBefore = servers.reduce((t, s) => t + s.cpuMs(), 0);
+  const monoStarted = process.hrtime.bigint() / 1000n; // µs, the clock of a --cpu-prof profile's startTime
   const started = performance.now();
   if (RATE) {
     // Open loop: message i leaves at its scheduled time whatever happened to the earlier ones.
@@ -138,6 +139,7 @@ try {
   await waitSeen(bodies, 120_000);
   const elapsed = (performance.now() - started) / 1000;
   const cpuPerMessage = (servers.reduce((t, s) => t + s.cpuMs(), 0) - cpuBefore) / N;
+  const profiled = `${monoStarted}-${process.hrtime.bigint() / 1000n}`;
   socket.disconnect();
   latencies.sort((a, b) => a - b);
 
@@ -187,6 +189,7 @@ try {
   console.log(`  stored rows ${stored.rows[0].n} (distinct ${stored.rows[0].distinct_bodies}) of ${N} sent; events ${events} of ${N}, doubled ${doubled}`);
   console.log(`  throughput ${rate.toFixed(0)} msg/s; latency p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms${RATE ? ` (goal p99 ≤ 250 ms: ${pct(latencies, 99) <= 250 ? 'met' : 'NOT MET'})` : ''}`);
   console.log(`  server CPU per message ${cpuPerMessage.toFixed(2)} ms (user + system, all server processes): the steadiest figure on a busy machine`);
+  if (/cpu-prof/.test(process.env.BENCH_SERVER_NODE_ARGS ?? '')) console.log(`  the timed flood in the server's profile: node tooling/bench/cpu-profile.mjs --window ${profiled} <profile>`);
   console.log(`  round trips per message (a counted flood of ${COUNTED} through proxies before the timed one): PostgreSQL ${pgTrips.toFixed(2)} (goal ≤ 3), Redis ${redisTrips.toFixed(2)} (goal ≤ 4)`);
   console.log(`/api/health (same processes, same concurrency, ${N} requests): ${healthRate.toFixed(0)} req/s`);
   console.log(`ratio inbound msg/s ÷ health req/s: ${(rate / healthRate).toFixed(3)}${RATE ? ' (open loop: bounded by the offered rate)' : ` (goal ≥ 0.8: ${rate / healthRate >= 0.8 ? 'met' : 'NOT MET'})`}`);

@@ -67,6 +67,29 @@ describe('StreamInbox', () => {
     expect(((await redis.xpending(key, 'workers')) as [number])[0]).toBe(0);
   });
 
+  it('adds the entries of one tick in one pipelined write, each kept and in the order added', async () => {
+    const key = streamKey();
+    const inbox = new StreamInbox<Entry>(redis, key, quiet);
+    const writes: number[] = [];
+    // Every command the connection sends goes through its stream: count the writes of one tick's adds.
+    const stream = (redis as unknown as { stream: { write: (...a: unknown[]) => boolean } }).stream;
+    const write = stream.write.bind(stream);
+    stream.write = (...a: unknown[]) => (writes.push(1), write(...a));
+    try {
+      await Promise.all(Array.from({ length: 40 }, (_, n) => inbox.add({ key: 'burst', n })));
+    } finally {
+      stream.write = write;
+    }
+    expect(writes.length).toBe(1);
+    const entries = (await redis.xrange(key, '-', '+')) as [string, string[]][];
+    expect(entries.map(([, f]) => (JSON.parse(f[1]) as Entry).n)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    // A failing XADD fails only its own add: a key holding another type refuses it.
+    const broken = streamKey();
+    await redis.set(broken, 'not a stream');
+    const other = new StreamInbox<Entry>(redis, broken, quiet);
+    await expect(other.add({ key: 'x', n: 1 })).rejects.toThrow(/WRONGTYPE/);
+  });
+
   it('retries a failing entry, then sets it aside with its error; the key goes on', async () => {
     const key = streamKey();
     const inbox = new StreamInbox<Entry>(redis, key, quiet);
