@@ -133,9 +133,9 @@ export class DomainEventsService implements DomainEvents {
     this.pendingJobs.set(pluginId, jobs);
     setImmediate(() => {
       this.pendingJobs.delete(pluginId);
-      this.jobs
-        .queue(pluginEventsQueue(pluginId))
-        .addBulk(jobs)
+      const queue = this.jobs.queue(pluginEventsQueue(pluginId));
+      // One job alone: a plain add (addBulk's transaction costs more than it saves for one).
+      (jobs.length === 1 ? queue.add(jobs[0].name, jobs[0].data, jobs[0].opts) : queue.addBulk(jobs))
         .catch((err: Error) => this.logger.error(`${jobs.length} event(s) not queued for ${pluginId} (${jobs.map((j) => j.opts.jobId).join(', ')}): ${err.message}`));
     });
   }

@@ -86,6 +86,12 @@ export class StreamInbox<T> {
   private flushAdds(): void {
     const batch = this.adding;
     this.adding = [];
+    if (batch.length === 1) {
+      // Alone in its tick: a plain XADD (a pipeline object costs more than it saves for one command).
+      const [only] = batch;
+      this.redis.xadd(this.key, '*', 'd', only.fields).then(() => only.resolve(), only.reject);
+      return;
+    }
     const pipeline = this.redis.pipeline();
     for (const entry of batch) pipeline.xadd(this.key, '*', 'd', entry.fields);
     pipeline.exec().then(
