@@ -11,6 +11,7 @@ import { PublicPageFrame } from './components/PublicPageFrame.js';
 // Not lazy: loaded lazily, a plugin's page never showed (PluginView makes the remote's component in
 // render, and React drops that while the tree around it has not been shown yet, so it is made again).
 import { PluginView } from './plugins/PluginView.js';
+import { federationHost } from './plugins/remote-import.js';
 import { SessionNotice } from './components/SessionNotice.js';
 import { HomeRedirect } from './pages/HomeRedirect.js';
 import { PrivateRoute, PublicRoute, RequirePermission } from './routes/guards.js';
@@ -52,7 +53,13 @@ export function preloadFirstScreen(signedIn: boolean, path: string): void {
   if (!signedIn) return;
   MainLayout.preload();
   if (path === '/' || path === '/tickets' || path.startsWith('/tickets/')) TicketsPage.preload();
+  // A plugin's page (issue 32: the first view of /dashboard): the federation runtime and the shared
+  // modules load while the session and the plugin list are asked for, not after them.
+  else if (!CORE_PATH.test(path)) void federationHost().catch(() => undefined);
 }
+
+/** The shell's own screens (the routes below): any other signed-in path is a plugin's page. */
+const CORE_PATH = /^\/(connections|queues|contacts|tags|quick-messages|users|sandbox|external-api|settings|login|signup|forgetpsw)(\/|$)/;
 
 
 function AppRoutes() {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 const loaded = vi.hoisted(() => [] as string[]);
 vi.mock('./layout/MainLayout.js', () => (loaded.push('layout'), { MainLayout: () => null }));
 vi.mock('./pages/tickets/TicketsPage.js', () => (loaded.push('tickets'), { TicketsPage: () => null }));
+vi.mock('./plugins/federation-host.js', () => (loaded.push('federation'), { sharesLoaded: Promise.resolve() }));
 
 const { preloadFirstScreen } = await import('./App.js');
 const settle = () => new Promise((r) => setTimeout(r, 50));
@@ -24,5 +25,14 @@ describe('preloadFirstScreen', () => {
     preloadFirstScreen(true, '/tickets/3f1c');
     await settle();
     expect(loaded).toEqual(['layout', 'tickets']);
+  });
+
+  it('on a plugin page (not one of the shell screens), also starts the federation runtime and the shared modules', async () => {
+    preloadFirstScreen(true, '/settings');
+    await settle();
+    expect(loaded).toEqual(['layout', 'tickets']);
+    preloadFirstScreen(true, '/dashboard');
+    await settle();
+    expect(loaded).toEqual(['layout', 'tickets', 'federation']);
   });
 });

@@ -1,4 +1,5 @@
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { firstContentShown } from './first-content.js';
 import { Spin } from 'antd';
 import type { PluginManifest } from '@atende/core-contract';
 import type { WebPluginDefinition } from '@atende/sdk-web';
@@ -42,7 +43,18 @@ function viewOf(manifest: PluginManifest, pick: Pick, what: string): LazyExoticC
 
 function View({ manifest, pick, what }: { manifest: PluginManifest; pick: Pick; what: string }) {
   const Lazy = viewOf(manifest, pick, what);
-  return <Lazy />;
+  return (
+    <>
+      <Lazy />
+      <Shown />
+    </>
+  );
+}
+
+/** Committed with the piece it follows, so once that piece is on screen: the first content (first-content.ts). */
+function Shown() {
+  useEffect(() => firstContentShown(), []);
+  return null;
 }
 
 /** Renders one piece of a plugin (a route page or a settings tab) from its remote, isolated by an error boundary. */

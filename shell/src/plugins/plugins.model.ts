@@ -1,8 +1,8 @@
 import { attach, createEffect, createEvent, createStore, sample } from 'effector';
 import { PLUGIN_ENDPOINTS, type PluginManifest } from '@atende/core-contract';
 import { $extensionPointsShown, $sessionGeneration, $zonesShown, call, extensionPointShown, sessionEnded, widgetsKeptFor, zoneShown } from '@atende/sdk-web';
-import { loadWidgetPlugins, widgetPluginsFor } from './remote-loader.js';
-import { afterFirstContent } from './first-content.js';
+import { loadWidgetPlugins, preloadPageRemote, widgetPluginsFor } from './remote-loader.js';
+import { afterFirstContent, firstContentShown } from './first-content.js';
 
 /** GET /plugins; its parameter is the session it was asked for (`$sessionGeneration`). */
 export const fetchPluginListFx = createEffect((_generation: number) => call(PLUGIN_ENDPOINTS.list));
@@ -30,9 +30,17 @@ export const $pluginsError = createStore<boolean>(false)
  * their zones is on screen (widgetPluginsFor); each plugin list starts them again.
  */
 // Not before the first screen's content shows (first-content.ts): none of them is needed to draw it.
+// On a plugin's page, not before that page's remote has loaded either (it is the first content).
+let pluginPage = false;
 export const loadWidgetPluginsFx = createEffect(async (list: PluginManifest[]) => {
-  await afterFirstContent();
+  await afterFirstContent(10_000, location.pathname, pluginPage);
   return loadWidgetPlugins(list);
+});
+pluginsFetched.watch((list) => {
+  const pageRemote = preloadPageRemote(list, location.pathname);
+  pluginPage = pageRemote !== undefined;
+  // A page whose remote cannot load is never shown: the widgets do not wait for it.
+  void pageRemote?.then((loaded) => loaded || firstContentShown());
 });
 const widgetPluginsStarted = createEvent<PluginManifest[]>();
 /** The plugins started for the current list. */

@@ -19,7 +19,8 @@ export class RemoteRefusedError extends Error {
 
 /** The federation runtime, fetched and started with the first remote (federation-host.ts); a failed fetch is tried again. */
 let host: Promise<typeof import('./federation-host.js')> | undefined;
-function federationHost() {
+/** Starts the federation runtime (and the loading of the shared modules) ahead of the first remote. */
+export function federationHost() {
   host ??= import('./federation-host.js').catch((err: unknown) => {
     host = undefined;
     throw err;

@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import type { PluginManifest } from '@atende/core-contract';
 import { webPluginLoaded } from './web-plugins.model.js';
 import { RemoteRefusedError, importRemote } from './remote-import.js';
@@ -26,6 +27,20 @@ function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefini
     if (!(err instanceof RemoteRefusedError)) loaded.delete(manifest.id);
   });
   return promise;
+}
+
+/**
+ * The remote of the plugin whose page this path is, started as soon as the plugin list is known (not
+ * when its route first renders, which a busy first load delays), so the page's code downloads first;
+ * resolves to whether it loaded. Undefined when the path is no plugin's page.
+ */
+export function preloadPageRemote(manifests: PluginManifest[], path: string): Promise<boolean> | undefined {
+  const manifest = manifests.find((m) => m.remoteEntry && !m.locked && m.routes.some((r) => !r.locked && matchPath({ path: r.path, end: true }, path)));
+  if (!manifest) return undefined;
+  return loadRemoteDefinition(manifest).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

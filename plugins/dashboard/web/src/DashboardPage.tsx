@@ -6,6 +6,7 @@ import { Zone, call, useErrorToast, useRealtime, useRealtimeReconnected, useT } 
 import { DASHBOARD_ENDPOINTS, DASHBOARD_EVENT, DASHBOARD_PERIODS, type DashboardAgentRow, type DashboardFigures } from '@atende/plugin-dashboard-contract';
 import { downloadCsv } from './csv.js';
 import { formatDuration } from './duration.js';
+import { takeFirstFigures } from './first-figures.js';
 
 // The charting library is its own chunk, fetched after the cards are on screen (first view).
 const BarChart = lazy(() => import('./BarChart.js'));
@@ -35,7 +36,7 @@ export default function DashboardPage() {
     const mine = ++latest.current;
     setLoading(true);
     try {
-      const next = await call(DASHBOARD_ENDPOINTS.figures, { query });
+      const next = await (takeFirstFigures(query) ?? call(DASHBOARD_ENDPOINTS.figures, { query }));
       if (mine === latest.current) setFigures(next);
     } catch (err) {
       if (mine === latest.current) showError(err);
