@@ -11,9 +11,13 @@ export const RELOAD_DELAY_MS = 1_000;
 /**
  * On page load: a stored token means a session was open; /auth/me (which refreshes once if the token
  * expired) restores it. No stored token means signed out, so the refresh cookie is not tried.
+ * The plugin list is asked for beside /auth/me, not after it (issue 32: one round trip less before a
+ * plugin's page starts loading): both carry the same token, an expired one is refreshed once for both
+ * (refreshSession), and a list answered for a session that then ends is dropped (plugins.model.ts).
  */
 export const restoreSessionFx = createEffect(async (): Promise<boolean> => {
   if (!$token.getState()) return false;
+  void fetchPluginsFx().catch(() => undefined);
   try {
     userUpdated(await call(AUTH_ENDPOINTS.me));
     return true;
@@ -31,7 +35,7 @@ export const logoutFx = createEffect(async () => {
   }
 });
 
-sample({ clock: [sessionStarted, restoreSessionFx.doneData.filter({ fn: Boolean })], target: fetchPluginsFx });
+sample({ clock: sessionStarted, target: fetchPluginsFx });
 
 /** Why the session is about to end; SessionNotice shows it until the page reloads. */
 export type SessionNoticeKind = Extract<AuthEventAction, 'replaced' | 'revoked'>;
