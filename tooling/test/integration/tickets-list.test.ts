@@ -371,6 +371,22 @@ describe('ticket lists: filters, visibility, search, pages, counts', () => {
     expect(await served()).toEqual(before);
   });
 
+  it('vacuums the deltas table after a big fold, so a count does not scan the dead rows it leaves (issue 37 item 4)', async () => {
+    const open = async () => (await api.get('/api/tickets/count?status=open&showAll=true', admin)).body.count as number;
+    const before = await open();
+    // 10,000 deltas that cancel out (a bulk change and its undoing), as a bulk import or a campaign leaves.
+    await sql.query(
+      `insert into ticket_count_deltas (company_id, status, queue_id, user_id, delta)
+       select $1, 'open', $2, null, case when g % 2 = 0 then 1 else -1 end from generate_series(1, 10000) g`,
+      [id.company, id.soporte],
+    );
+    expect(await open()).toBe(before);
+    await expect.poll(async () => (await sql.query(`select count(*)::int as n from ticket_count_deltas`)).rows[0].n, { timeout: 10_000 }).toBe(0);
+    const vacuumed = async () => (await sql.query(`select last_vacuum is not null as done, n_dead_tup from pg_stat_user_tables where relname = 'ticket_count_deltas'`)).rows[0];
+    await expect.poll(async () => (await vacuumed()).done, { timeout: 10_000 }).toBe(true);
+    expect(await open()).toBe(before);
+  });
+
   it('costs the same number of SQL statements for a page of 1 ticket as for a full page', async () => {
     /** Statements the server ran for one request; the least of three, so a stray background query cannot count. */
     const statements = async (path: string, token = admin) => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { DROP_EMPTY_SQL, FOLD_LOCK, FOLD_SQL } from './ticket-counts.js';
+import { DROP_EMPTY_SQL, FOLD_LOCK, FOLD_SQL, VACUUM_AFTER_DELTAS, VACUUM_SQL } from './ticket-counts.js';
 
 /** How often the deltas are folded: a count reads the deltas of about this long (see keptCountSql). */
 const FOLD_EVERY_MS = 2_000;
@@ -37,12 +37,15 @@ export class TicketCountsService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async foldOnce(): Promise<void> {
-    await this.orm.em.fork().transactional(async (tx) => {
+    const folded = await this.orm.em.fork().transactional(async (tx) => {
       const run = (sql: string, params: unknown[] = []) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
       const [lock] = await run('select pg_try_advisory_xact_lock(?) as ok', [FOLD_LOCK]);
-      if (!lock.ok) return;
-      await run(FOLD_SQL);
+      if (!lock.ok) return 0;
+      const [{ deltas }] = await run(FOLD_SQL);
       await run(DROP_EMPTY_SQL);
+      return deltas as number;
     });
+    // Outside the transaction (VACUUM cannot run in one).
+    if (folded >= VACUUM_AFTER_DELTAS) await this.orm.em.getConnection().execute(VACUUM_SQL);
   }
 }
