@@ -371,7 +371,7 @@ describe('ticket lists: filters, visibility, search, pages, counts', () => {
     expect(await served()).toEqual(before);
   });
 
-  it('vacuums the deltas table after a big fold, so a count does not scan the dead rows it leaves (issue 37 item 4)', async () => {
+  it('vacuums the deltas table once 10,000 deltas were folded, so a count does not scan the dead rows it leaves (issue 37 item 4)', async () => {
     const open = async () => (await api.get('/api/tickets/count?status=open&showAll=true', admin)).body.count as number;
     const before = await open();
     // 10,000 deltas that cancel out (a bulk change and its undoing), as a bulk import or a campaign leaves.

@@ -15,6 +15,8 @@ export class TicketCountsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('TicketCounts');
   private timer?: NodeJS.Timeout;
   private folding: Promise<void> | null = null;
+  /** Deltas this process folded since it last vacuumed their table. */
+  private foldedSinceVacuum = 0;
 
   constructor(private readonly orm: MikroORM) {}
 
@@ -45,7 +47,10 @@ export class TicketCountsService implements OnModuleInit, OnModuleDestroy {
       await run(DROP_EMPTY_SQL);
       return deltas as number;
     });
+    this.foldedSinceVacuum += folded;
+    if (this.foldedSinceVacuum < VACUUM_AFTER_DELTAS) return;
+    this.foldedSinceVacuum = 0;
     // Outside the transaction (VACUUM cannot run in one).
-    if (folded >= VACUUM_AFTER_DELTAS) await this.orm.em.getConnection().execute(VACUUM_SQL);
+    await this.orm.em.getConnection().execute(VACUUM_SQL);
   }
 }

@@ -42,10 +42,11 @@ export const FOLD_SQL = `
   )
   select count(*)::int as deltas from d`;
 /**
- * A fold of at least this many deltas is followed by a VACUUM of the deltas table: a count reads the
- * pending deltas by scanning that table, and the dead rows a big fold leaves (100,000 after a bulk
- * import, a campaign, the bench's seed) made a count take 6.7 ms instead of 0.05 ms until autovacuum
- * came by, up to a minute later (the open count's 2.31× health in bench:workspace of 2026-11-28 01:10).
+ * Once this many deltas have been folded (in one fold or over many), the deltas table is vacuumed: a
+ * count reads the pending deltas by scanning that table, and the dead rows folds leave (100,000 after
+ * a bulk import, a campaign, the bench's seed) made a count take 6.7 ms instead of 0.05 ms (the open
+ * count's 2.31× health in bench:workspace of 2026-11-28 01:10) until autovacuum came by — a minute
+ * later at best, never on a server that runs without it (this machine's PostgreSQL does).
  */
 export const VACUUM_AFTER_DELTAS = 10_000;
 export const VACUUM_SQL = `vacuum ticket_count_deltas`;
