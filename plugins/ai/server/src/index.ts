@@ -3,6 +3,7 @@ import { definePlugin } from '@atende/sdk-server';
 import { AI_MANIFEST, AI_PERMISSIONS } from '@atende/plugin-ai-contract';
 import { ENTITIES } from './entities.js';
 import { AiInit } from './migrations/init.js';
+import { AiTranscriptionClaims } from './migrations/transcription-claims.js';
 import { AI_SETTINGS } from './settings.js';
 import { OpenAiProvider } from './openai/provider.js';
 import { PromptsController } from './prompts/prompts.controller.js';
@@ -47,7 +48,10 @@ export default definePlugin({
   ],
   module: AiModule,
   entities: ENTITIES,
-  migrations: [{ name: 'ai_0001_init', class: AiInit }],
+  migrations: [
+    { name: 'ai_0001_init', class: AiInit },
+    { name: 'ai_0002_transcription_claims', class: AiTranscriptionClaims },
+  ],
   permissions: AI_PERMISSIONS,
   settings: AI_SETTINGS,
   manifest: AI_MANIFEST,

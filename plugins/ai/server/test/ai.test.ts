@@ -481,6 +481,26 @@ describe('ai plugin', () => {
     expect(usage).toEqual({ operation: 'audio_transcription', amount: 4 });
   });
 
+  it('a voice note asked for by several at once is transcribed and paid once; all of them get its text', async () => {
+    const plain = await sandboxOf(api, admin).connect('Sandbox voz a la vez');
+    const customer = newCustomer();
+    const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 1)]);
+    await api.post(`/api/sandbox/${plain}/messages`, { from: customer, name: 'Voz', body: '', media: { mimetype: 'audio/ogg', fileName: 'nota.ogg', dataBase64: ogg.toString('base64') } }, admin);
+    const message = await eventually(async () => (await queryDb(db.url, `select m.id from messages m join contacts c on c.id = m.contact_id where c.number = $1 and m.media_type = 'audio'`, [customer]))[0]);
+    const before = await balance();
+    await fake.reset();
+    await fake.setTranscript('Una sola vez.');
+    // The provider's next answer takes a while: the three requests meet while the first is transcribing.
+    await fake.delay(1500);
+    const answers = await Promise.all([0, 1, 2].map(() => api.post(`/api/ai/transcriptions/${message!.id}`, {}, admin)));
+    for (const a of answers) expect([a.status, a.body], JSON.stringify(a.body)).toEqual([200, { messageId: message!.id, text: 'Una sola vez.', creditsConsumed: 2 }]);
+    expect((await fake.requests()).filter((r) => r.path.endsWith('/audio/transcriptions'))).toHaveLength(1);
+    expect(await balance()).toBe(before - 2);
+    expect(await queryDb(db.url, `select amount from ai_credit_usage where detail = $1`, [`message ${message!.id}`])).toEqual([{ amount: 2 }]);
+    // The claim is gone once the text is stored.
+    expect(await queryDb(db.url, `select 1 from ai_transcription_claims where message_id = $1`, [message!.id])).toEqual([]);
+  });
+
   it('images: validation, generation paid by size and quality, edit with a reference, history, download, delete; a failure refunds', async () => {
     const short = await api.post('/api/ai-images/generate', { prompt: 'gato' }, admin);
     expect(short.body.details).toEqual([expect.objectContaining({ path: 'prompt', message: 'El prompt debe tener al menos 10 caracteres' })]);

@@ -16,8 +16,8 @@ export default defineWebPlugin({
   ],
   locales,
   errors: {
-    es: { ERR_INSUFFICIENT_CREDITS: 'Créditos insuficientes', ERR_NO_PROMPT_FOUND: 'Prompt no encontrado' },
-    pt: { ERR_INSUFFICIENT_CREDITS: 'Créditos insuficientes', ERR_NO_PROMPT_FOUND: 'Prompt não encontrado' },
-    en: { ERR_INSUFFICIENT_CREDITS: 'Not enough credits', ERR_NO_PROMPT_FOUND: 'Prompt not found' },
+    es: { ERR_INSUFFICIENT_CREDITS: 'Créditos insuficientes', ERR_NO_PROMPT_FOUND: 'Prompt no encontrado', ERR_TRANSCRIPTION_IN_PROGRESS: 'Esta nota de voz se está transcribiendo; inténtalo de nuevo en un momento' },
+    pt: { ERR_INSUFFICIENT_CREDITS: 'Créditos insuficientes', ERR_NO_PROMPT_FOUND: 'Prompt não encontrado', ERR_TRANSCRIPTION_IN_PROGRESS: 'Esta nota de voz está sendo transcrita; tente de novo em instantes' },
+    en: { ERR_INSUFFICIENT_CREDITS: 'Not enough credits', ERR_NO_PROMPT_FOUND: 'Prompt not found', ERR_TRANSCRIPTION_IN_PROGRESS: 'This voice note is being transcribed; try again in a moment' },
   },
 });

@@ -24,6 +24,14 @@ import { audioSeconds } from './audio-duration.js';
 import { OpenAiProvider } from '../openai/provider.js';
 import { SETTING_AUTO_TRANSCRIBE } from '../settings.js';
 
+/**
+ * How long a claim on a note holds (the provider's timeout, 120 s, and a margin): a claim older than this
+ * was left by a process that stopped, and is taken over. A second caller waits for the first's text
+ * at most this long.
+ */
+const CLAIM_MS = 150_000;
+const WAIT_STEP_MS = 400;
+
 /** The file name's extension the provider reads the format from. */
 const EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/webm': 'webm', 'audio/aac': 'aac' };
 
@@ -31,7 +39,8 @@ const EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/mpeg': '
  * Voice notes to text (issue 31 item 6): the bubble's button (an agent who may see the ticket), or every
  * received voice note when the company turns `ai.auto_transcribe` on (an inbound observer, after the chain).
  * Paid per started minute of the note (its length read from its own header, audio-duration.ts; one
- * minute when the header does not say), once per message.
+ * minute when the header does not say), once per message: callers asking at once for the same note
+ * (the button and the automatic transcription, two agents) meet on a claim row, and only its holder pays.
  */
 @Injectable()
 export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
@@ -54,7 +63,8 @@ export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
       appliesTo: (m) => !m.fromMe && m.mediaType === 'audio',
       observe: async ({ companyId, message }) => {
         if ((await this.plugin.settings.company(companyId, SETTING_AUTO_TRANSCRIBE)) !== 'true') return;
-        await this.transcribe(companyId, message.id, null).catch((err: unknown) => this.log.warn(`automatic transcription of ${message.id}: ${(err as Error).message}`));
+        // Not waiting: when someone is transcribing this note already, their text is stored for everyone.
+        await this.transcribe(companyId, message.id, null, false).catch((err: unknown) => this.log.warn(`automatic transcription of ${message.id}: ${(err as Error).message}`));
       },
     });
   }
@@ -69,12 +79,53 @@ export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
     if (!message) throw AppError.notFound('ERR_NO_MESSAGE_FOUND');
     const visible = await this.tickets.find(user.companyId, { viewerUserId: user.id, ids: [message.ticketId], limit: 1 });
     if (!visible.length) throw AppError.notFound('ERR_NO_MESSAGE_FOUND');
-    return this.transcribe(user.companyId, messageId, user.id);
+    return this.transcribe(user.companyId, messageId, user.id, true);
   }
 
-  async transcribe(companyId: number, messageId: number, userId: number | null): Promise<Transcription> {
+  /**
+   * The note's text: the stored one, or made now by whoever claims the note first (paid once). With `wait`,
+   * a caller that finds the note claimed waits for its text; without, it leaves (null).
+   */
+  async transcribe(companyId: number, messageId: number, userId: number | null, wait: true): Promise<Transcription>;
+  async transcribe(companyId: number, messageId: number, userId: number | null, wait: boolean): Promise<Transcription | null>;
+  async transcribe(companyId: number, messageId: number, userId: number | null, wait = true): Promise<Transcription | null> {
+    for (const deadline = Date.now() + CLAIM_MS; ; ) {
+      const known = await this.stored(companyId, messageId);
+      if (known) return known;
+      if (await this.claim(companyId, messageId)) break;
+      if (!wait) return null;
+      if (Date.now() > deadline) throw AppError.conflict('ERR_TRANSCRIPTION_IN_PROGRESS');
+      await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+    }
+    try {
+      // Stored between the look above and the claim (its maker released the claim meanwhile).
+      return (await this.stored(companyId, messageId)) ?? (await this.make(companyId, messageId, userId));
+    } finally {
+      await this.tenancy.forCompany(companyId, (em) => em.getConnection().execute('delete from ai_transcription_claims where company_id = ? and message_id = ?', [companyId, messageId]));
+    }
+  }
+
+  private async stored(companyId: number, messageId: number): Promise<Transcription | null> {
     const known = await this.tenancy.forCompany(companyId, (em) => em.findOne(TranscriptionEntity, { companyId, messageId }));
-    if (known) return { messageId, text: known.text, creditsConsumed: known.creditsConsumed };
+    return known && { messageId, text: known.text, creditsConsumed: known.creditsConsumed };
+  }
+
+  /** True when this caller now holds the note's claim: a new one, or one older than CLAIM_MS taken over. */
+  private async claim(companyId: number, messageId: number): Promise<boolean> {
+    const rows = (await this.tenancy.forCompany(companyId, (em) =>
+      em.getConnection().execute(
+        `insert into ai_transcription_claims (company_id, message_id) values (?, ?)
+         on conflict (company_id, message_id) do update set claimed_at = now()
+          where ai_transcription_claims.claimed_at < now() - make_interval(secs => ?)
+         returning 1 as claimed`,
+        [companyId, messageId, CLAIM_MS / 1000],
+      ),
+    )) as unknown[];
+    return rows.length === 1;
+  }
+
+  /** Pays and asks the provider; the caller holds the claim. */
+  private async make(companyId: number, messageId: number, userId: number | null): Promise<Transcription> {
     const message = await this.messages.get(companyId, messageId);
     if (!message) throw AppError.notFound('ERR_NO_MESSAGE_FOUND');
     if (message.mediaType !== 'audio' || !message.mediaUrl) throw AppError.validation([{ path: 'messageId', message: 'not_audio' }]);
