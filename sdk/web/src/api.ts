@@ -55,17 +55,73 @@ function url(path: string, query?: RequestOptions['query']): string {
   return `${BASE}${path}${s ? `?${s}` : ''}`;
 }
 
-async function send<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+const authHeaders = (token: string | null): Record<string, string> => (token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' });
+
+/** How long a started GET waits to be taken (a first view takes it within a second or two). */
+export const PREFETCH_TTL_MS = 10_000;
+/** GETs started before anyone asked, by URL: taken once by the same GET with the same token. */
+const early = new Map<string, { token: string | null; answer: Promise<Response>; until: number }>();
+
+/**
+ * A GET the page's boot script (the shell's `boot.js`) started before this code ran: `{ url, token, answer }`
+ * on `globalThis.__atendeEarly`. Taken like a `prefetch`.
+ */
+interface EarlyGet {
+  url: string;
+  token: string | null;
+  answer: Promise<Response>;
+}
+for (const e of ((globalThis as { __atendeEarly?: EarlyGet[] }).__atendeEarly ?? []).splice(0)) {
+  early.set(e.url, { token: e.token, answer: e.answer, until: Date.now() + PREFETCH_TTL_MS });
+}
+
+/**
+ * Starts `GET /api{path}?{query}` now, so that a screen's first request is on its way while its code
+ * downloads or renders (first views, issues 32 and 37): the first `api.get`/`call` of the same URL with the
+ * same token within PREFETCH_TTL_MS takes this answer instead of asking again (errors and the session's
+ * refresh are handled there, as for any request). Nothing happens if the same GET is already waiting.
+ */
+export function prefetch(path: string, query?: RequestOptions['query']): void {
+  const target = url(path, query);
   const token = $token.getState();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const waiting = early.get(target);
+  if (waiting && waiting.token === token && waiting.until > Date.now()) return;
+  const answer = fetch(target, { method: 'GET', headers: authHeaders(token), credentials: 'same-origin' });
+  // Never taken (the screen changed its mind): its failure is nobody's error.
+  answer.catch(() => undefined);
+  early.set(target, { token, answer, until: Date.now() + PREFETCH_TTL_MS });
+}
+
+/** The started GET of this URL and token, once; none when it is too old or made with another token. */
+function takeEarly(target: string, token: string | null): Promise<Response> | undefined {
+  const e = early.get(target);
+  if (!e) return undefined;
+  early.delete(target);
+  return e.token === token && e.until > Date.now() ? e.answer : undefined;
+}
+
+/** A started answer, given up on (as fetch would) when the caller's signal aborts first. */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return answer;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    answer.then(resolve, reject);
+  });
+}
+
+async function send<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+  const token = $token.getState();
+  const headers = authHeaders(token);
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(url(path, opts.query), { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
+  const target = url(path, opts.query);
+  const started = method === 'GET' && !retried ? takeEarly(target, token) : undefined;
+  const res = await (started ? untilAborted(started, opts.signal) : fetch(target, { method, headers, body, signal: opts.signal, credentials: 'same-origin' }));
   if (res.status === 204) return undefined as T;
   if (res.ok && opts.responseType === 'blob') return (await res.blob()) as T;
   const data: unknown = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
