@@ -5,7 +5,7 @@ import { domTestFiles } from './test/dom-files.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const UNIT = ['core/*/src/**/*.test.ts', 'sdk/*/src/**/*.test.{ts,tsx}', 'plugins/*/*/src/**/*.test.{ts,tsx}', 'tooling/test/unit/**/*.test.ts', 'shell/src/**/*.test.{ts,tsx}'];
+const UNIT = ['core/*/src/**/*.test.ts', 'sdk/*/src/**/*.test.{ts,tsx}', 'plugins/*/*/src/**/*.test.{ts,tsx}', 'tooling/test/unit/**/*.test.ts', 'shell/src/**/*.test.{ts,tsx}', 'shell/vite/**/*.test.ts'];
 /** Unit files that run in happy-dom (they say `// @vitest-environment happy-dom` on their first line). */
 const DOM = domTestFiles(root, UNIT);
 /**

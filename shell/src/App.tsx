@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { App as AntApp, ConfigProvider, Spin, theme as antdTheme, type ThemeConfig } from 'antd';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { useUnit } from 'effector-react';
-import { useT } from '@atende/sdk-web';
+import { $user, useT } from '@atende/sdk-web';
 import { $reducedMotion, $theme, withMotion } from './model/theme.model.js';
 import { antdLocaleOf } from './i18n/languages.js';
 import { restoreSessionFx } from './model/session.js';
@@ -14,6 +14,8 @@ import { PluginView } from './plugins/PluginView.js';
 import { federationHost } from './plugins/remote-import.js';
 import { SessionNotice } from './components/SessionNotice.js';
 import { HomeRedirect } from './pages/HomeRedirect.js';
+import { firstScreenOf } from './first-screen.js';
+import { prefetchTicketsScreen } from './pages/tickets/first-requests.js';
 import { PrivateRoute, PublicRoute, RequirePermission } from './routes/guards.js';
 
 /**
@@ -47,20 +49,26 @@ const PlanRefusal = screen(() => import('./plugins/PlanRefusal.js'), (m) => m.Pl
 /**
  * A signed-in visit of the workspace (a stored token, on / or /tickets): the main layout and the tickets
  * screen download while /auth/me restores the session, instead of one after the other once it has
- * (issue 37 item 4: the first /tickets visit waited for three steps in a row before asking for its list).
+ * (issue 37 item 4: the first /tickets visit waited for three steps in a row before asking for its list),
+ * and the tickets screen's first requests start as soon as the user is known (first-requests.ts).
  */
+let ticketsRequestsWatch: (() => void) | undefined;
 export function preloadFirstScreen(signedIn: boolean, path: string): void {
   if (!signedIn) return;
   MainLayout.preload();
-  if (path === '/' || path === '/tickets' || path.startsWith('/tickets/')) TicketsPage.preload();
+  const first = firstScreenOf(path);
+  if (first === 'tickets') {
+    TicketsPage.preload();
+    ticketsRequestsWatch ??= restoreSessionFx.done.watch(({ result }) => {
+      ticketsRequestsWatch?.();
+      const user = $user.getState();
+      if (result && user) prefetchTicketsScreen(user);
+    });
+  }
   // A plugin's page (issue 32: the first view of /dashboard): the federation runtime and the shared
   // modules load while the session and the plugin list are asked for, not after them.
-  else if (!CORE_PATH.test(path)) void federationHost().catch(() => undefined);
+  else if (first === 'plugin') void federationHost().catch(() => undefined);
 }
-
-/** The shell's own screens (the routes below): any other signed-in path is a plugin's page. */
-const CORE_PATH = /^\/(connections|queues|contacts|tags|quick-messages|users|sandbox|external-api|settings|login|signup|forgetpsw)(\/|$)/;
-
 
 function AppRoutes() {
   const plugins = useUnit($plugins) ?? [];

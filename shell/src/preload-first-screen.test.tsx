@@ -6,8 +6,12 @@ const loaded = vi.hoisted(() => [] as string[]);
 vi.mock('./layout/MainLayout.js', () => (loaded.push('layout'), { MainLayout: () => null }));
 vi.mock('./pages/tickets/TicketsPage.js', () => (loaded.push('tickets'), { TicketsPage: () => null }));
 vi.mock('./plugins/federation-host.js', () => (loaded.push('federation'), { sharesLoaded: Promise.resolve() }));
+const prefetched = vi.hoisted(() => [] as string[]);
+vi.mock('./pages/tickets/first-requests.js', () => ({ prefetchTicketsScreen: (user: { name: string }) => prefetched.push(user.name) }));
 
 const { preloadFirstScreen } = await import('./App.js');
+const { restoreSessionFx } = await import('./model/session.js');
+const { userUpdated } = await import('@atende/sdk-web');
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
 /** Issue 37 item 4: a signed-in first visit downloads its screens while the session is restored. */
@@ -34,5 +38,16 @@ describe('preloadFirstScreen', () => {
     preloadFirstScreen(true, '/dashboard');
     await settle();
     expect(loaded).toEqual(['layout', 'tickets', 'federation']);
+  });
+
+  it("on the tickets screen, starts its first requests once the session's user is known, not before", async () => {
+    preloadFirstScreen(true, '/tickets');
+    expect(prefetched).toEqual([]);
+    restoreSessionFx.use(async () => (userUpdated({ id: 1, name: 'Ana' } as never), true));
+    await restoreSessionFx();
+    expect(prefetched).toEqual(['Ana']);
+    // Once: a later restore (another sign-in in the same page) does not start them again.
+    await restoreSessionFx();
+    expect(prefetched).toEqual(['Ana']);
   });
 });

@@ -8,6 +8,7 @@ import { ticketQuery, viewerOf, type TicketListFilter, type TicketStatus } from 
 import { useNewMessageAlert } from './useNewMessageAlert.js';
 import { ticketChangedHere } from './ticketBus.js';
 import { emptyListHint } from './emptyListHint.js';
+import { SHOW_ALL_PERMISSION } from './first-requests.js';
 
 // Loaded the first time it opens (its contact search and pickers are not needed to read the list).
 const NewTicketModal = lazy(() => import('./NewTicketModal.js').then((m) => ({ default: m.NewTicketModal })));
@@ -55,7 +56,7 @@ export function TicketsManager({ selectedUuid, narrow, onOpen }: TicketsManagerP
   const { t } = useT();
   const { token } = theme.useToken();
   const me = useCurrentUser();
-  const isAdmin = useCan('tickets-manager:showall');
+  const isAdmin = useCan(SHOW_ALL_PERMISSION);
 
   const [tab, setTab] = useState<Tab>('open');
   const [openList, setOpenList] = useState<OpenList>('open');

@@ -120,19 +120,5 @@ export function viewerOf(
   };
 }
 
-/** Query of GET /api/tickets and /api/tickets/count; array filters travel as JSON-array strings. */
-export function ticketQuery(p: {
-  status?: TicketStatus;
-  searchParam?: string;
-  queueIds: number[] | null;
-  tagIds: number[];
-  showAll: boolean;
-}): Record<string, string | undefined> {
-  return {
-    status: p.status,
-    searchParam: p.searchParam || undefined,
-    queueIds: p.queueIds ? JSON.stringify(p.queueIds) : undefined,
-    tags: p.tagIds.length ? JSON.stringify(p.tagIds) : undefined,
-    showAll: p.showAll ? 'true' : 'false',
-  };
-}
+// The lists' query lives apart (no dayjs): the tickets screen's first requests start before its code loads.
+export { ticketQuery } from './ticketQuery.js';
