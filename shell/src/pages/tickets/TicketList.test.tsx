@@ -10,7 +10,7 @@ vi.mock('@atende/sdk-web', async (importOriginal) => {
   return real;
 });
 const { api } = await import('@atende/sdk-web');
-const { TicketList } = await import('./TicketList.js');
+const { FIRST_ROWS, TicketList } = await import('./TicketList.js');
 const { fakeSocket, filter, setUpShell, ticket, wrap } = await import('./testing.js');
 
 const get = vi.mocked(api.get);
@@ -47,6 +47,36 @@ describe('ticket list', () => {
   afterEach(() => {
     cleanup();
     vi.resetAllMocks();
+  });
+
+  it('draws a long first page in two passes: the first rows, then the rest once painted; a hidden list draws after', async () => {
+    const page = Array.from({ length: FIRST_ROWS + 10 }, (_, i) => ticket({ id: 500 + i }));
+    const answers: ((v: unknown) => void)[] = [];
+    get.mockImplementation(() => new Promise((r) => answers.push(r)) as never);
+    fakeSocket();
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      render(
+        wrap(
+          <>
+            <TicketList filter={filter()} query={{ status: 'pending', showAll: 'false' }} narrow={false} onOpen={vi.fn()} testId="list" />
+            <TicketList filter={filter()} query={{ status: 'pending', showAll: 'false' }} narrow={false} onOpen={vi.fn()} testId="hidden" hidden />
+          </>,
+        ),
+      );
+      await waitFor(() => expect(answers).toHaveLength(2));
+      await act(async () => answers.forEach((answer) => answer({ tickets: page, hasMore: false })));
+      await waitFor(() => expect(screen.getByTestId('hidden').getAttribute('data-loaded')).toBe('true'));
+      expect(rowIds('list')).toHaveLength(FIRST_ROWS);
+      expect(rowIds('hidden')).toHaveLength(0);
+      // The frame is painted: the rest follows.
+      await act(async () => frames.splice(0).forEach((f) => f(0)));
+      await waitFor(() => expect(rowIds('list')).toHaveLength(page.length));
+      expect(rowIds('hidden')).toHaveLength(page.length);
+    } finally {
+      raf.mockRestore();
+    }
   });
 
   it('shows each row as the spec says', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Empty, Flex, Spin, Typography } from 'antd';
 import { TICKET_ENDPOINTS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
 import { nearBottom, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
@@ -29,15 +29,38 @@ export interface TicketListProps {
   emptyHint?: string;
 }
 
+/** Rows drawn in the first pass: more than a tall column shows. */
+export const FIRST_ROWS = 15;
+
+/** True from the task after the first paint that followed `ready` (a frame, then a task). */
+function useAfterPaint(ready: boolean): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!ready || done) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setDone(true), 0)));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, done]);
+  return done;
+}
+
 /** One infinite list of tickets that follows the live events (core-operations §2, §4). */
 export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId, hidden, emptyHint }: TicketListProps) {
   const { t } = useT();
   const showError = useErrorToast();
   const list = usePagedList(TICKET_ENDPOINTS.page, 'tickets', query);
-  // The first page is on screen: plugin remotes may load now (they are not needed to draw it).
+  // The first page is on screen: plugin remotes may load now (they are not needed to draw it). Told by
+  // the list in view only: a hidden one answering first has drawn nothing yet.
   useEffect(() => {
-    if (list.loaded) firstContentShown();
-  }, [list.loaded]);
+    if (list.loaded && !hidden) firstContentShown();
+  }, [list.loaded, hidden]);
+  // The first page draws in two passes (issue 37 item 4, an agent's first view): the rows a column shows
+  // first, then, once those are painted, the rest; a hidden list draws its rows only then.
+  const painted = useAfterPaint(list.loaded);
+  const rows = painted ? list.items : hidden ? [] : list.items.slice(0, FIRST_ROWS);
   const { setItems } = list;
   const [busyId, setBusyId] = useState<number | null>(null);
 
@@ -76,6 +99,11 @@ export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId
     }
   };
 
+  // One function for every row and render, so rows (memo) redraw only when their own ticket changes.
+  const changeStatusRef = useRef(changeStatus);
+  changeStatusRef.current = changeStatus;
+  const onStatus = useCallback((tk: TicketDto, status: TicketStatus) => void changeStatusRef.current(tk, status), []);
+
   return (
     <div
       style={{ flex: 1, minHeight: 0, overflowY: 'auto', display: hidden ? 'none' : undefined }}
@@ -83,7 +111,7 @@ export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId
       data-testid={testId}
       data-loaded={list.loaded ? 'true' : 'false'}
     >
-      {list.items.map((ticket) => (
+      {rows.map((ticket) => (
         <TicketRow
           key={ticket.id}
           ticket={ticket}
@@ -91,7 +119,7 @@ export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId
           narrow={narrow}
           busy={busyId === ticket.id}
           onOpen={onOpen}
-          onStatus={(tk, status) => void changeStatus(tk, status)}
+          onStatus={onStatus}
         />
       ))}
       {list.loading && (

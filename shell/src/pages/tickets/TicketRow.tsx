@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { Avatar, Badge, Button, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import { CheckOutlined, RedoOutlined, RollbackOutlined, UserOutlined } from '@ant-design/icons';
 import type { TicketDto } from '@atende/core-contract';
@@ -18,8 +18,11 @@ export interface TicketRowProps {
   onStatus: (ticket: TicketDto, status: TicketStatus) => void;
 }
 
-/** One ticket of the list (core-operations §2): queue strip, avatar, name, time, last message, unread, actions. */
-export function TicketRow({ ticket, selected, narrow, busy, onOpen, onStatus }: TicketRowProps) {
+/**
+ * One ticket of the list (core-operations §2): queue strip, avatar, name, time, last message, unread, actions.
+ * Memoised: the header's counts, a tag list or another row changing do not redraw it.
+ */
+export const TicketRow = memo(function TicketRow({ ticket, selected, narrow, busy, onOpen, onStatus }: TicketRowProps) {
   const { t } = useT();
   const { token } = theme.useToken();
   const stripColour = ticket.queue?.color ?? token.colorBorder;
@@ -113,4 +116,4 @@ export function TicketRow({ ticket, selected, narrow, busy, onOpen, onStatus }: 
       </Flex>
     </Flex>
   );
-}
+});
