@@ -12,7 +12,7 @@
 // the events would have.
 // `-- --explain` also prints EXPLAIN ANALYZE of the list and search statements the server runs.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -75,8 +75,9 @@ async function call(p, token) {
 }
 
 /**
- * Opens /login (baseline: static page, no data) and /tickets signed in (the token given), each in a fresh
- * context (nothing cached), 3 times; prints the median time until the form / the first ticket row shows.
+ * Opens /login (baseline: static page, no data), /tickets signed in as an agent (the token given) and
+ * /dashboard as the admin, each in a fresh context (nothing cached), FIRST_VIEW_RUNS times in turn; prints
+ * the median time until the form / the first ticket row / the first card's figure shows, on both clocks.
  */
 async function firstPaint(token, adminToken) {
   const { chromium } = await import('playwright-core');
@@ -84,17 +85,24 @@ async function firstPaint(token, adminToken) {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // Two clocks per visit. Outside: from page.goto until Playwright's locator sees the element; its
+  // retries wait 0, 20, 50, 100, 100 and then 500 ms between looks, and goto waits for the load event,
+  // so a view drawn at 700 ms can be seen at 1,250. Page: the page's own performance.now() (from the
+  // navigation's start) when a MutationObserver first finds the element laid out, right after the
+  // commit that drew it. Both are printed; the page clock is the one a user sees.
   const timeOf = async (url, selector, signedIn) => {
     const context = await browser.newContext();
     // STORAGE_KEYS.token of sdk/web/src/session.model.ts. `signedIn`: true for the agent, or another user's token.
     if (signedIn) await context.addInitScript((t) => localStorage.setItem('token', t), signedIn === true ? token : signedIn);
+    await context.addInitScript(watchFirstView, selector);
     const page = await context.newPage();
     const t0 = performance.now();
     await page.goto(`${base}${url}`);
     await page.locator(selector).first().waitFor({ timeout: 60_000 });
-    const ms = performance.now() - t0;
+    const outside = performance.now() - t0;
+    const inPage = await page.evaluate(() => window.__firstViewAt);
     await context.close();
-    return ms;
+    return { outside, inPage };
   };
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const views = [
@@ -110,13 +118,36 @@ async function firstPaint(token, adminToken) {
     for (let i = 0; i < FIRST_VIEW_RUNS; i++) {
       for (const [list, [url, selector, signedIn]] of [[login, views[0]], [tickets, views[1]], [dashboard, views[2]]]) list.push(await timeOf(url, selector, signedIn));
     }
-    const [l, t, d] = [median(login), median(tickets), median(dashboard)];
-    console.log(`\nfirst visit in Chromium (median of ${FIRST_VIEW_RUNS}, nothing cached): /login form ${l.toFixed(0)} ms; /tickets first page (an agent, 100k tickets in the company) ${t.toFixed(0)} ms (${(t / l).toFixed(2)}× the login form; goal ≤ 1.5×: ${t / l <= 1.5 ? 'met' : 'NOT MET'})`);
-    console.log(`/dashboard cards (an admin) ${d.toFixed(0)} ms (${(d / l).toFixed(2)}× the login form; goal ≤ 1.5×: ${d / l <= 1.5 ? 'met' : 'NOT MET'})`);
+    for (const clock of ['inPage', 'outside']) {
+      const [lx, tx, dx] = [login, tickets, dashboard].map((visits) => visits.map((v) => v[clock]));
+      const [l, t, d] = [median(lx), median(tx), median(dx)];
+      const each = (xs) => xs.map((x) => x.toFixed(0)).join(' ');
+      console.log(`\nfirst visit in Chromium, ${clock === 'inPage' ? "page clock (navigation start → the element drawn)" : 'outside clock (page.goto → Playwright sees the element)'}; median of ${FIRST_VIEW_RUNS}, nothing cached`);
+      console.log(`  each visit (ms, sorted): /login ${each(lx)}; /tickets ${each(tx)}; /dashboard ${each(dx)}`);
+      console.log(`  /login form ${l.toFixed(0)} ms; /tickets first page (an agent, 100k tickets in the company) ${t.toFixed(0)} ms (${(t / l).toFixed(2)}× the login form; goal ≤ 1.5×: ${t / l <= 1.5 ? 'met' : 'NOT MET'})`);
+      console.log(`  /dashboard cards (an admin) ${d.toFixed(0)} ms (${(d / l).toFixed(2)}× the login form; goal ≤ 1.5×: ${d / l <= 1.5 ? 'met' : 'NOT MET'})`);
+    }
     if (args.profile) for (const [url, selector, signedIn] of views) await profileOf(browser, url, selector, signedIn === true ? token : signedIn);
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Runs in the page before its own scripts (an init script): notes in `window.__firstViewAt` the page's
+ * performance.now() when an element matching `selector` is first laid out (a hidden list's rows do not
+ * count), checked after every batch of DOM changes.
+ */
+function watchFirstView(selector) {
+  /* global MutationObserver */
+  const seen = () => [...document.querySelectorAll(selector)].some((el) => el.getClientRects().length > 0);
+  const observer = new MutationObserver(() => {
+    if (window.__firstViewAt === undefined && seen()) {
+      window.__firstViewAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
 /**
@@ -140,6 +171,8 @@ async function profileOf(browser, url, selector, token) {
   const shown = performance.now() - t0;
   const { profile } = await cdp.send('Profiler.stop');
   await context.close();
+  // BENCH_PROFILE_DIR keeps the raw profile (opens in Chrome's DevTools, Performance tab).
+  if (process.env.BENCH_PROFILE_DIR) writeFileSync(path.join(process.env.BENCH_PROFILE_DIR, `${url.replace(/\W+/g, '_') || 'root'}.cpuprofile`), JSON.stringify(profile));
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
