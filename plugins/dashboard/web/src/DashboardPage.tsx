@@ -2,11 +2,11 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Badge, Button, Card, Col, DatePicker, Flex, Row, Segmented, Select, Skeleton, Space, Statistic, Table, Typography } from 'antd';
 import { ReloadOutlined, DownloadOutlined } from '@ant-design/icons';
 import { CONNECTION_ENDPOINTS, QUEUE_ENDPOINTS } from '@atende/core-contract';
-import { Zone, call, useErrorToast, useRealtime, useRealtimeReconnected, useT } from '@atende/sdk-web';
+import { Zone, call, useAfterPaint, useErrorToast, useRealtime, useRealtimeReconnected, useT } from '@atende/sdk-web';
 import { DASHBOARD_ENDPOINTS, DASHBOARD_EVENT, DASHBOARD_PERIODS, type DashboardAgentRow, type DashboardFigures } from '@atende/plugin-dashboard-contract';
 import { downloadCsv } from './csv.js';
 import { formatDuration } from './duration.js';
-import { takeFirstFigures } from './first-figures.js';
+import { FIRST_DAYS, figuresQuery } from './first-figures.js';
 
 // The charting library is its own chunk, fetched after the cards are on screen (first view).
 const BarChart = lazy(() => import('./BarChart.js'));
@@ -18,7 +18,7 @@ const LIVE_EVERY_MS = 3000;
 export default function DashboardPage() {
   const { t } = useT('dashboard');
   const showError = useErrorToast();
-  const [period, setPeriod] = useState<Period>(7);
+  const [period, setPeriod] = useState<Period>(FIRST_DAYS);
   const [range, setRange] = useState<[string, string] | null>(null);
   const [whatsappId, setWhatsappId] = useState<number | undefined>();
   const [queueId, setQueueId] = useState<number | undefined>();
@@ -27,16 +27,13 @@ export default function DashboardPage() {
   const [connections, setConnections] = useState<{ id: number; name: string }[]>([]);
   const [queues, setQueues] = useState<{ id: number; name: string }[]>([]);
 
-  const query = useMemo(
-    () => ({ ...(period === 'custom' ? (range ? { from: range[0], to: range[1] } : { days: 7 }) : { days: period }), whatsappId, queueId }),
-    [period, range, whatsappId, queueId],
-  );
+  const query = useMemo(() => figuresQuery(period, range, whatsappId, queueId), [period, range, whatsappId, queueId]);
   const latest = useRef(0);
   const load = useCallback(async () => {
     const mine = ++latest.current;
     setLoading(true);
     try {
-      const next = await (takeFirstFigures(query) ?? call(DASHBOARD_ENDPOINTS.figures, { query }));
+      const next = await call(DASHBOARD_ENDPOINTS.figures, { query });
       if (mine === latest.current) setFigures(next);
     } catch (err) {
       if (mine === latest.current) showError(err);
@@ -46,6 +43,9 @@ export default function DashboardPage() {
   }, [query]);
 
   useEffect(() => void load(), [load]);
+  // The tables (antd's Table is the page's heaviest component to draw) come once the cards' figures are
+  // painted: the cards are what the page is opened for (issue 32, the first view).
+  const tablesShown = useAfterPaint(figures !== null);
   useEffect(() => {
     call(CONNECTION_ENDPOINTS.list).then((list) => setConnections(list.map((c) => ({ id: c.id, name: c.name }))), showError);
     call(QUEUE_ENDPOINTS.list).then((list) => setQueues(list.map((q) => ({ id: q.id, name: q.name }))), showError);
@@ -156,8 +156,8 @@ export default function DashboardPage() {
         </Col>
       </Row>
 
-      <Card size="small" title={t('agents.title')} extra={<Button size="small" icon={<DownloadOutlined />} onClick={exportAgents} disabled={!figures?.agents.length}>{t('export')}</Button>}>
-        <Table
+      <Card size="small" title={t('agents.title')} loading={!tablesShown} extra={<Button size="small" icon={<DownloadOutlined />} onClick={exportAgents} disabled={!figures?.agents.length}>{t('export')}</Button>}>
+        {tablesShown && <Table
           data-testid="dashboard-agents"
           size="small"
           rowKey="userId"
@@ -181,11 +181,11 @@ export default function DashboardPage() {
             { title: t('agents.avgHandle'), dataIndex: 'avgHandleMs', align: 'right', render: dur },
             { title: t('agents.attendingNow'), dataIndex: 'attendingNow', align: 'right' },
           ]}
-        />
+        />}
       </Card>
 
-      <Card size="small" title={t('queues.title')} extra={<Button size="small" icon={<DownloadOutlined />} onClick={exportQueues} disabled={!figures?.queues.length}>{t('export')}</Button>}>
-        <Table
+      <Card size="small" title={t('queues.title')} loading={!tablesShown} extra={<Button size="small" icon={<DownloadOutlined />} onClick={exportQueues} disabled={!figures?.queues.length}>{t('export')}</Button>}>
+        {tablesShown && <Table
           data-testid="dashboard-queues"
           size="small"
           rowKey={(q) => String(q.queueId)}
@@ -201,7 +201,7 @@ export default function DashboardPage() {
             { title: t('queues.avgWait'), dataIndex: 'avgWaitMs', align: 'right', render: dur },
             { title: t('queues.avgHandle'), dataIndex: 'avgHandleMs', align: 'right', render: dur },
           ]}
-        />
+        />}
       </Card>
     </Flex>
   );

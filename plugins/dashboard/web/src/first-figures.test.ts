@@ -1,42 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call } from '@atende/sdk-web';
+import { DASHBOARD_ENDPOINTS } from '@atende/plugin-dashboard-contract';
+import { FIRST_DAYS, figuresQuery, prefetchFirstFigures } from './first-figures.js';
 
-const call = vi.hoisted(() => vi.fn());
-vi.mock('@atende/sdk-web', () => ({ call }));
-const { prefetchFirstFigures, takeFirstFigures } = await import('./first-figures.js');
+afterEach(() => vi.unstubAllGlobals());
 
-const DEFAULT = { days: 7, whatsappId: undefined, queueId: undefined };
+function stubServer(): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => (asked.push(url), new Response(JSON.stringify({ cards: { created: asked.length } }), { headers: { 'content-type': 'application/json' } })));
+  return asked;
+}
 
-afterEach(() => {
-  call.mockReset();
-  vi.useRealTimers();
-});
-
-/** Issue 32: the first view asks for its figures while the page's code downloads, and uses that answer once. */
+/** Issue 32: the first view asks for its figures while the page's code downloads, and the page takes that answer. */
 describe('the first figures of /dashboard', () => {
-  it('are asked for once with the default period and handed to the page once', async () => {
-    call.mockResolvedValue({ cards: { created: 3 } });
+  it("are the page's default query: its first read takes them, the next one asks again", async () => {
+    const asked = stubServer();
     prefetchFirstFigures();
-    expect(call).toHaveBeenCalledTimes(1);
-    expect(call.mock.calls[0][1]).toEqual({ query: { days: 7 } });
-    await expect(takeFirstFigures(DEFAULT)).resolves.toEqual({ cards: { created: 3 } });
-    expect(takeFirstFigures(DEFAULT)).toBeUndefined();
+    expect(asked).toEqual([`/api${DASHBOARD_ENDPOINTS.figures.path}?days=${FIRST_DAYS}`]);
+    expect(await call(DASHBOARD_ENDPOINTS.figures, { query: figuresQuery(FIRST_DAYS, null, undefined, undefined) })).toEqual({ cards: { created: 1 } });
+    expect(asked).toHaveLength(1);
+    await call(DASHBOARD_ENDPOINTS.figures, { query: figuresQuery(FIRST_DAYS, null) });
+    expect(asked).toHaveLength(2);
   });
 
-  it('are not used for another period or a filter, nor when older than 5 s', () => {
-    call.mockResolvedValue({});
+  it('are not used for another period or a filter', async () => {
+    const asked = stubServer();
     prefetchFirstFigures();
-    expect(takeFirstFigures({ days: 30 })).toBeUndefined();
-    prefetchFirstFigures();
-    expect(takeFirstFigures({ ...DEFAULT, whatsappId: 2 })).toBeUndefined();
-    vi.useFakeTimers({ now: Date.now() });
-    prefetchFirstFigures();
-    vi.setSystemTime(Date.now() + 5001);
-    expect(takeFirstFigures(DEFAULT)).toBeUndefined();
-  });
-
-  it('hand an early failure to the page, which shows it', async () => {
-    call.mockRejectedValue(new Error('boom'));
-    prefetchFirstFigures();
-    await expect(takeFirstFigures(DEFAULT)).rejects.toThrow('boom');
+    await call(DASHBOARD_ENDPOINTS.figures, { query: figuresQuery(30, null) });
+    await call(DASHBOARD_ENDPOINTS.figures, { query: figuresQuery(FIRST_DAYS, null, 2) });
+    expect(asked.slice(1)).toEqual([`/api${DASHBOARD_ENDPOINTS.figures.path}?days=30`, `/api${DASHBOARD_ENDPOINTS.figures.path}?days=${FIRST_DAYS}&whatsappId=2`]);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Empty, Flex, Spin, Typography } from 'antd';
 import { TICKET_ENDPOINTS, SOCKET_EVENTS, type MessageDto, type TicketDto } from '@atende/core-contract';
-import { nearBottom, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
+import { nearBottom, useAfterPaint, useErrorToast, usePagedList, useRealtime, useT, call } from '@atende/sdk-web';
 import { TicketRow } from './TicketRow.js';
 import { firstContentShown } from '../../plugins/first-content.js';
 import { ticketChangedHere } from './ticketBus.js';
@@ -31,21 +31,6 @@ export interface TicketListProps {
 
 /** Rows drawn in the first pass: more than a tall column shows. */
 export const FIRST_ROWS = 15;
-
-/** True from the task after the first paint that followed `ready` (a frame, then a task). */
-function useAfterPaint(ready: boolean): boolean {
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    if (!ready || done) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setDone(true), 0)));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [ready, done]);
-  return done;
-}
 
 /** One infinite list of tickets that follows the live events (core-operations §2, §4). */
 export function TicketList({ filter, query, selectedUuid, narrow, onOpen, testId, hidden, emptyHint }: TicketListProps) {
