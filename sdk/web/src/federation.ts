@@ -57,6 +57,13 @@ export interface RemoteRequirements {
   shared: Record<string, string>;
   /** The @atende/sdk-web version it was built with: the kernel answers it in `GET /api/plugins` (sdkWeb). */
   sdkWeb?: string;
+  /**
+   * The files loading the remote's exposed module takes (its entry, the exposed chunk and what they import
+   * statically), relative to the entry: the shell preloads them (fetched and parsed, not run) while it
+   * readies the shared modules, instead of one import after another once it has. Absent from remotes built
+   * before SDK 1.1: those load as before.
+   */
+  preload?: string[];
 }
 
 /** One shared package a remote needs that the shell cannot give it. */

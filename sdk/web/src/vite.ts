@@ -58,10 +58,37 @@ function requirementsFile(id: string, shared: Record<string, string>): Plugin {
         res.end(source);
       });
     },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: REQUIREMENTS_FILE, source });
+    generateBundle(_, bundle) {
+      const preload = exposeFiles(bundle as unknown as Record<string, BundleFile>);
+      this.emitFile({ type: 'asset', fileName: REQUIREMENTS_FILE, source: `${JSON.stringify({ ...requirements, ...(preload.length ? { preload } : {}) }, null, 2)}\n` });
     },
   };
+}
+
+/** The remote's entry, beside REQUIREMENTS_FILE. */
+const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
+interface BundleFile {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** The remote entry's files and those of what it imports dynamically (the exposed module), each with its static imports. */
+export function exposeFiles(bundle: Record<string, BundleFile>, entry = REMOTE_ENTRY_FILE): string[] {
+  const start = bundle[entry];
+  if (!start || start.type !== 'chunk') return [];
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = bundle[file];
+    if (files.has(file) || chunk?.type !== 'chunk') return;
+    files.add(file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(entry);
+  for (const exposed of start.dynamicImports ?? []) visit(exposed);
+  return [...files];
 }
 
 /** What React Fast Refresh's runtime exports (@vitejs/plugin-react's refresh-runtime.js). */
@@ -111,7 +138,7 @@ export function atendeRemote<P = never>(id: string, plugins: P[] = [], options: 
       ...(plugins as Plugin[]),
       federation({
         name: remoteName(id),
-        filename: 'remoteEntry.js',
+        filename: REMOTE_ENTRY_FILE,
         exposes: { [REMOTE_EXPOSE]: './src/plugin.tsx' },
         shared: Object.fromEntries(SHARED_MODULES.map((key) => [key, { singleton: true, import: false, requiredVersion: ranges[packageOf(key)] }])),
         dts: false,

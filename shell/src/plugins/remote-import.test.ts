@@ -11,9 +11,10 @@ vi.mock('./federation-host.js', () => ({ registerRemotes, loadRemote, satisfy, s
 const { RemoteRefusedError, devRemoteEntry, importRemote } = await import('./remote-import.js');
 const { $refusedRemotes } = await import('./web-plugins.model.js');
 
-function answer(shared: Record<string, string>) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ id: 'x', shared }), { status: 200 })));
+function answer(shared: Record<string, string>, preload?: string[]) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ id: 'x', shared, preload }), { status: 200 })));
 }
+const preloads = () => Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map((l) => new URL(l.href).pathname);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,13 +23,15 @@ afterEach(() => {
 });
 
 describe('importing a remote (issue 30)', () => {
-  it('no remote registers before the shell has loaded every shared module (a stub must not stand in for them)', async () => {
-    answer({ react: '19.3.1', '@atende/sdk-web': '^0.1.0' });
+  it('no remote registers before the shell has loaded every shared module (a stub must not stand in for them); their files preload meanwhile', async () => {
+    answer({ react: '19.3.1', '@atende/sdk-web': '^0.1.0' }, ['remoteEntry.js', 'assets/plugin-1.js', '../other/assets/x.js']);
     const first = importRemote('/plugins/alpha/remoteEntry.js', 'alpha');
     const second = importRemote('/plugins/beta/remoteEntry.js', 'beta');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(registerRemotes).not.toHaveBeenCalled();
     expect(loadRemote).not.toHaveBeenCalled();
+    // Fetched and parsed, not run; a path out of the remote's folder is not followed.
+    expect(preloads()).toEqual(['/plugins/alpha/remoteEntry.js', '/plugins/alpha/assets/plugin-1.js', '/plugins/beta/remoteEntry.js', '/plugins/beta/assets/plugin-1.js']);
     sharesDone();
     await Promise.all([first, second]);
     expect(registerRemotes).toHaveBeenCalledTimes(2);

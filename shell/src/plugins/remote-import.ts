@@ -49,6 +49,26 @@ export function devRemoteEntry(pluginId: string, list: string | undefined = impo
   return undefined;
 }
 
+const preloaded = new Set<string>();
+/**
+ * The remote's own files (its entry, the exposed chunk and their static imports, as its build listed
+ * them), fetched and parsed while the shared modules get ready: nothing of them runs before the remote
+ * registers (issue 32, the first view of a plugin's page: they came one import after another after).
+ */
+export function preloadFiles(entry: string, files: string[] | undefined, doc: Document = document): void {
+  for (const file of files ?? []) {
+    const href = new URL(file, new URL(entry, location.href)).href;
+    // Only the remote's own folder: a listed path never points elsewhere.
+    if (preloaded.has(href) || !href.startsWith(new URL('.', new URL(entry, location.href)).href)) continue;
+    preloaded.add(href);
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+}
+
 /** The module a plugin's remote exposes (its default export is the plugin's definition). */
 export async function importRemote(kernelEntry: string, pluginId: string): Promise<{ default?: unknown }> {
   const entry = devRemoteEntry(pluginId) ?? kernelEntry;
@@ -59,6 +79,7 @@ export async function importRemote(kernelEntry: string, pluginId: string): Promi
     throw new RemoteRefusedError(pluginId, unmet);
   }
   const name = remoteName(pluginId);
+  preloadFiles(entry, requirements.preload);
   await fed.sharesLoaded;
   if (!registered.has(name)) {
     fed.registerRemotes([{ name, entry, type: 'module' }]);
