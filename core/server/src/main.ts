@@ -21,6 +21,7 @@ import { redisNamespace } from './jobs/namespace.js';
 import { securityHeaders, shellCsp } from './http/security-headers.js';
 import { PluginRegistry } from './plugins/plugin-registry.js';
 import { jsonGzip } from './http/json-gzip.js';
+import { compressedStatic } from './http/compressed-static.js';
 import { configureLogging, defaultFormat, PinoNestLogger } from './logging/logger.js';
 import { requestContext } from './logging/request-context.js';
 import { RequestContextInterceptor } from './logging/request-context.interceptor.js';
@@ -43,16 +44,19 @@ function cacheHeaders(res: Response, file: string) {
   res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-/** Static files: each plugin's remote under /plugins/<id>/, then the shell SPA for every other GET. */
+/**
+ * Static files: each plugin's remote under /plugins/<id>/, then the shell SPA for every other GET.
+ * Compressible files are compressed once and answered from memory (compressed-static.ts).
+ */
 function serveStatic(app: NestExpressApplication, plugins: LoadedPlugin[], shellDir: string | null) {
   for (const { definition, webDir } of plugins) {
-    if (webDir) app.use(`/plugins/${definition.id}`, express.static(webDir, { fallthrough: false, setHeaders: cacheHeaders }));
+    if (webDir) app.use(`/plugins/${definition.id}`, compressedStatic(webDir, cacheHeaders), express.static(webDir, { fallthrough: false, setHeaders: cacheHeaders }));
   }
   if (!shellDir || !existsSync(path.join(shellDir, 'index.html'))) {
     Logger.warn(`Shell not built (${shellDir ?? '@atende/shell not installed'}); only the API is served.`, 'Static');
     return;
   }
-  app.use(express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
+  app.use(compressedStatic(shellDir, cacheHeaders), express.static(shellDir, { index: false, setHeaders: cacheHeaders }));
   const index = path.join(shellDir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || /^\/(api|plugins|socket\.io)(\/|$)/.test(req.path)) return next();
