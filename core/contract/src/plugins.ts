@@ -19,6 +19,9 @@ export const pluginMenuItemSchema = z.object({
 });
 export type PluginMenuItem = z.infer<typeof pluginMenuItemSchema>;
 
+/** A route's first request: `/path/of/the/api?key=value&other=1`; letters, digits and URL punctuation, no `..` or `//`, no host. */
+export const FIRST_REQUEST_PATTERN = /^(?!.*\.\.)(?!.*\/\/)\/[A-Za-z0-9\-_./]*(\?[A-Za-z0-9\-_.~%=&]*)?$/;
+
 export const pluginRouteSchema = z.object({
   path: z.string().startsWith('/'),
   permission: z.string().optional(),
@@ -39,6 +42,12 @@ export const pluginRouteSchema = z.object({
   withoutPlanFlag: z.boolean().optional(),
   /** In `GET /api/plugins`: the company's plan lacks the flag this page needs (the shell says "no permission"). */
   locked: z.boolean().optional(),
+  /**
+   * The GETs this page makes first (its API path under /api and the query it sends, `/dashboard/figures?days=7`):
+   * on a first visit of the page the shell starts them as soon as it knows the plugins, while the page's
+   * code downloads, and the page's same `call` takes the answer (sdk-web's `prefetch`). At most 5.
+   */
+  firstRequests: z.array(z.string().max(300).regex(FIRST_REQUEST_PATTERN, 'an API path (and query) of this plugin: /path?key=value')).max(5).optional(),
 });
 export type PluginRoute = z.infer<typeof pluginRouteSchema>;
 

@@ -55,6 +55,12 @@ describe('definePlugin', () => {
     expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { zones: ['ticket.header.actions', 'layout.header'] } })).not.toThrow();
     expect(() => definePlugin({ id: 'x', version: '1', module: M, manifest: { zones: ['ticket.footer' as never] } })).toThrow(/unknown zone "ticket.footer"/);
   });
+  it("a page's first requests are API paths with their query, 5 at most", () => {
+    const page = (firstRequests: string[]) => ({ id: 'x', version: '1', module: M, manifest: { routes: [{ path: '/x', firstRequests }] } });
+    expect(() => definePlugin(page(['/x/figures?days=7', '/x/list']))).not.toThrow();
+    for (const bad of ['https://evil.test/x', '//evil.test/x', '/x/../auth/me', 'x/figures', '/x?a=<b>']) expect(() => definePlugin(page([bad])), bad).toThrow(/first request/);
+    expect(() => definePlugin(page(['/a', '/b', '/c', '/d', '/e', '/f']))).toThrow(/5 at most/);
+  });
   it('requires migration names prefixed with the plugin id', () => {
     expect(() => definePlugin({ id: 'x', version: '1', module: M, migrations: [{ name: 'init', class: class {} as never }] })).toThrow(
       /must be named "x_/,

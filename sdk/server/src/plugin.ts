@@ -4,7 +4,7 @@ import type { ZodType } from 'zod';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { MigrationObject } from '@mikro-orm/core';
 import type { LocalizedText, PermissionTable, PlanFeature, PluginMenuItem, PluginRoute, PluginSettingsTab, ZoneName } from '@atende/core-contract';
-import { PLUGIN_ID_PATTERN, PLAN_FEATURE_PATTERN, PLAN_FLAGS, ZONE_NAMES } from '@atende/core-contract';
+import { FIRST_REQUEST_PATTERN, PLUGIN_ID_PATTERN, PLAN_FEATURE_PATTERN, PLAN_FLAGS, ZONE_NAMES } from '@atende/core-contract';
 import { assertRequirements, type PluginRequirements } from './compat.js';
 
 /** CSP directives a plugin may add sources to (never scripts: the shell runs only its own origin's code). */
@@ -155,6 +155,13 @@ export function validatePluginDefinition(definition: PluginDefinition): void {
   }
   for (const point of definition.manifest?.contributes ?? []) {
     if (!EXTENSION_POINT_PATTERN.test(point)) throw new Error(`Plugin "${definition.id}": contributes to "${point}", which is not an extension point id ("<plugin id>.<name>").`);
+  }
+  for (const route of definition.manifest?.routes ?? []) {
+    const first = route.firstRequests ?? [];
+    if (first.length > 5) throw new Error(`Plugin "${definition.id}": page ${route.path} lists ${first.length} first requests (5 at most).`);
+    for (const request of first) {
+      if (!FIRST_REQUEST_PATTERN.test(request)) throw new Error(`Plugin "${definition.id}": first request "${request}" of page ${route.path} must be an API path and query ("/path?key=value").`);
+    }
   }
   for (const zone of definition.manifest?.zones ?? []) {
     if (!ZONE_NAMES.includes(zone)) throw new Error(`Plugin "${definition.id}": unknown zone "${zone}" (the shell's zones: ${ZONE_NAMES.join(', ')}).`);

@@ -2,7 +2,7 @@ import { matchPath } from 'react-router-dom';
 import type { PluginManifest } from '@atende/core-contract';
 import { webPluginLoaded } from './web-plugins.model.js';
 import { RemoteRefusedError, importRemote } from './remote-import.js';
-import { $sessionGeneration, registerErrorTexts, registerLocales, sdkWebMismatch, SDK_WEB_VERSION, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
+import { $sessionGeneration, prefetch, registerErrorTexts, registerLocales, sdkWebMismatch, SDK_WEB_VERSION, widgetsRegistered, type WebPluginDefinition } from '@atende/sdk-web';
 import { IncompatibleRemoteError } from './incompatible-remote.js';
 
 const loaded = new Map<string, Promise<WebPluginDefinition>>();
@@ -37,6 +37,12 @@ function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefini
 export function preloadPageRemote(manifests: PluginManifest[], path: string): Promise<boolean> | undefined {
   const manifest = manifests.find((m) => m.remoteEntry && !m.locked && m.routes.some((r) => !r.locked && matchPath({ path: r.path, end: true }, path)));
   if (!manifest) return undefined;
+  // The page's first requests (its manifest names them) start now too, beside its code.
+  const route = manifest.routes.find((r) => !r.locked && matchPath({ path: r.path, end: true }, path));
+  for (const request of route?.firstRequests ?? []) {
+    const [apiPath, query = ''] = request.split('?');
+    prefetch(apiPath!, Object.fromEntries(new URLSearchParams(query)));
+  }
   return loadRemoteDefinition(manifest).then(
     () => true,
     () => false,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { definePluginManifest, endpoint } from '@atende/core-contract';
 import type { dashboardQuerySchema, DashboardFigures, DashboardNow } from './figures.js';
 import type { crmQuerySchema, CrmAnalyticsResponse, CrmMetricsResponse } from './crm.js';
+import { DASHBOARD_DEFAULT_DAYS } from './periods.js';
 
 export * from './periods.js';
 export * from './figures.js';
@@ -18,7 +19,11 @@ export const DASHBOARD_EVENT = 'dashboard:update';
 
 /** Declared once for both sides: the server's manifest and the web remote's pages read it. */
 export const DASHBOARD_MANIFEST = definePluginManifest({
-  pages: { main: { path: '/dashboard', permission: 'dashboard:view' }, crm: { path: '/crm', permission: 'dashboard:view' } },
+  pages: {
+    // The page's first read (its default period, no filter): started by the shell beside the page's code.
+    main: { path: '/dashboard', permission: 'dashboard:view', firstRequests: [`/dashboard/figures?days=${DASHBOARD_DEFAULT_DAYS}`] },
+    crm: { path: '/crm', permission: 'dashboard:view' },
+  },
   menu: [
     { page: 'main', icon: 'dashboard', permission: 'dashboard:view', placement: 'top', label: { es: 'Dashboard', pt: 'Dashboard', en: 'Dashboard' } },
     { page: 'crm', icon: 'dashboard', permission: 'dashboard:view', label: { es: 'Dashboard IA', pt: 'Dashboard IA', en: 'AI dashboard' } },
