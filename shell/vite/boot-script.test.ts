@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@atende/sdk-web';
-import { bootScriptSource } from './boot-script.js';
+import { bootScriptSource, screenFiles } from './boot-script.js';
 
 const chunks = { layout: ['assets/MainLayout-1.js'], tickets: ['assets/TicketsPage-1.js'], plugin: ['assets/federation-host-1.js'] };
 
@@ -45,5 +45,35 @@ describe('boot.js', () => {
   it("a shell screen gets the layout only; a plugin's page the federation runtime too", () => {
     expect(boot('/contacts', 'tok').links.map((l) => l.href)).toEqual(['/assets/MainLayout-1.js']);
     expect(boot('/dashboard', 'tok').links.map((l) => l.href)).toEqual(['/assets/MainLayout-1.js', '/assets/federation-host-1.js']);
+  });
+});
+
+describe("the screens' files", () => {
+  const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = [], facade: string | null = null, isEntry = false) => ({ type: 'chunk' as const, fileName, imports, dynamicImports, facadeModuleId: facade, isEntry });
+  const bundle = [
+    chunk('index.js', ['react.js', 'antd-startup.js'], ['MainLayout.js', 'TicketsPage.js', 'federation-host.js'], '/app/src/main.tsx', true),
+    chunk('react.js'),
+    chunk('antd-startup.js'),
+    chunk('MainLayout.js', ['layout.js', 'react.js'], [], '/app/src/layout/MainLayout.tsx'),
+    chunk('layout.js'),
+    chunk('TicketsPage.js', ['layout.js', 'list.js'], ['TicketView.js'], '/app/src/pages/tickets/TicketsPage.tsx'),
+    chunk('list.js'),
+    chunk('TicketView.js'),
+    chunk('federation-host.js', ['runtime.js'], ['antd-index.js', 'react.js'], '/app/src/plugins/federation-host.ts'),
+    chunk('runtime.js'),
+    chunk('antd-index.js', ['list.js', 'table.js']),
+    chunk('table.js'),
+  ];
+
+  it("are each screen's static closure less what the page preloads and the layout's; a plugin's page adds the shared modules", () => {
+    expect(screenFiles(bundle)).toEqual({
+      layout: ['MainLayout.js', 'layout.js'],
+      tickets: ['TicketsPage.js', 'list.js'],
+      plugin: ['federation-host.js', 'runtime.js', 'antd-index.js', 'table.js', 'list.js'],
+    });
+  });
+
+  it('says which screen it could not find', () => {
+    expect(screenFiles(bundle.filter((c) => c.fileName !== 'TicketsPage.js'))).toMatch(/TicketsPage/);
   });
 });

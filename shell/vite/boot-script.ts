@@ -35,7 +35,7 @@ export function bootScriptSource({ tokenKey, early, chunks, base }: BootScriptIn
   window.__atendeEarly = ${JSON.stringify(early)}.map(function (url) {
     var answer = fetch(url, { method: 'GET', headers: headers, credentials: 'same-origin' });
     answer.catch(function () {});
-    return { url: url, token: token, answer: answer };
+    return { url: url, token: token, answer: answer, at: Date.now() };
   });
   var chunks = ${JSON.stringify(chunks)};
   var path = location.pathname;
@@ -51,12 +51,47 @@ export function bootScriptSource({ tokenKey, early, chunks, base }: BootScriptIn
 `;
 }
 
-interface ChunkLike {
+export interface ChunkLike {
   type: 'chunk';
   fileName: string;
   imports: string[];
+  dynamicImports: string[];
   isEntry: boolean;
   facadeModuleId: string | null;
+}
+
+/**
+ * Each screen's files: its chunk and the chunks it imports statically, less those index.html already
+ * preloads; a screen's files leave out the layout's (both preload on a signed-in view). A plugin's page
+ * also takes the shared modules the federation runtime loads before any remote registers
+ * (sharesLoaded: antd's whole module among them). A string says what is missing.
+ */
+export function screenFiles(chunks: ChunkLike[]): Record<Screen, string[]> | string {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (first: ChunkLike, into = new Set<string>()) => {
+    const pending = [first.fileName];
+    while (pending.length) {
+      const file = pending.pop()!;
+      if (into.has(file)) continue;
+      into.add(file);
+      pending.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return into;
+  };
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) return 'no entry chunk';
+  const atStart = closure(entry);
+  const own: Partial<Record<Screen, Set<string>>> = {};
+  for (const screen of Object.keys(SCREENS) as Screen[]) {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(SCREENS[screen]));
+    if (!chunk) return `no chunk for ${SCREENS[screen]} (is it still imported lazily?)`;
+    const files = closure(chunk);
+    if (screen === 'plugin') for (const shared of chunk.dynamicImports) if (byFile.has(shared)) closure(byFile.get(shared)!, files);
+    own[screen] = files;
+  }
+  const layout = [...own.layout!].filter((f) => !atStart.has(f));
+  const beyond = (files: Set<string>) => [...files].filter((f) => !atStart.has(f) && !layout.includes(f));
+  return { layout, tickets: beyond(own.tickets!), plugin: beyond(own.plugin!) };
 }
 
 /**
@@ -79,31 +114,10 @@ export function bootScript(opts: Pick<BootScriptInput, 'tokenKey' | 'early'>): P
       handler: () => [{ tag: 'script', attrs: { src: `${base}boot.js` }, injectTo: 'head' }],
     },
     generateBundle(_, bundle) {
-      const chunks = Object.values(bundle).filter((c): c is typeof c & ChunkLike => c.type === 'chunk') as unknown as ChunkLike[];
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (first: ChunkLike) => {
-        const seen = new Set<string>();
-        const pending = [first.fileName];
-        while (pending.length) {
-          const file = pending.pop()!;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          pending.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return seen;
-      };
-      const entry = chunks.find((c) => c.isEntry);
-      if (!entry) return this.error('boot-script: no entry chunk');
-      const atStart = closure(entry);
-      const filesOf = (screen: Screen) => {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(SCREENS[screen]));
-        if (!chunk) return this.error(`boot-script: no chunk for ${SCREENS[screen]} (is it still imported lazily?)`);
-        return [...closure(chunk)].filter((f) => !atStart.has(f));
-      };
-      const layout = filesOf('layout');
-      // A screen's files less the layout's (both are preloaded on a signed-in view).
-      const beyond = (files: string[]) => files.filter((f) => !layout.includes(f));
-      const source = bootScriptSource({ ...opts, base, chunks: { layout, tickets: beyond(filesOf('tickets')), plugin: beyond(filesOf('plugin')) } });
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk') as unknown as ChunkLike[];
+      const files = screenFiles(chunks);
+      if (typeof files === 'string') return this.error(`boot-script: ${files}`);
+      const source = bootScriptSource({ ...opts, base, chunks: files });
       this.emitFile({ type: 'asset', fileName: 'boot.js', source });
     },
   };

@@ -117,6 +117,17 @@ describe('prefetch', () => {
     }
   });
 
+  it('is dropped when the session ends, even if the same token comes back', async () => {
+    sessionStarted({ token: 't', user });
+    const fetchMock = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    prefetch('/x');
+    sessionEnded();
+    sessionStarted({ token: 't', user });
+    await api.get('/x');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('an early answer of an expired session goes through the refresh like any other', async () => {
     sessionStarted({ token: 'old', user });
     const fetchMock = vi.fn(async (u: string, init: RequestInit) => {

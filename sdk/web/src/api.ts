@@ -70,10 +70,15 @@ interface EarlyGet {
   url: string;
   token: string | null;
   answer: Promise<Response>;
+  /** When it was asked for (Date.now()). */
+  at?: number;
 }
 for (const e of ((globalThis as { __atendeEarly?: EarlyGet[] }).__atendeEarly ?? []).splice(0)) {
-  early.set(e.url, { token: e.token, answer: e.answer, until: Date.now() + PREFETCH_TTL_MS });
+  early.set(e.url, { token: e.token, answer: e.answer, until: (e.at ?? Date.now()) + PREFETCH_TTL_MS });
 }
+// Answers asked for with a token that is gone are nobody's: dropped at once.
+sessionEnded.watch(() => early.clear());
+tokenRefreshed.watch(() => early.clear());
 
 /**
  * Starts `GET /api{path}?{query}` now, so that a screen's first request is on its way while its code
@@ -105,8 +110,9 @@ function untilAborted(answer: Promise<Response>, signal: AbortSignal | undefined
   if (!signal) return answer;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
-    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    answer.then(resolve, reject);
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
 }
 

@@ -34,6 +34,9 @@ describe("a plugin page's first requests", () => {
     expect(asked).toEqual([['/api/dash/figures?days=7&scope=all', 'Bearer tok']]);
     expect(await api.get('/dash/figures', { query: { days: 7, scope: 'all' } })).toEqual({ n: 1 });
     expect(asked).toHaveLength(1);
+    // Once per page load: a later plugin list (a sign-in, a renewal) starts none.
+    await preloadPageRemote([manifest], '/dash');
+    expect(asked).toHaveLength(1);
   });
 
   it("another page of the plugin, or no plugin's page, starts none", async () => {

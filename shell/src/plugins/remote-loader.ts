@@ -29,6 +29,8 @@ function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefini
   return promise;
 }
 
+let firstRequestsStarted = false;
+
 /**
  * The remote of the plugin whose page this path is, started as soon as the plugin list is known (not
  * when its route first renders, which a busy first load delays), so the page's code downloads first;
@@ -37,9 +39,12 @@ function loadRemoteDefinition(manifest: PluginManifest): Promise<WebPluginDefini
 export function preloadPageRemote(manifests: PluginManifest[], path: string): Promise<boolean> | undefined {
   const manifest = manifests.find((m) => m.remoteEntry && !m.locked && m.routes.some((r) => !r.locked && matchPath({ path: r.path, end: true }, path)));
   if (!manifest) return undefined;
-  // The page's first requests (its manifest names them) start now too, beside its code.
+  // The page's first requests (its manifest names them) start now too, beside its code: once per page
+  // load (a later plugin list, after a sign-in or a renewal, is not a first view).
   const route = manifest.routes.find((r) => !r.locked && matchPath({ path: r.path, end: true }, path));
-  for (const request of route?.firstRequests ?? []) {
+  const first = firstRequestsStarted ? [] : (route?.firstRequests ?? []);
+  firstRequestsStarted ||= first.length > 0;
+  for (const request of first) {
     const [apiPath, query = ''] = request.split('?');
     prefetch(apiPath!, Object.fromEntries(new URLSearchParams(query)));
   }

@@ -11,8 +11,10 @@ const brotliAsync = promisify(brotliCompress);
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.svg', '.html', '.map', '.txt']);
 /** Below this a file goes as it is (as `compression` does). */
 const MIN_BYTES = 1024;
-/** Compressed files kept in memory, at most (the shell and every remote take a few MB). */
+/** Compressed files kept in memory, at most, for the shell and every remote together (they take a few MB). */
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+/** Bytes held by every compressedStatic instance of the process (one per remote and the shell). */
+let cachedBytes = 0;
 
 type Encoding = 'br' | 'gzip';
 interface Cached {
@@ -34,7 +36,6 @@ interface Cached {
 export function compressedStatic(root: string, setHeaders: (res: Response, file: string) => void) {
   const base = path.resolve(root);
   const cache = new Map<string, Cached>();
-  let cachedBytes = 0;
 
   const compressed = (file: string, version: string, encoding: Encoding): Promise<Buffer> | null => {
     let entry = cache.get(file);
@@ -81,18 +82,22 @@ export function compressedStatic(root: string, setHeaders: (res: Response, file:
       const info = await stat(file);
       if (!info.isFile() || info.size < MIN_BYTES) return next();
       const version = `${info.size.toString(16)}-${info.mtime.getTime().toString(16)}`;
-      const body = compressed(file, version, encoding);
-      if (!body) return next();
-      const bytes = await body;
       res.type(path.extname(file));
       res.setHeader('ETag', `W/"${version}"`);
       res.setHeader('Last-Modified', info.mtime.toUTCString());
       setHeaders(res, file);
       res.vary('Accept-Encoding');
+      // A revalidation is answered before anything is compressed.
       if (req.fresh) {
         res.status(304).end();
         return;
       }
+      const body = compressed(file, version, encoding);
+      if (!body) {
+        for (const header of ['Content-Type', 'ETag', 'Last-Modified', 'Cache-Control']) res.removeHeader(header);
+        return next();
+      }
+      const bytes = await body;
       res.setHeader('Content-Encoding', encoding);
       res.setHeader('Content-Length', bytes.length);
       if (req.method === 'HEAD') res.end();

@@ -501,6 +501,24 @@ describe('ai plugin', () => {
     expect(await queryDb(db.url, `select 1 from ai_transcription_claims where message_id = $1`, [message!.id])).toEqual([]);
   });
 
+  it('a claim left by a process that stopped is taken over once stale, and the note is paid once', async () => {
+    // The previous case's connection (the plan allows no more).
+    const [{ id: plain }] = await queryDb(db.url, `select id from whatsapps where company_id = $1 and name = 'Sandbox voz a la vez'`, [companyId]);
+    const customer = newCustomer();
+    const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 1)]);
+    await api.post(`/api/sandbox/${plain}/messages`, { from: customer, name: 'Voz', body: '', media: { mimetype: 'audio/ogg', fileName: 'nota.ogg', dataBase64: ogg.toString('base64') } }, admin);
+    const message = await eventually(async () => (await queryDb(db.url, `select m.id from messages m join contacts c on c.id = m.contact_id where c.number = $1 and m.media_type = 'audio'`, [customer]))[0]);
+    // A holder that died eleven minutes ago.
+    await queryDb(db.url, `insert into ai_transcription_claims (company_id, message_id, claimed_at) values ($1, $2, now() - interval '11 minutes')`, [companyId, message!.id]);
+    const before = await balance();
+    await fake.reset();
+    await fake.setTranscript('Retomada.');
+    const res = await api.post(`/api/ai/transcriptions/${message!.id}`, {}, admin);
+    expect([res.status, res.body.text]).toEqual([200, 'Retomada.']);
+    expect(await balance()).toBe(before - 2);
+    expect(await queryDb(db.url, `select 1 from ai_transcription_claims where message_id = $1`, [message!.id])).toEqual([]);
+  });
+
   it('images: validation, generation paid by size and quality, edit with a reference, history, download, delete; a failure refunds', async () => {
     const short = await api.post('/api/ai-images/generate', { prompt: 'gato' }, admin);
     expect(short.body.details).toEqual([expect.objectContaining({ path: 'prompt', message: 'El prompt debe tener al menos 10 caracteres' })]);

@@ -44,8 +44,8 @@ export default function DashboardPage() {
 
   useEffect(() => void load(), [load]);
   // The tables (antd's Table is the page's heaviest component to draw) come once the cards' figures are
-  // painted: the cards are what the page is opened for (issue 32, the first view).
-  const tablesShown = useAfterPaint(figures !== null);
+  // painted, or the first read failed: the cards are what the page is opened for (issue 32, the first view).
+  const tablesShown = useAfterPaint(figures !== null || !loading);
   useEffect(() => {
     call(CONNECTION_ENDPOINTS.list).then((list) => setConnections(list.map((c) => ({ id: c.id, name: c.name }))), showError);
     call(QUEUE_ENDPOINTS.list).then((list) => setQueues(list.map((q) => ({ id: q.id, name: q.name }))), showError);

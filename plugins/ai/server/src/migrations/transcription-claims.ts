@@ -11,7 +11,7 @@ export class AiTranscriptionClaims extends Migration {
       create table ai_transcription_claims (
         company_id int not null,
         message_id int not null,
-        claimed_at timestamptz not null default now(),
+        claimed_at timestamptz not null default clock_timestamp(),
         primary key (company_id, message_id)
       )`);
   }

@@ -25,11 +25,13 @@ import { OpenAiProvider } from '../openai/provider.js';
 import { SETTING_AUTO_TRANSCRIBE } from '../settings.js';
 
 /**
- * How long a claim on a note holds (the provider's timeout, 120 s, and a margin): a claim older than this
- * was left by a process that stopped, and is taken over. A second caller waits for the first's text
- * at most this long.
+ * A claim older than this was left by a process that stopped, and is taken over: far longer than the
+ * work it guards can take (reading the note, paying, the provider's 120 s limit, storing), so a claim
+ * still being worked on is never taken over.
  */
-const CLAIM_MS = 150_000;
+const STALE_CLAIM_MS = 600_000;
+/** How long a second caller waits for the first one's text before it hears "being transcribed" (409). */
+const WAIT_MS = 30_000;
 const WAIT_STEP_MS = 400;
 
 /** The file name's extension the provider reads the format from. */
@@ -89,11 +91,14 @@ export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
   async transcribe(companyId: number, messageId: number, userId: number | null, wait: true): Promise<Transcription>;
   async transcribe(companyId: number, messageId: number, userId: number | null, wait: boolean): Promise<Transcription | null>;
   async transcribe(companyId: number, messageId: number, userId: number | null, wait = true): Promise<Transcription | null> {
-    for (const deadline = Date.now() + CLAIM_MS; ; ) {
+    let claim: string | null;
+    for (const deadline = Date.now() + WAIT_MS; ; ) {
       const known = await this.stored(companyId, messageId);
       if (known) return known;
-      if (await this.claim(companyId, messageId)) break;
+      claim = await this.claim(companyId, messageId);
+      if (claim) break;
       if (!wait) return null;
+      // The text comes to the screens that show the ticket when it is ready (TRANSCRIPTION_EVENT).
       if (Date.now() > deadline) throw AppError.conflict('ERR_TRANSCRIPTION_IN_PROGRESS');
       await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
     }
@@ -101,7 +106,11 @@ export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
       // Stored between the look above and the claim (its maker released the claim meanwhile).
       return (await this.stored(companyId, messageId)) ?? (await this.make(companyId, messageId, userId));
     } finally {
-      await this.tenancy.forCompany(companyId, (em) => em.getConnection().execute('delete from ai_transcription_claims where company_id = ? and message_id = ?', [companyId, messageId]));
+      // Only this caller's claim (one taken over from it is someone else's); a failed release only
+      // leaves the note claimed until it is stale, and does not turn the answer into an error.
+      await this.tenancy
+        .forCompany(companyId, (em) => em.getConnection().execute('delete from ai_transcription_claims where company_id = ? and message_id = ? and claimed_at::text = ?', [companyId, messageId, claim]))
+        .catch((err: unknown) => this.log.warn(`claim of message ${messageId} not released: ${(err as Error).message}`));
     }
   }
 
@@ -110,18 +119,21 @@ export class TranscriptionService implements OnModuleInit, OnModuleDestroy {
     return known && { messageId, text: known.text, creditsConsumed: known.creditsConsumed };
   }
 
-  /** True when this caller now holds the note's claim: a new one, or one older than CLAIM_MS taken over. */
-  private async claim(companyId: number, messageId: number): Promise<boolean> {
+  /**
+   * The note's claim for this caller (a new one, or one older than STALE_CLAIM_MS taken over), or null when
+   * someone else holds it. The claim is its time, which tells this holder's row from a later one.
+   */
+  private async claim(companyId: number, messageId: number): Promise<string | null> {
     const rows = (await this.tenancy.forCompany(companyId, (em) =>
       em.getConnection().execute(
         `insert into ai_transcription_claims (company_id, message_id) values (?, ?)
-         on conflict (company_id, message_id) do update set claimed_at = now()
+         on conflict (company_id, message_id) do update set claimed_at = clock_timestamp()
           where ai_transcription_claims.claimed_at < now() - make_interval(secs => ?)
-         returning 1 as claimed`,
-        [companyId, messageId, CLAIM_MS / 1000],
+         returning claimed_at::text as claim`,
+        [companyId, messageId, STALE_CLAIM_MS / 1000],
       ),
-    )) as unknown[];
-    return rows.length === 1;
+    )) as { claim: string }[];
+    return rows[0]?.claim ?? null;
   }
 
   /** Pays and asks the provider; the caller holds the claim. */
