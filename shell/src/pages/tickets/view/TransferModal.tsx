@@ -1,5 +1,5 @@
 import { QUEUE_ENDPOINTS, USER_ENDPOINTS, TICKET_ENDPOINTS } from '@atende/core-contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Badge, Form, Modal, Select } from 'antd';
 import type { TicketDto } from '@atende/core-contract';
 import { useDebouncedValue, useErrorToast, useT, call } from '@atende/sdk-web';
@@ -36,13 +36,18 @@ export function TransferModal({ open, ticket, onClose, onTransferred }: Transfer
   const [saving, setSaving] = useState(false);
   const settled = useDebouncedValue(search, 500);
 
-  // Fresh choices on each opening; the lists are read then (queues and users change rarely, but can).
-  useEffect(() => {
+  // Fresh choices on each opening, before the dialog is painted: a reset left to a passive effect could
+  // come after a quick first click on "Transfer" and hide the error that click showed (seen on a loaded machine).
+  useLayoutEffect(() => {
     if (!open) return;
     setQueueId(undefined);
     setUserId(undefined);
     setSearch('');
     setQueueMissing(false);
+  }, [open]);
+  // The lists are read on each opening (queues and users change rarely, but can).
+  useEffect(() => {
+    if (!open) return;
     let alive = true;
     setLoading(true);
     Promise.all([call(QUEUE_ENDPOINTS.names), call(USER_ENDPOINTS.names)])
