@@ -76,7 +76,10 @@ export default function CreditsTab() {
       </Card>
       <Card title={t('tab.server')} size="small">
         <Form layout="vertical">
-          <Form.Item label={t('tab.apiKey')} extra={<Tag color={hasKey ? 'success' : 'default'} data-testid="ai-platform-key-state">{hasKey ? t('tab.keySet') : t('tab.keyNone')}</Tag>}>
+          <Form.Item label={t('tab.apiKey')} extra={
+            // Not "not configured" while the answer is on its way: a spinner until it is known.
+            hasKey === null ? <Spin size="small" data-testid="ai-platform-key-loading" /> : <Tag color={hasKey ? 'success' : 'default'} data-testid="ai-platform-key-state">{hasKey ? t('tab.keySet') : t('tab.keyNone')}</Tag>
+          }>
             <Flex gap={8}>
               <Input.Password value={key} onChange={(e) => setKey(e.target.value)} autoComplete="off" data-testid="ai-platform-key" />
               <Button type="primary" disabled={!key.trim()} onClick={() => void saveKey(key.trim())} data-testid="ai-platform-key-save">
