@@ -51,6 +51,8 @@ export default defineConfig({
           testTimeout: 30_000,
           // setUpShell (i18n, antd) in a beforeAll passed 10 s with two workers at load ~35.
           hookTimeout: 30_000,
+          // As for integration below: one retry for a scheduling hiccup, listed by test.mjs with its first error.
+          retry: 1,
         },
       },
       {

@@ -103,7 +103,13 @@ for (const suite of suites) {
   if (existsSync(file)) {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const failed = report.numFailedTests + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
-    results.push({ name: suite, passed: report.numPassedTests, failed, ms: Date.now() - started });
+    const failures = [];
+    for (const tf of report.testResults ?? []) {
+      const names = (tf.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of names) failures.push(`${path.relative(ROOT, tf.name)} › ${t.fullName}\n      ${String(t.failureMessages?.[0] ?? '').split('\n').slice(0, 4).join('\n      ')}`);
+      if (!names.length && tf.status === 'failed') failures.push(`${path.relative(ROOT, tf.name)}\n      ${String(tf.message ?? '').split('\n').slice(0, 4).join('\n      ')}`);
+    }
+    results.push({ name: suite, passed: report.numPassedTests, failed, failures, ms: Date.now() - started });
     // Passed on retry: the earlier attempt's error is kept in failureMessages. Listed, never hidden.
     for (const tf of report.testResults ?? []) {
       for (const t of tf.assertionResults ?? []) {
@@ -122,7 +128,11 @@ console.log('');
 // Each suite's duration, so a slow suite shows in every CI log (issue 35 item 7).
 const secs = (ms) => `${(ms / 1000).toFixed(0)} s`;
 console.log(`  build: ${secs(buildMs)}`);
-for (const r of results) console.log(`  ${r.failed ? '✖' : '✔'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${secs(r.ms)})`);
+for (const r of results) {
+  console.log(`  ${r.failed ? '✖' : '✔'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${secs(r.ms)})`);
+  // The failures again at the very end: a CI log is often read from its tail only.
+  for (const f of r.failures ?? []) console.log(`    ✖ ${f}`);
+}
 console.log(`  total: ${secs(Date.now() - runStarted)}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -22,11 +22,22 @@ function stubServer(): string[] {
   return asked;
 }
 
-/** Renders the screen's left column and waits until its first requests are all out. */
+/**
+ * Renders the screen's left column and waits until its first requests are all out: as many distinct GETs
+ * as the screen's first requests, both lists drawn from their answers, then a moment for any stray GET.
+ * (A fixed wait alone was not enough on a loaded CI machine: the screen had not asked for everything yet.)
+ */
 async function firstView(asked: string[]) {
   fakeSocket();
-  render(wrap(<TicketsManager narrow={false} onOpen={vi.fn()} />));
-  await waitFor(() => expect(asked.filter((u) => u.startsWith('/api/tickets?'))).toHaveLength(2));
+  const view = render(wrap(<TicketsManager narrow={false} onOpen={vi.fn()} />));
+  const expected = firstTicketRequests($user.getState()!).length;
+  await waitFor(
+    () => {
+      expect(new Set(asked).size).toBeGreaterThanOrEqual(expected);
+      expect(view.container.querySelectorAll('[data-loaded="true"]')).toHaveLength(2);
+    },
+    { timeout: 10_000 },
+  );
   await new Promise((r) => setTimeout(r, 300));
 }
 
