@@ -1,5 +1,5 @@
 import type { DomainEventName } from '@atende/core-contract';
-import type { DomainEventHandler } from './events.js';
+import type { BatchSubscriptionOptions, DomainEventBatchHandler, DomainEventHandler } from './events.js';
 
 /**
  * The calling plugin's own view of the kernel (issue 29 item 5), injected by the `PLUGIN_CONTEXT`
@@ -26,6 +26,16 @@ export interface PluginEvents {
   on<K extends DomainEventName>(name: K, handler: DomainEventHandler<K>): () => void;
   /** Durable (this plugin's own queue): retried when the handler throws; may arrive more than once. */
   subscribe<K extends DomainEventName>(names: readonly K[], handler: DomainEventHandler<K>, options?: { concurrency?: number; attempts?: number }): void;
+  /**
+   * Durable like `subscribe`, handed over in batches: the events emitted together (in one turn of the
+   * emitting process's event loop, at most `maxEvents`) come in one job and one call, in the order they
+   * were emitted, one batch at a time. For a subscriber that writes for every event: one transaction
+   * per batch instead of per event. A batch whose handler throws is split, each event retried alone
+   * (with backoff, up to `attempts`), so one bad event never holds the others back; dedupe by
+   * `event.id`, as any durable delivery may repeat. A plugin subscribes durably once: with
+   * `subscribe` or with this.
+   */
+  subscribeBatches<K extends DomainEventName>(names: readonly K[], handler: DomainEventBatchHandler<K>, options?: BatchSubscriptionOptions): void;
 }
 
 /**

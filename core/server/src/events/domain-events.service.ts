@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { Job } from 'bullmq';
 import type { DomainEvent, DomainEventMap, DomainEventName, PlanFeature } from '@atende/core-contract';
-import type { DomainEventHandler, DomainEvents } from '@atende/sdk-server';
+import type { BatchSubscriptionOptions, DomainEventBatchHandler, DomainEventHandler, DomainEvents } from '@atende/sdk-server';
 import { JobQueuesService } from '../jobs/job-queues.service.js';
 import { CompanyPlanService } from '../platform/company-plan.service.js';
 import { PluginRegistry } from '../plugins/plugin-registry.js';
@@ -15,11 +15,19 @@ export const pluginEventsQueue = (pluginId: string) => `plugin-events-${pluginId
 /** Plan flags are read at most this often per company (a plan change clears them at once). */
 const FLAGS_TTL_MS = 10_000;
 
-type DurableJob = { name: string; data: DomainEvent; opts: { jobId: string; attempts: number; backoff: { type: 'exponential'; delay: number }; removeOnComplete: { age: number; count: number }; removeOnFail: { age: number } } };
+/** The most events in one batch when the subscriber does not say. */
+const DEFAULT_MAX_BATCH = 100;
+/** The name of a batch job (one event's job is named after its event). */
+const BATCH_JOB = 'events';
+
+type JobOptions = { jobId: string; attempts: number; backoff: { type: 'exponential'; delay: number }; removeOnComplete: { age: number; count: number }; removeOnFail: { age: number } };
+type DurableJob = { name: string; data: DomainEvent | { events: DomainEvent[] }; opts: JobOptions };
 
 interface DurableSubscription {
   names: Set<DomainEventName>;
   attempts: number;
+  /** Set for `subscribeBatches`: the events of one tick go in jobs of up to this many. */
+  maxBatch?: number;
 }
 
 /**
@@ -99,22 +107,44 @@ export class DomainEventsService implements DomainEvents {
     );
   }
 
+  subscribeBatches<K extends DomainEventName>(pluginId: string, names: readonly K[], handler: DomainEventBatchHandler<K>, options: BatchSubscriptionOptions = {}): void {
+    if (this.durable.has(pluginId)) throw new Error(`Plugin "${pluginId}" subscribes durably once, with every event it needs.`);
+    const maxBatch = Math.max(1, Math.floor(options.maxEvents ?? DEFAULT_MAX_BATCH));
+    const attempts = options.attempts ?? 8;
+    this.durable.set(pluginId, { names: new Set(names), attempts, maxBatch });
+    this.jobs.worker(
+      pluginEventsQueue(pluginId),
+      async (job: Job<DomainEvent<K> | { events: DomainEvent<K>[] }>) => {
+        const told = 'events' in job.data ? job.data.events : [job.data];
+        // Checked again when handled: the plan may have lost the flag since the events were queued.
+        const events: DomainEvent<K>[] = [];
+        for (const event of told) if (await this.allowed(pluginId, event.companyId)) events.push(event);
+        if (!events.length) return;
+        if (events.length === 1) return void (await handler(events));
+        try {
+          await handler(events);
+        } catch (err) {
+          // One bad event must not hold the others back: each is retried alone, with its own tries
+          // (the handler dedupes by event id what the failed batch may already have done).
+          this.logger.warn(`${pluginId} failed on a batch of ${events.length} events (${(err as Error).message}): each is retried alone`);
+          await this.jobs.queue(pluginEventsQueue(pluginId)).addBulk(events.map((event) => ({ name: event.name, data: event, opts: this.jobOptions(event.id, attempts) })));
+        }
+      },
+      // One batch at a time: events reach the handler in the order they were emitted (per process).
+      { concurrency: 1 },
+    );
+  }
+
+  private jobOptions(jobId: string, attempts: number): JobOptions {
+    return { jobId, attempts, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400 } };
+  }
+
   private async fanOut(event: DomainEvent): Promise<void> {
     for (const [pluginId, sub] of this.durable) {
       if (!sub.names.has(event.name)) continue;
       try {
         if (!(await this.allowed(pluginId, event.companyId))) continue;
-        this.queueDurable(pluginId, {
-          name: event.name,
-          data: event,
-          opts: {
-            jobId: event.id,
-            attempts: sub.attempts,
-            backoff: { type: 'exponential', delay: 1000 },
-            removeOnComplete: { age: 3600, count: 10_000 },
-            removeOnFail: { age: 7 * 86_400 },
-          },
-        });
+        this.queueDurable(pluginId, { name: event.name, data: event, opts: this.jobOptions(event.id, sub.attempts) });
       } catch (err) {
         this.logger.error(`Event ${event.name} ${event.id} not queued for ${pluginId}: ${(err as Error).message}`);
       }
@@ -134,10 +164,26 @@ export class DomainEventsService implements DomainEvents {
     setImmediate(() => {
       this.pendingJobs.delete(pluginId);
       const queue = this.jobs.queue(pluginEventsQueue(pluginId));
+      const maxBatch = this.durable.get(pluginId)?.maxBatch;
+      if (maxBatch) jobs.splice(0, jobs.length, ...this.batched(jobs, maxBatch));
       // One job alone: a plain add (addBulk's transaction costs more than it saves for one).
       (jobs.length === 1 ? queue.add(jobs[0].name, jobs[0].data, jobs[0].opts) : queue.addBulk(jobs))
         .catch((err: Error) => this.logger.error(`${jobs.length} event(s) not queued for ${pluginId} (${jobs.map((j) => j.opts.jobId).join(', ')}): ${err.message}`));
     });
+  }
+
+  /**
+   * A batch subscriber's events of one tick as jobs of up to `maxBatch` events, in emission order (a lone
+   * event stays a plain job). A batch's id is its first event's with a prefix (BullMQ refuses ':' in ids).
+   */
+  private batched(jobs: DurableJob[], maxBatch: number): DurableJob[] {
+    const out: DurableJob[] = [];
+    for (let i = 0; i < jobs.length; i += maxBatch) {
+      const part = jobs.slice(i, i + maxBatch);
+      const events = part.map((j) => j.data as DomainEvent);
+      out.push(part.length === 1 ? part[0] : { name: BATCH_JOB, data: { events }, opts: { ...part[0].opts, jobId: `batch-${events[0].id}` } });
+    }
+    return out;
   }
 
   /** Whether the company's plan has the subscriber's flag (the kernel and flagless plugins always). */

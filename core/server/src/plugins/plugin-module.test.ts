@@ -6,7 +6,7 @@ import { pluginTickets } from './plugin-tickets.js';
 
 describe('PLUGIN_CONTEXT (issue 29 item 5)', () => {
   const fakes = () => {
-    const events = { on: vi.fn(() => () => undefined), subscribe: vi.fn() } satisfies DomainEvents;
+    const events = { on: vi.fn(() => () => undefined), subscribe: vi.fn(), subscribeBatches: vi.fn() } satisfies DomainEvents;
     const settings = {
       company: vi.fn(async () => 'c'),
       global: vi.fn(async () => 'g'),
@@ -22,11 +22,13 @@ describe('PLUGIN_CONTEXT (issue 29 item 5)', () => {
     const handler = () => undefined;
     ctx.events.on('ticket.created', handler);
     ctx.events.subscribe(['message.received'], handler, { attempts: 2 });
+    ctx.events.subscribeBatches(['ticket.updated'], handler, { maxEvents: 10 });
     await ctx.settings.setCompany(7, 'acme.greeting', 'hola');
     await ctx.settings.globalSecret('acme.key');
     expect(await ctx.settings.company(7, 'acme.greeting')).toBe('c');
     expect(events.on).toHaveBeenCalledWith('acme', 'ticket.created', handler);
     expect(events.subscribe).toHaveBeenCalledWith('acme', ['message.received'], handler, { attempts: 2 });
+    expect(events.subscribeBatches).toHaveBeenCalledWith('acme', ['ticket.updated'], handler, { maxEvents: 10 });
     expect(settings.setCompany).toHaveBeenCalledWith('acme', 7, 'acme.greeting', 'hola');
     expect(settings.globalSecret).toHaveBeenCalledWith('acme', 'acme.key');
     expect(ctx.pluginId).toBe('acme');

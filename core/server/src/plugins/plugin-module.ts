@@ -47,6 +47,7 @@ export function pluginContext(pluginId: string, events: DomainEvents, settings: 
     events: Object.freeze({
       on: (name, handler) => events.on(pluginId, name, handler),
       subscribe: (names, handler, options) => events.subscribe(pluginId, names, handler, options),
+      subscribeBatches: (names, handler, options) => events.subscribeBatches(pluginId, names, handler, options),
     } satisfies PluginContext['events']),
     settings: Object.freeze({
       company: async (companyId, key) => {

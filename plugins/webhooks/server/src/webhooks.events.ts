@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { PLUGIN_CONTEXT, TENANCY, type PluginContext, type Tenancy } from '@atende/sdk-server';
+import type { DomainEvent } from '@atende/core-contract';
 import { WebhookDeliverySchema, WebhookSubscriptionSchema } from './entities.js';
 import { SOURCE_EVENTS, toWebhooks } from './event-map.js';
 import { DeliverySender } from './delivery.sender.js';
@@ -7,9 +8,11 @@ import { toDelivery } from './dto.js';
 import { WebhooksRealtime } from './webhooks.realtime.js';
 
 /**
- * Domain events → deliveries (durable: this plugin's own BullMQ queue, one event at a time so a
- * ticket's deliveries are queued in the order its events happened). An event handed over again adds
- * nothing: a delivery is unique per (subscription, event id, webhook event).
+ * Domain events → deliveries (durable: this plugin's own BullMQ queue, in batches handled one at a time,
+ * so a ticket's deliveries are queued in the order its events happened). A company's subscriptions are
+ * read once per batch (an inbound flood tells one event per message, for companies with or without
+ * subscriptions). An event handed over again adds nothing: a delivery is unique per (subscription,
+ * event id, webhook event).
  */
 @Injectable()
 export class WebhooksEvents implements OnModuleInit {
@@ -21,21 +24,27 @@ export class WebhooksEvents implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.plugin.events.subscribe(SOURCE_EVENTS, async (event) => {
-      const outgoing = toWebhooks(event);
-      if (!outgoing.length) return;
-      const queued = await this.tenancy.forCompany(event.companyId, async (em) => {
-        const subs = await em.find(WebhookSubscriptionSchema, { companyId: event.companyId, active: true }, { orderBy: { id: 'asc' } });
+    this.plugin.events.subscribeBatches(SOURCE_EVENTS, (events) => this.deliver(events));
+  }
+
+  private async deliver(events: DomainEvent<(typeof SOURCE_EVENTS)[number]>[]): Promise<void> {
+    const byCompany = new Map<number, typeof events>();
+    for (const event of events) if (toWebhooks(event).length) byCompany.set(event.companyId, [...(byCompany.get(event.companyId) ?? []), event]);
+    for (const [companyId, own] of byCompany) {
+      const queued = await this.tenancy.forCompany(companyId, async (em) => {
+        const subs = await em.find(WebhookSubscriptionSchema, { companyId, active: true }, { orderBy: { id: 'asc' } });
         const created = [];
-        for (const o of outgoing) {
-          for (const sub of subs.filter((s) => s.events.includes(o.event))) {
-            const body = JSON.stringify({ id: `${event.id}:${o.event}`, event: o.event, companyId: event.companyId, occurredAt: event.at, data: o.data });
-            const [row] = (await em.getConnection().execute(
-              `insert into webhook_deliveries (company_id, subscription_id, event_id, event, lane, ticket_id, body) values (?, ?, ?, ?, ?, ?, ?)
-               on conflict (subscription_id, event_id, event) where event_id is not null do nothing returning id`,
-              [event.companyId, sub.id, event.id, o.event, o.lane, o.ticketId, body],
-            )) as { id: number }[];
-            if (row) created.push(await em.findOneOrFail(WebhookDeliverySchema, { id: row.id, companyId: event.companyId }));
+        for (const event of own) {
+          for (const o of toWebhooks(event)) {
+            for (const sub of subs.filter((s) => s.events.includes(o.event))) {
+              const body = JSON.stringify({ id: `${event.id}:${o.event}`, event: o.event, companyId, occurredAt: event.at, data: o.data });
+              const [row] = (await em.getConnection().execute(
+                `insert into webhook_deliveries (company_id, subscription_id, event_id, event, lane, ticket_id, body) values (?, ?, ?, ?, ?, ?, ?)
+                 on conflict (subscription_id, event_id, event) where event_id is not null do nothing returning id`,
+                [companyId, sub.id, event.id, o.event, o.lane, o.ticketId, body],
+              )) as { id: number }[];
+              if (row) created.push(await em.findOneOrFail(WebhookDeliverySchema, { id: row.id, companyId }));
+            }
           }
         }
         return created;
@@ -44,6 +53,6 @@ export class WebhooksEvents implements OnModuleInit {
         this.realtime.delivery(d.companyId, toDelivery(d));
         await this.sender.enqueue(d);
       }
-    });
+    }
   }
 }

@@ -13,9 +13,11 @@ const COUNTERS: Counter[] = ['created', 'accepted', 'closed', 'reopened', 'trans
 type Exec = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**
- * Keeps the rollups from the kernel's durable domain events: one transaction per event inserts its id
- * (a repeated delivery finds it and changes nothing), updates the ticket's state and adds the counters.
- * One event at a time (concurrency 1), so a ticket's changes apply in the order they were told.
+ * Keeps the rollups from the kernel's durable domain events, handed over in batches (an inbound flood
+ * told one event per message, one queue job and one transaction each): one transaction per company
+ * in a batch, in which each event inserts its id (a repeated delivery finds it and changes nothing),
+ * updates the ticket's state and adds the counters. Batches come one at a time, their events in the
+ * order they were emitted, so a ticket's changes apply in the order they were told.
  */
 @Injectable()
 export class RollupWriter implements OnModuleInit, OnModuleDestroy {
@@ -32,7 +34,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.plugin.events.subscribe([...EVENTS], (event) => this.apply(event as DomainEvent), { concurrency: 1, attempts: 8 });
+    this.plugin.events.subscribeBatches([...EVENTS], (events) => this.apply(events as DomainEvent[]), { attempts: 8 });
     // "Online now" is read from the PRESENCE port on each refetch: a connection change only nudges the
     // screens (in-process, in the process holding the socket; nothing to keep, so nothing durable).
     this.stopPresence = this.plugin.events.on('user.presence', (event) => {
@@ -58,56 +60,67 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  async apply(event: DomainEvent): Promise<void> {
-    const timeZone = await this.tickets.timeZone(event.companyId);
-    const ticketId = ticketIdOf(event);
-    const applied = await this.tenancy.forCompany(event.companyId, (em) =>
-      em.transactional(async (tx: EntityManager) => {
-        const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
-        const fresh = await exec(`insert into dashboard_seen_events (company_id, event_id) values (?, ?) on conflict do nothing returning event_id`, [event.companyId, event.id]);
-        if (!fresh.length) return false;
-        let before: TicketState | null = null;
-        if (ticketId !== null) {
-          const [row] = await exec(`select * from dashboard_tickets where company_id = ? and ticket_id = ? for update`, [event.companyId, ticketId]);
-          // A ticket first heard of after its creation (before the plugin was installed): its state from the port (a read).
-          const seed = !row && event.name !== 'ticket.created' ? await this.tickets.get(event.companyId, ticketId) : null;
-          before = row ? stateOf(row) : seed ? { ticketId: seed.id, status: seed.status, queueId: seed.queueId, userId: seed.userId, whatsappId: seed.whatsappId, createdAt: null, acceptedAt: null, replied: false, tagged: false, msgsIn: 0 } : null;
-          // The port already shows the change this event tells: its "before" is in the event.
-          if (!row && before && event.name === 'ticket.updated') before = rewind(before, event as DomainEvent<'ticket.updated'>);
-        }
-        const { state, rows } = rollupOf(event, before, timeZone);
-        const increments: RollupRow[] = rows;
-        if (state) await saveState(exec, event.companyId, state);
-        const { day, hour } = localDayHour(new Date(event.at), timeZone);
-        // Contacts who wrote on a day (the CRM's unique contacts): counted once per day and connection.
-        const inbound = event.name === 'message.received' ? (event as DomainEvent<'message.received'>).payload : null;
-        if (inbound && !inbound.fromMe && inbound.contactId !== null) {
-          const first = await exec(
-            `insert into dashboard_contact_days (company_id, day, whatsapp_id, contact_id) values (?, ?, ?, ?) on conflict do nothing returning contact_id`,
-            [event.companyId, day, inbound.whatsappId, inbound.contactId],
-          );
-          if (first.length) increments.push({ day, hour, queueId: 0, whatsappId: inbound.whatsappId, userId: 0, add: { active_contacts: 1 } });
-        }
-        for (const inc of increments) {
-          const cols = COUNTERS.filter((c) => inc.add[c]);
-          if (!cols.length) continue;
-          await exec(
-            `insert into dashboard_rollups (company_id, day, hour, queue_id, whatsapp_id, user_id, ${cols.join(', ')})
-             values (?, ?, ?, ?, ?, ?, ${cols.map(() => '?').join(', ')})
-             on conflict (company_id, day, hour, queue_id, whatsapp_id, user_id)
-             do update set ${cols.map((c) => `${c} = dashboard_rollups.${c} + excluded.${c}`).join(', ')}`,
-            [event.companyId, inc.day, inc.hour, inc.queueId, inc.whatsappId, inc.userId, ...cols.map((c) => inc.add[c])],
-          );
-        }
-        return increments.length > 0 || !!state;
-      }),
-    );
-    // Screens refetch the cheap figures (debounced on their side); the event itself carries nothing secret.
-    if (applied) {
-      this.cache.changed(event.companyId);
-      this.realtime.toCompany(event.companyId, DASHBOARD_EVENT, { event: event.name }, { permission: 'dashboard:view' });
+  /** A batch of events: each company's in one transaction, in the order told; then the screens are nudged once per company. */
+  async apply(events: DomainEvent[]): Promise<void> {
+    const byCompany = new Map<number, DomainEvent[]>();
+    for (const event of events) byCompany.set(event.companyId, [...(byCompany.get(event.companyId) ?? []), event]);
+    for (const [companyId, own] of byCompany) {
+      const timeZone = await this.tickets.timeZone(companyId);
+      const applied = await this.tenancy.forCompany(companyId, (em) =>
+        em.transactional(async (tx: EntityManager) => {
+          const exec: Exec = (sql, params) => tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext());
+          let any = false;
+          for (const event of own) if (await this.applyOne(exec, event, timeZone)) any = true;
+          return any;
+        }),
+      );
+      // Screens refetch the cheap figures (debounced on their side); the notice itself carries nothing secret.
+      if (applied) {
+        this.cache.changed(companyId);
+        this.realtime.toCompany(companyId, DASHBOARD_EVENT, { event: own[own.length - 1].name }, { permission: 'dashboard:view' });
+      } else this.log.debug?.(`${own.length} event(s) of company ${companyId} already applied`);
     }
-    else this.log.debug?.(`event ${event.id} already applied`);
+  }
+
+  /** One event inside its company's transaction; false when it was applied before (or changes nothing). */
+  private async applyOne(exec: Exec, event: DomainEvent, timeZone: string): Promise<boolean> {
+    const ticketId = ticketIdOf(event);
+    const fresh = await exec(`insert into dashboard_seen_events (company_id, event_id) values (?, ?) on conflict do nothing returning event_id`, [event.companyId, event.id]);
+    if (!fresh.length) return false;
+    let before: TicketState | null = null;
+    if (ticketId !== null) {
+      const [row] = await exec(`select * from dashboard_tickets where company_id = ? and ticket_id = ? for update`, [event.companyId, ticketId]);
+      // A ticket first heard of after its creation (before the plugin was installed): its state from the port (a read).
+      const seed = !row && event.name !== 'ticket.created' ? await this.tickets.get(event.companyId, ticketId) : null;
+      before = row ? stateOf(row) : seed ? { ticketId: seed.id, status: seed.status, queueId: seed.queueId, userId: seed.userId, whatsappId: seed.whatsappId, createdAt: null, acceptedAt: null, replied: false, tagged: false, msgsIn: 0 } : null;
+      // The port already shows the change this event tells: its "before" is in the event.
+      if (!row && before && event.name === 'ticket.updated') before = rewind(before, event as DomainEvent<'ticket.updated'>);
+    }
+    const { state, rows } = rollupOf(event, before, timeZone);
+    const increments: RollupRow[] = rows;
+    if (state) await saveState(exec, event.companyId, state);
+    const { day, hour } = localDayHour(new Date(event.at), timeZone);
+    // Contacts who wrote on a day (the CRM's unique contacts): counted once per day and connection.
+    const inbound = event.name === 'message.received' ? (event as DomainEvent<'message.received'>).payload : null;
+    if (inbound && !inbound.fromMe && inbound.contactId !== null) {
+      const first = await exec(
+        `insert into dashboard_contact_days (company_id, day, whatsapp_id, contact_id) values (?, ?, ?, ?) on conflict do nothing returning contact_id`,
+        [event.companyId, day, inbound.whatsappId, inbound.contactId],
+      );
+      if (first.length) increments.push({ day, hour, queueId: 0, whatsappId: inbound.whatsappId, userId: 0, add: { active_contacts: 1 } });
+    }
+    for (const inc of increments) {
+      const cols = COUNTERS.filter((c) => inc.add[c]);
+      if (!cols.length) continue;
+      await exec(
+        `insert into dashboard_rollups (company_id, day, hour, queue_id, whatsapp_id, user_id, ${cols.join(', ')})
+         values (?, ?, ?, ?, ?, ?, ${cols.map(() => '?').join(', ')})
+         on conflict (company_id, day, hour, queue_id, whatsapp_id, user_id)
+         do update set ${cols.map((c) => `${c} = dashboard_rollups.${c} + excluded.${c}`).join(', ')}`,
+        [event.companyId, inc.day, inc.hour, inc.queueId, inc.whatsappId, inc.userId, ...cols.map((c) => inc.add[c])],
+      );
+    }
+    return increments.length > 0 || !!state;
   }
 }
 
