@@ -47,6 +47,24 @@ describe('plan form: features declared by installed plugins (issue 29 item 3)', 
     expect(put.mock.calls[0][1]).toMatchObject({ useKanban: true, features: { useMyThing: true } });
   });
 
+  it('keeps what was typed and switched before the features arrived: only untouched switches take their values', async () => {
+    await signedInAs({ profile: 'admin', super: true });
+    let arrive!: (list: typeof FEATURES) => void;
+    get.mockImplementation(() => new Promise((r) => (arrive = r as never)) as never);
+    put.mockImplementation(async (_path, body) => ({ ...plan, ...(body as object) }));
+    render(wrap(<PlanModal editing={{ ...plan, features: { useMyThing: true } }} onClose={() => undefined} onSaved={() => undefined} />));
+    fireEvent.change(await screen.findByTestId('plan-name'), { target: { value: 'Pyme plus' } });
+    await waitFor(() => expect(get).toHaveBeenCalled());
+    arrive([...FEATURES, { key: 'useOther', plugin: 'other', label: { es: 'Otra', pt: 'Outra', en: 'Other' } }]);
+    await waitFor(() => expect(screen.getByTestId('plan-flag-useOther')).toBeTruthy());
+    expect((screen.getByTestId('plan-name') as HTMLInputElement).value).toBe('Pyme plus');
+    expect(screen.getByTestId('plan-flag-useMyThing').getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByTestId('plan-flag-useOther').getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByTestId('plan-save'));
+    await waitFor(() => expect(put).toHaveBeenCalled());
+    expect(put.mock.calls[0][1]).toMatchObject({ name: 'Pyme plus', features: { useMyThing: true, useOther: false } });
+  });
+
   it('starts a new plan with them on, as the spec\'s flags', async () => {
     await signedInAs({ profile: 'admin', super: true });
     get.mockResolvedValue(FEATURES);

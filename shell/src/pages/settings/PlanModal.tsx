@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
 import { PLAN_ENDPOINTS, PLAN_FLAGS, type Plan, type PlanInput } from '@atende/core-contract';
 import { applyServerErrors, lengthRules, localized, useErrorToast, useT, validationText, call } from '@atende/sdk-web';
@@ -39,13 +39,23 @@ export function PlanModal({ editing, onClose, onSaved }: Props) {
   const [saving, setSaving] = useState(false);
   const plan = editing && editing !== 'new' ? editing : null;
 
-  useEffect(() => {
+  // Plugins' features start enabled too on a new plan; an existing plan shows what it has.
+  const declaredValue = (key: string) => (plan ? (plan.features?.[key] ?? false) : true);
+  // Layout effects: the form holds the plan's values before the dialog is painted, so no click or
+  // keystroke lands in between and is then undone (a passive effect left that gap on a busy machine).
+  useLayoutEffect(() => {
     if (!editing) return;
     form.resetFields();
-    // Plugins' features start enabled too on a new plan; an existing plan shows what it has.
-    const declared = Object.fromEntries(features.map((f) => [f.key, plan ? (plan.features?.[f.key] ?? false) : true]));
+    const declared = Object.fromEntries(features.map((f) => [f.key, declaredValue(f.key)]));
     form.setFieldsValue(plan ? { ...plan, features: declared } : { ...NEW_PLAN, features: declared });
-  }, [editing, features]);
+  }, [editing]);
+  // The plugins' features arrive after the dialog opened: only their own switches get their values
+  // (those the user has not touched), never a reset of what was typed meanwhile.
+  useLayoutEffect(() => {
+    if (!editing) return;
+    const untouched = features.filter((f) => !form.isFieldTouched(['features', f.key]));
+    if (untouched.length) form.setFieldsValue({ features: Object.fromEntries(untouched.map((f) => [f.key, declaredValue(f.key)])) } as Partial<Values>);
+  }, [features]);
 
   const save = async (v: Values) => {
     setSaving(true);
