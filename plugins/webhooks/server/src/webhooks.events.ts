@@ -28,14 +28,21 @@ export class WebhooksEvents implements OnModuleInit {
   }
 
   private async deliver(events: DomainEvent<(typeof SOURCE_EVENTS)[number]>[]): Promise<void> {
-    const byCompany = new Map<number, typeof events>();
-    for (const event of events) if (toWebhooks(event).length) byCompany.set(event.companyId, [...(byCompany.get(event.companyId) ?? []), event]);
+    // Each company's events with the webhooks they become (an event that becomes none is left out).
+    const byCompany = new Map<number, { event: (typeof events)[number]; outgoing: ReturnType<typeof toWebhooks> }[]>();
+    for (const event of events) {
+      const outgoing = toWebhooks(event);
+      if (!outgoing.length) continue;
+      const own = byCompany.get(event.companyId);
+      if (own) own.push({ event, outgoing });
+      else byCompany.set(event.companyId, [{ event, outgoing }]);
+    }
     for (const [companyId, own] of byCompany) {
       const queued = await this.tenancy.forCompany(companyId, async (em) => {
         const subs = await em.find(WebhookSubscriptionSchema, { companyId, active: true }, { orderBy: { id: 'asc' } });
         const created = [];
-        for (const event of own) {
-          for (const o of toWebhooks(event)) {
+        for (const { event, outgoing } of own) {
+          for (const o of outgoing) {
             for (const sub of subs.filter((s) => s.events.includes(o.event))) {
               const body = JSON.stringify({ id: `${event.id}:${o.event}`, event: o.event, companyId, occurredAt: event.at, data: o.data });
               const [row] = (await em.getConnection().execute(

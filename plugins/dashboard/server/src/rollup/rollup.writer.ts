@@ -63,7 +63,11 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
   /** A batch of events: each company's in one transaction, in the order told; then the screens are nudged once per company. */
   async apply(events: DomainEvent[]): Promise<void> {
     const byCompany = new Map<number, DomainEvent[]>();
-    for (const event of events) byCompany.set(event.companyId, [...(byCompany.get(event.companyId) ?? []), event]);
+    for (const event of events) {
+      const own = byCompany.get(event.companyId);
+      if (own) own.push(event);
+      else byCompany.set(event.companyId, [event]);
+    }
     for (const [companyId, own] of byCompany) {
       const timeZone = await this.tickets.timeZone(companyId);
       const applied = await this.tenancy.forCompany(companyId, (em) =>
