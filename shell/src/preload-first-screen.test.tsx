@@ -5,6 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 const loaded = vi.hoisted(() => [] as string[]);
 vi.mock('./layout/MainLayout.js', () => (loaded.push('layout'), { MainLayout: () => null }));
 vi.mock('./pages/tickets/TicketsPage.js', () => (loaded.push('tickets'), { TicketsPage: () => null }));
+vi.mock('./pages/contacts/ContactsPage.js', () => (loaded.push('contacts'), { ContactsPage: () => null }));
+vi.mock('./pages/settings/SettingsPage.js', () => (loaded.push('settings'), { SettingsPage: () => null }));
 vi.mock('./plugins/federation-host.js', () => (loaded.push('federation'), { sharesLoaded: Promise.resolve() }));
 const prefetched = vi.hoisted(() => [] as string[]);
 vi.mock('./pages/tickets/first-requests.js', () => ({ prefetchTicketsScreen: (user: { name: string }) => prefetched.push(user.name) }));
@@ -22,22 +24,22 @@ describe('preloadFirstScreen', () => {
     expect(loaded).toEqual([]);
   });
 
-  it('loads the main layout for any signed-in page, the tickets screen only on / and /tickets', async () => {
+  it('loads the main layout for any signed-in page, and the screen of the path: /contacts its own, / and /tickets the tickets screen', async () => {
     preloadFirstScreen(true, '/contacts');
     await settle();
-    expect(loaded).toEqual(['layout']);
+    expect(loaded).toEqual(['layout', 'contacts']);
     preloadFirstScreen(true, '/tickets/3f1c');
     await settle();
-    expect(loaded).toEqual(['layout', 'tickets']);
+    expect(loaded).toEqual(['layout', 'contacts', 'tickets']);
   });
 
-  it('on a plugin page (not one of the shell screens), also starts the federation runtime and the shared modules', async () => {
+  it('on a plugin page (not one of the shell screens), starts the federation runtime and the shared modules instead', async () => {
     preloadFirstScreen(true, '/settings');
     await settle();
-    expect(loaded).toEqual(['layout', 'tickets']);
+    expect(loaded).toEqual(['layout', 'contacts', 'tickets', 'settings']);
     preloadFirstScreen(true, '/dashboard');
     await settle();
-    expect(loaded).toEqual(['layout', 'tickets', 'federation']);
+    expect(loaded).toEqual(['layout', 'contacts', 'tickets', 'settings', 'federation']);
   });
 
   it("on the tickets screen, starts its first requests once the session's user is known, not before", async () => {

@@ -42,6 +42,7 @@ async function renderAt(path: string, company: Partial<SessionUser['company']>, 
           <Routes>
             <Route element={<MainLayout />}>
               <Route path="/tickets" element={<p>bandeja</p>} />
+              <Route path="/contacts" element={<p>contactos</p>} />
               <Route path="/invoices" element={<p>facturas</p>} />
               <Route path="/pay" element={<p>pagar aquí</p>} />
             </Route>
@@ -76,5 +77,17 @@ describe('main layout and plugin routes (issue 12 item 2)', () => {
     webPluginLoaded({ id: 'billing', menu: [{ path: '/invoices', useBadge: () => 3, icon: () => <i data-testid="billing-icon" /> }] });
     expect((await screen.findByTestId('plugin-menu-badge')).textContent).toContain('3');
     expect(screen.getByTestId('billing-icon')).toBeTruthy();
+  });
+
+  it("one of the shell's screens tells when it is drawn, so the plugins with badges and widgets load after it (not the tickets screen: its list tells)", async () => {
+    const firstContent = await import('../plugins/first-content.js');
+    const shown = vi.spyOn(firstContent, 'firstContentShown');
+    await renderAt('/tickets', {}, []);
+    expect(await screen.findByText('bandeja')).toBeTruthy();
+    expect(shown).not.toHaveBeenCalled();
+    cleanup();
+    await renderAt('/contacts', {}, []);
+    expect(await screen.findByText('contactos')).toBeTruthy();
+    await vi.waitFor(() => expect(shown).toHaveBeenCalled());
   });
 });

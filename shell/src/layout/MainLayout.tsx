@@ -14,6 +14,10 @@ import { buildMenu } from './menu.js';
 import { useViewportWidth } from './useViewport.js';
 import { useSubscriptionWatch } from './subscription.js';
 import { RemoteRefusalNotices } from '../plugins/RemoteRefusalNotices.js';
+import { firstContentShown } from '../plugins/first-content.js';
+import { firstScreenOf } from '../first-screen.js';
+import { ReadySuspense } from '../components/ReadySuspense.js';
+import { screensLoaded } from '../routes/screen.js';
 
 export const DRAWER_WIDTH = 264;
 
@@ -193,18 +197,30 @@ export function MainLayout() {
           <RemoteRefusalNotices />
           {!expired || onExpiredRoute ? (
             // Pages are lazy (App.tsx): one loading keeps the menu and top bar on screen.
-            <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} data-testid="page-loading" />}>
+            <ReadySuspense fallback={<Spin style={{ display: 'block', padding: 48 }} data-testid="page-loading" />} ready={screensLoaded}>
               <Outlet />
-            </Suspense>
+              {firstScreenOf(location.pathname) === 'shell' && <ScreenShown />}
+            </ReadySuspense>
           ) : landing ? (
             <Navigate to={landing} replace />
           ) : (
             <Suspense fallback={null}>
               <ExpiredPage />
+              <ScreenShown />
             </Suspense>
           )}
         </Layout.Content>
       </Layout>
     </Layout>
   );
+}
+
+/**
+ * Committed with the screen it follows (the same Suspense), so once that screen is drawn: the first
+ * content of one of the shell's screens (the tickets screen and plugin pages tell for themselves), after
+ * which the plugins with badges and widgets load (first-content.ts).
+ */
+function ScreenShown() {
+  useEffect(() => firstContentShown(), []);
+  return null;
 }

@@ -1,30 +1,15 @@
-import { Suspense, lazy, useEffect, useReducer, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { firstContentShown } from './first-content.js';
 import { Spin } from 'antd';
 import type { PluginManifest } from '@atende/core-contract';
 import type { WebPluginDefinition } from '@atende/sdk-web';
 import { loadWebPlugin } from './remote-loader.js';
 import { RemoteBoundary } from './RemoteBoundary.js';
+import { ReadySuspense } from '../components/ReadySuspense.js';
 
 type Pick = (def: WebPluginDefinition) => (() => Promise<{ default: ComponentType }>) | undefined;
 
-/**
- * The placeholder while a piece's code loads. It asks its PluginView to render again once the code is in
- * (`onReady`): an ordinary update that shows the piece at once. Left to React, the piece would be shown
- * by its Suspense retry, which React holds back until 300 ms after the placeholder appeared
- * (FALLBACK_THROTTLE_MS): on a first view of /dashboard, ~120 ms with nothing left to do (issue 32).
- */
-function Loading({ onReady, ...of }: PieceProps & { onReady: () => void }) {
-  // Looked up here, not handed down: after the boundary's retry forgot a failed piece, this is the new one.
-  const { loaded } = pieceOf(of.manifest, of.pick, of.what);
-  useEffect(() => {
-    let live = true;
-    const reveal = () => void (live && onReady());
-    loaded().then(reveal, reveal);
-    return () => {
-      live = false;
-    };
-  }, [loaded, onReady]);
+function Loading() {
   return (
     <div style={{ display: 'grid', placeItems: 'center', padding: 48 }}>
       <Spin />
@@ -89,14 +74,15 @@ function Shown() {
 
 /** Renders one piece of a plugin (a route page or a settings tab) from its remote, isolated by an error boundary. */
 export function PluginView({ manifest, pick, what }: { manifest: PluginManifest; pick: Pick; what: string }) {
-  const [, revealed] = useReducer((n: number) => n + 1, 0);
   // Keyed by the piece: routes render PluginView at the same place, and without a key the boundary of a
-  // failed (or refused) plugin page kept its error over the next plugin's page.
+  // failed (or refused) plugin page kept its error over the next plugin's page. The piece shows as soon as
+  // its code is in (ReadySuspense); looked up when asked, so after the boundary's retry forgot a failed
+  // piece, the new one.
   return (
     <RemoteBoundary key={keyOf(manifest, what)} pluginId={manifest.id} onRetry={() => pieces.delete(keyOf(manifest, what))}>
-      <Suspense fallback={<Loading manifest={manifest} pick={pick} what={what} onReady={revealed} />}>
+      <ReadySuspense fallback={<Loading />} ready={() => pieceOf(manifest, pick, what).loaded()}>
         <Content manifest={manifest} pick={pick} what={what} />
-      </Suspense>
+      </ReadySuspense>
     </RemoteBoundary>
   );
 }

@@ -1,14 +1,17 @@
+import { firstScreenOf } from '../first-screen.js';
+
 /**
  * When plugin remotes not needed to draw the first screen may load (issue 30 item 4): on /tickets after
  * its list shows its first page (TicketList tells), on a plugin's page once that page is shown
- * (PluginView tells; issue 32, the first view of /dashboard), on other screens at once. So the agents' main
- * screen draws with the shell's code only, and the badges, the top bar's bell and the federation
- * runtime come right after it.
+ * (PluginView tells; issue 32, the first view of /dashboard), on the shell's other screens once the
+ * screen is drawn (MainLayout tells), on a path that is none of those at once. So a first view draws with
+ * its own code only, and the badges, the top bar's bell and the federation runtime come right after it
+ * (on /contacts they came first, and the screen's code waited behind ~40 of their files).
  */
 let shown = false;
 const waiting: (() => void)[] = [];
 
-/** The ticket list has drawn its first page (or found it empty). */
+/** The first screen's content is drawn: the ticket list's first page (or none), a plugin's page, another screen. */
 export function firstContentShown() {
   if (shown) return;
   shown = true;
@@ -20,7 +23,7 @@ export function firstContentShown() {
  * `pluginPage`: the path is a plugin's page, which tells when it is shown (PluginView).
  */
 export function afterFirstContent(maxMs = 10_000, path = location.pathname, pluginPage = false): Promise<void> {
-  if (shown || (!pluginPage && !/^\/tickets(\/|$)/.test(path))) return Promise.resolve();
+  if (shown || (!pluginPage && firstScreenOf(path) === 'plugin')) return Promise.resolve();
   return new Promise((resolve) => {
     waiting.push(resolve);
     setTimeout(resolve, maxMs);

@@ -107,6 +107,8 @@ describe('zones (issue 12 item 1)', () => {
 
   it('the list loads the plugins of the zones already on screen; a zone shown later loads the plugins filling it, once', async () => {
     const { fetchPluginListFx, fetchPluginsFx } = await import('./plugins.model.js');
+    // The first screen (here /, the tickets screen) is drawn: widgets wait for that (first-content.ts).
+    (await import('./first-content.js')).firstContentShown();
     const manifest = (id: string, zones: PluginManifest['zones']): PluginManifest => ({ id, version: '1', remoteEntry: `/plugins/${id}/remoteEntry.js`, routes: [], menu: [], settingsTabs: [], zones, locked: false });
     vi.mocked(scope.importRemote).mockImplementation(async (url: string) => ({ default: { id: idOf(url), widgets: [] } }));
     const loaded = () => vi.mocked(scope.importRemote).mock.calls.map((c) => idOf(c[0]));
