@@ -9,7 +9,7 @@ import type { PluginRegistry } from '../plugins/plugin-registry.js';
 type Added = { name: string; data: unknown; opts: { jobId: string; attempts: number } };
 
 /** The service over fake queues: what is added to each queue, and each queue's processor. */
-function setUp() {
+function setUp(flagsOf: (companyId: number) => Promise<Record<string, boolean>> = async (companyId) => ({ useCampaigns: companyId !== 2 }), plugins: string[] = ['acme']) {
   const added: Record<string, Added[]> = {};
   const processors: Record<string, (job: { data: unknown }) => Promise<unknown>> = {};
   const queue = (name: string) => ({
@@ -21,9 +21,9 @@ function setUp() {
     queue: (name: string) => queues.get(name) ?? (queues.set(name, queue(name)), queues.get(name)!),
     worker: (name: string, processor: (job: { data: unknown }) => Promise<unknown>) => void (processors[name] = processor),
   } as unknown as JobQueuesService;
-  // Company 2's plan lacks useCampaigns.
-  const plans = { flagsOf: async (companyId: number) => ({ useCampaigns: companyId !== 2 }) } as unknown as CompanyPlanService;
-  const registry = { plugins: [{ definition: { id: 'acme', planFlag: 'useCampaigns' } }] } as unknown as PluginRegistry;
+  // By default company 2's plan lacks useCampaigns.
+  const plans = { flagsOf } as unknown as CompanyPlanService;
+  const registry = { plugins: plugins.map((id) => ({ definition: { id, planFlag: 'useCampaigns' } })) } as unknown as PluginRegistry;
   const events = new DomainEventsService(new EventEmitter2(), jobs, plans, registry);
   const tick = () => new Promise((resolve) => setImmediate(resolve));
   return { events, added, processors, tick };
@@ -84,5 +84,43 @@ describe('durable events in batches (subscribeBatches)', () => {
     const { events } = setUp();
     events.subscribe('acme', ['ticket.created'], async () => undefined);
     expect(() => events.subscribeBatches('acme', ['message.received'], async () => undefined)).toThrow(/once/);
+  });
+});
+
+describe('durable events in order', () => {
+  it("reach each plugin's queue in the order emitted, even when the first waits for its company's plan and a later one does not", async () => {
+    let answer!: (flags: Record<string, boolean>) => void;
+    const flags = new Promise<Record<string, boolean>>((resolve) => (answer = resolve));
+    const { events, added, tick } = setUp(() => flags, ['zeta', 'acme']);
+    // zeta (first in line) takes ticket.created only; acme takes both.
+    events.subscribe('zeta', ['ticket.created'], async () => undefined);
+    events.subscribe('acme', ['ticket.created', 'message.received'], async () => undefined);
+    const created = events.emit('ticket.created', 1, { ticketId: 1, contactId: 1, whatsappId: 1, status: 'pending', queueId: null, userId: null });
+    await tick();
+    const later = events.emit(...told(1, 2));
+    await tick();
+    answer({ useCampaigns: true });
+    await vi.waitFor(() => expect(added[pluginEventsQueue('acme')]?.map((j) => (j.data as DomainEvent).id)).toEqual([created.id, later.id]));
+    expect(added[pluginEventsQueue('zeta')]?.map((j) => (j.data as DomainEvent).id)).toEqual([created.id]);
+  });
+
+  it('events emitted while an add is on its way go with the next add, after it', async () => {
+    const { events, added, tick } = setUp();
+    events.subscribe('acme', ['message.received'], async () => undefined);
+    const first = events.emit(...told(1, 1));
+    await tick();
+    const second = events.emit(...told(1, 2));
+    const third = events.emit(...told(1, 3));
+    await vi.waitFor(() => expect(added[pluginEventsQueue('acme')]?.length).toBe(3));
+    expect(added[pluginEventsQueue('acme')].map((j) => (j.data as DomainEvent).id)).toEqual([first.id, second.id, third.id]);
+  });
+
+  it("a plan check that fails keeps the event (the handler checks again when it runs)", async () => {
+    const { events, added } = setUp(async () => {
+      throw new Error('database down');
+    });
+    events.subscribe('acme', ['message.received'], async () => undefined);
+    const a = events.emit(...told(1, 1));
+    await vi.waitFor(() => expect(added[pluginEventsQueue('acme')]?.map((j) => (j.data as DomainEvent).id)).toEqual([a.id]));
   });
 });

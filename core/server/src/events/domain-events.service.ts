@@ -41,8 +41,8 @@ export class DomainEventsService implements DomainEvents {
   private readonly logger = new Logger('DomainEvents');
   private readonly durable = new Map<string, DurableSubscription>();
   private readonly flags = new Map<number, { flags: Promise<Record<string, boolean>>; until: number }>();
-  /** Durable events waiting for this tick's addBulk, by plugin (see queueDurable). */
-  private readonly pendingJobs = new Map<string, DurableJob[]>();
+  /** Durable events waiting to be added to each plugin's queue, in emission order (see queueDurable). */
+  private readonly outbox = new Map<string, { jobs: DurableJob[]; flushing: boolean }>();
 
   constructor(
     private readonly emitter: EventEmitter2,
@@ -61,7 +61,7 @@ export class DomainEventsService implements DomainEvents {
   emit<K extends DomainEventName>(name: K, companyId: number, payload: DomainEventMap[K]): DomainEvent<K> {
     const event: DomainEvent<K> = { id: randomUUID(), name, companyId, at: new Date().toISOString(), payload };
     this.emitter.emit(name, event);
-    void this.fanOut(event);
+    this.fanOut(event);
     return event;
   }
 
@@ -139,37 +139,57 @@ export class DomainEventsService implements DomainEvents {
     return { jobId, attempts, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400 } };
   }
 
-  private async fanOut(event: DomainEvent): Promise<void> {
+  /**
+   * Queued for each durable subscriber at once, in emission order: the plan check waits for the add
+   * (flush). Checked here with an `await` per plugin, a later event whose flags were cached could be
+   * queued before an earlier one still waiting for them: a webhook's ticket.status_changed went out
+   * before its ticket.created (a CI run of 2026-11-28).
+   */
+  private fanOut(event: DomainEvent): void {
     for (const [pluginId, sub] of this.durable) {
-      if (!sub.names.has(event.name)) continue;
-      try {
-        if (!(await this.allowed(pluginId, event.companyId))) continue;
-        this.queueDurable(pluginId, { name: event.name, data: event, opts: this.jobOptions(event.id, sub.attempts) });
-      } catch (err) {
-        this.logger.error(`Event ${event.name} ${event.id} not queued for ${pluginId}: ${(err as Error).message}`);
-      }
+      if (sub.names.has(event.name)) this.queueDurable(pluginId, { name: event.name, data: event, opts: this.jobOptions(event.id, sub.attempts) });
     }
   }
 
   /**
-   * A plugin's events of one tick are added to its queue together (one addBulk, one round trip): an
-   * inbound flood emits several events per message for each durable subscriber (issue 37 item 1).
-   * Order within a plugin's queue is the order of emission, as with one add each.
+   * A plugin's events are added to its queue together (one add or addBulk, one round trip): an inbound
+   * flood emits several events per message for each durable subscriber (issue 37 item 1). The events of
+   * one tick go together, and those emitted while an add is on its way go with the next one: adds run one
+   * at a time per plugin, so its queue holds its events in the order they were emitted.
    */
   private queueDurable(pluginId: string, job: DurableJob): void {
-    const waiting = this.pendingJobs.get(pluginId);
-    if (waiting) return void waiting.push(job);
-    const jobs = [job];
-    this.pendingJobs.set(pluginId, jobs);
-    setImmediate(() => {
-      this.pendingJobs.delete(pluginId);
-      const queue = this.jobs.queue(pluginEventsQueue(pluginId));
+    let box = this.outbox.get(pluginId);
+    if (!box) this.outbox.set(pluginId, (box = { jobs: [], flushing: false }));
+    box.jobs.push(job);
+    if (box.jobs.length === 1 && !box.flushing) setImmediate(() => void this.flush(pluginId));
+  }
+
+  private async flush(pluginId: string): Promise<void> {
+    const box = this.outbox.get(pluginId);
+    if (!box || box.flushing) return;
+    box.flushing = true;
+    try {
+      while (box.jobs.length) await this.add(pluginId, box.jobs.splice(0));
+    } finally {
+      box.flushing = false;
+    }
+  }
+
+  /** Adds these events to the plugin's queue, less those of companies whose plan lacks its flag. */
+  private async add(pluginId: string, all: DurableJob[]): Promise<void> {
+    try {
+      let jobs: DurableJob[] = [];
+      // A check that fails keeps the event: the handler checks again when it runs.
+      for (const job of all) if (await this.allowed(pluginId, (job.data as DomainEvent).companyId).catch(() => true)) jobs.push(job);
+      if (!jobs.length) return;
       const maxBatch = this.durable.get(pluginId)?.maxBatch;
-      if (maxBatch) jobs.splice(0, jobs.length, ...this.batched(jobs, maxBatch));
+      if (maxBatch) jobs = this.batched(jobs, maxBatch);
+      const queue = this.jobs.queue(pluginEventsQueue(pluginId));
       // One job alone: a plain add (addBulk's transaction costs more than it saves for one).
-      (jobs.length === 1 ? queue.add(jobs[0].name, jobs[0].data, jobs[0].opts) : queue.addBulk(jobs))
-        .catch((err: Error) => this.logger.error(`${jobs.length} event(s) not queued for ${pluginId} (${jobs.map((j) => j.opts.jobId).join(', ')}): ${err.message}`));
-    });
+      await (jobs.length === 1 ? queue.add(jobs[0].name, jobs[0].data, jobs[0].opts) : queue.addBulk(jobs));
+    } catch (err) {
+      this.logger.error(`${all.length} event(s) not queued for ${pluginId} (${all.map((j) => j.opts.jobId).join(', ')}): ${(err as Error).message}`);
+    }
   }
 
   /**
