@@ -179,8 +179,14 @@ export class DomainEventsService implements DomainEvents {
   private async add(pluginId: string, all: DurableJob[]): Promise<void> {
     try {
       let jobs: DurableJob[] = [];
-      // A check that fails keeps the event: the handler checks again when it runs.
-      for (const job of all) if (await this.allowed(pluginId, (job.data as DomainEvent).companyId).catch(() => true)) jobs.push(job);
+      // Once per company of the add (a flood's add holds many events of few companies). A check that
+      // fails keeps the event: the handler checks again when it runs.
+      const allowed = new Map<number, boolean>();
+      for (const job of all) {
+        const { companyId } = job.data as DomainEvent;
+        if (!allowed.has(companyId)) allowed.set(companyId, await this.allowed(pluginId, companyId).catch(() => true));
+        if (allowed.get(companyId)) jobs.push(job);
+      }
       if (!jobs.length) return;
       const maxBatch = this.durable.get(pluginId)?.maxBatch;
       if (maxBatch) jobs = this.batched(jobs, maxBatch);
