@@ -146,6 +146,7 @@ try {
   // The baseline (issue 37 item 1): `/api/health` on the same server processes, same concurrency, same
   // run — one request through the same HTTP stack with one PostgreSQL and one Redis round trip. A raw
   // INSERT measured the disk more than the work (it moved 12× between machines of one kind).
+  const healthCpuBefore = servers.reduce((t, s) => t + s.cpuMs(), 0);
   const healthStarted = performance.now();
   let h = 0;
   await Promise.all(
@@ -156,7 +157,9 @@ try {
       }
     }),
   );
-  const healthRate = N / ((performance.now() - healthStarted) / 1000);
+  const healthElapsed = (performance.now() - healthStarted) / 1000;
+  const healthRate = N / healthElapsed;
+  const healthCpuMs = servers.reduce((t, s) => t + s.cpuMs(), 0) - healthCpuBefore;
 
   // Raw single-row INSERT rate on the same server, same driver, same concurrency: the baseline.
   const raw = await withClient(db.url, async () => {
@@ -191,7 +194,10 @@ try {
   console.log(`  server CPU per message ${cpuPerMessage.toFixed(2)} ms (user + system, all server processes): the steadiest figure on a busy machine`);
   if (/cpu-prof/.test(process.env.BENCH_SERVER_NODE_ARGS ?? '')) console.log(`  the timed flood in the server's profile: node tooling/bench/cpu-profile.mjs --window ${profiled} <profile>`);
   console.log(`  round trips per message (a counted flood of ${COUNTED} through proxies before the timed one): PostgreSQL ${pgTrips.toFixed(2)} (goal ≤ 3), Redis ${redisTrips.toFixed(2)} (goal ≤ 4)`);
-  console.log(`/api/health (same processes, same concurrency, ${N} requests): ${healthRate.toFixed(0)} req/s`);
+  // Whether each phase kept the server busy: a phase whose server is not near one core per process is
+  // bounded by something else (this machine's other core runs the bench client, PostgreSQL and Redis).
+  console.log(`  server busy ${((cpuPerMessage * N) / (elapsed * 1000 * PROCESSES) * 100).toFixed(0)} % of a core per process during the flood`);
+  console.log(`/api/health (same processes, same concurrency, ${N} requests): ${healthRate.toFixed(0)} req/s; server CPU ${(healthCpuMs / N).toFixed(2)} ms per request, busy ${(healthCpuMs / (healthElapsed * 1000 * PROCESSES) * 100).toFixed(0)} % of a core per process`);
   console.log(`ratio inbound msg/s ÷ health req/s: ${(rate / healthRate).toFixed(3)}${RATE ? ' (open loop: bounded by the offered rate)' : ` (goal ≥ 0.8: ${rate / healthRate >= 0.8 ? 'met' : 'NOT MET'})`}`);
   console.log(`raw single-row INSERT (pg, same concurrency): ${raw.toFixed(0)} rows/s; ratio inbound / raw insert ${(rate / raw).toFixed(3)} (kept for comparison; no longer the goal's baseline)`);
 } finally {

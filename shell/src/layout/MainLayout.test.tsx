@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useEffect } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -16,6 +17,13 @@ const { MainLayout } = await import('./MainLayout.js');
 const { fetchPluginsFx } = await import('../plugins/plugins.model.js');
 const { webPluginLoaded } = await import('../plugins/web-plugins.model.js');
 const { signedInAs } = await import('../testing.js');
+const { firstContentShown } = await import('../plugins/first-content.js');
+
+/** A plugin's page as PluginView draws it: it tells when it is shown (the drawer's menu follows it). */
+function PluginPage({ text }: { text: string }) {
+  useEffect(() => firstContentShown(), []);
+  return <p>{text}</p>;
+}
 
 const billing: PluginManifest = {
   id: 'billing',
@@ -43,8 +51,8 @@ async function renderAt(path: string, company: Partial<SessionUser['company']>, 
             <Route element={<MainLayout />}>
               <Route path="/tickets" element={<p>bandeja</p>} />
               <Route path="/contacts" element={<p>contactos</p>} />
-              <Route path="/invoices" element={<p>facturas</p>} />
-              <Route path="/pay" element={<p>pagar aquí</p>} />
+              <Route path="/invoices" element={<PluginPage text="facturas" />} />
+              <Route path="/pay" element={<PluginPage text="pagar aquí" />} />
             </Route>
           </Routes>
         </MemoryRouter>
@@ -60,7 +68,8 @@ describe('main layout and plugin routes (issue 12 item 2)', () => {
     await renderAt('/tickets', { expired: true }, [billing]);
     expect(await screen.findByText('pagar aquí')).toBeTruthy();
     expect(screen.queryByText('bandeja')).toBeNull();
-    expect(screen.getByTestId('drawer').textContent).toContain('Pagar');
+    // The menu is drawn after the page it frames (a transition right after the page tells).
+    await vi.waitFor(() => expect(screen.getByTestId('drawer').textContent).toContain('Pagar'));
     expect(screen.getByTestId('drawer').textContent).not.toContain('Facturas');
   });
 

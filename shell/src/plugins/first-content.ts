@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import { firstScreenOf } from '../first-screen.js';
 
 /**
@@ -28,4 +29,23 @@ export function afterFirstContent(maxMs = 10_000, path = location.pathname, plug
     waiting.push(resolve);
     setTimeout(resolve, maxMs);
   });
+}
+
+/**
+ * False until the first screen's content is drawn (on any path, a plugin's page included), or `maxMs`
+ * has passed; then true. For what frames a first view but is not its content (the drawer's menu): drawn
+ * after it, so its render does not hold the content back. The change is a transition: the page's own
+ * updates right after it (a plugin page's figures arriving) interrupt it and are drawn first.
+ */
+export function useAfterFirstContent(maxMs: number): boolean {
+  const [after, setAfter] = useState(shown);
+  useEffect(() => {
+    if (after) return;
+    let live = true;
+    void afterFirstContent(maxMs, location.pathname, true).then(() => live && startTransition(() => setAfter(true)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return after;
 }

@@ -97,6 +97,7 @@ describe('plugin zones and routes in the browser', () => {
     await page.goto(`${server.url}/zones-demo`);
     await page.getByTestId('plan-refusal').waitFor();
     await page.waitForURL((u) => !u.pathname.startsWith('/zones-demo'), { timeout: 5000 });
+    await page.getByTestId('drawer').waitFor(); // the menu is drawn after the page: its absent entry is then known
     expect(await page.getByTestId('zones-demo-bell').count()).toBe(0);
     expect(await page.getByTestId('menu-zones-demo').count()).toBe(0);
     await page.close();
