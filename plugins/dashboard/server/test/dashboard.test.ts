@@ -249,4 +249,29 @@ describe('dashboard', () => {
     // Nobody connected: the admin keeps their row (figures of the day) but is offline.
     await eventually(async () => (await figures(admin)).agents.find((a) => a.userId === adminId)?.online === false);
   });
+  it('counts a burst once per message: many events to a batch, several to a ticket (applied together, in order)', async () => {
+    const phone = sandbox(api, admin);
+    const before = (await figures(admin)).cards;
+    const numbers = ['5491100000301', '5491100000302', '5491100000303'];
+    await Promise.all(numbers.flatMap((n) => Array.from({ length: 8 }, (_, i) => phone.say(wa, n, `ráfaga ${i}`))));
+    const want = before.messagesIn + numbers.length * 8;
+    await eventually(async () => (await figures(admin)).cards.messagesIn === want);
+    // Each ticket's own count of customer messages is the messages table's, and each contact is new once.
+    const tickets = await sql(
+      `select d.ticket_id, d.msgs_in from dashboard_tickets d join tickets t on t.id = d.ticket_id and t.company_id = d.company_id
+       join contacts c on c.id = t.contact_id and c.company_id = t.company_id where d.company_id = $1 and c.number = any($2)`,
+      [companyId, numbers],
+    );
+    expect(tickets).toHaveLength(numbers.length);
+    for (const t of tickets) {
+      const [{ n }] = await sql(`select count(*)::int n from messages where company_id = $1 and ticket_id = $2 and not from_me`, [companyId, t.ticket_id]);
+      expect(t.msgs_in).toBe(n);
+    }
+    const after = (await figures(admin)).cards;
+    expect(after.newContacts).toBe((before.newContacts ?? 0) + numbers.length);
+    expect(after.created).toBe(before.created + numbers.length);
+    // Nothing is counted twice later (a repeated delivery finds its event ids seen).
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await figures(admin)).cards.messagesIn).toBe(want);
+  }, 60_000);
 });
