@@ -73,7 +73,7 @@ const SHUTDOWN_HARD_LIMIT_MS = 35_000;
  * a pool or a timer would keep it alive; a close that hangs (issue 28: after a database outage SIGTERM
  * hung for minutes) is cut short by a hard timer. Replaces Nest's enableShutdownHooks, which waits forever.
  */
-function exitOnSignals(app: NestExpressApplication, logger: Logger, drainDelayMs: number): void {
+function exitOnSignals(app: NestExpressApplication, logger: Logger, drainDelayMs: number, afterClose: () => void): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -86,7 +86,10 @@ function exitOnSignals(app: NestExpressApplication, logger: Logger, drainDelayMs
       process.exit(1);
     }, SHUTDOWN_HARD_LIMIT_MS + drainDelayMs).unref();
     new Promise((resolve) => setTimeout(resolve, drainDelayMs)).then(() => app.close()).then(
-      () => process.exit(0),
+      () => {
+        afterClose();
+        process.exit(0);
+      },
       (err: unknown) => {
         logger.error(`Shutdown failed: ${(err as Error).message}`);
         process.exit(1);
@@ -137,8 +140,9 @@ async function main() {
   app.use('/api', jsonGzip);
   app.use(compression());
   app.use(cookieParser());
-  app.useWebSocketAdapter(new RedisIoAdapter(app, redis, redisNamespace(config)));
-  exitOnSignals(app, logger, config.DRAIN_DELAY_MS);
+  const io = new RedisIoAdapter(app, redis, redisNamespace(config));
+  app.useWebSocketAdapter(io);
+  exitOnSignals(app, logger, config.DRAIN_DELAY_MS, () => io.disconnect());
 
   const orm = app.get(MikroORM);
   const applied = await orm.migrator.up();

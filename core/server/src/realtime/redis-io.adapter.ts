@@ -47,8 +47,18 @@ export class RedisIoAdapter extends IoAdapter {
     return server;
   }
 
+  /**
+   * Closes the socket server only. Nest closes it with the HTTP server, before the app's shutdown hooks
+   * stop the job workers, and a job that finishes then still emits (a plugin telling a company): its
+   * publish must find the connection open. Closed here, ioredis rejected it where nothing caught it and
+   * the process died in the middle of its shutdown (tooling/test/faults/late-emit.test.ts).
+   */
   override async close(server: Server): Promise<void> {
     await super.close(server);
+  }
+
+  /** The adapter's Redis connections, once the whole app has closed and nothing can emit any more. */
+  disconnect(): void {
     this.pub?.disconnect();
     this.sub?.disconnect();
   }
