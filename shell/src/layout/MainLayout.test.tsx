@@ -83,6 +83,8 @@ describe('main layout and plugin routes (issue 12 item 2)', () => {
   it('not expired: every page; a plugin entry shows the badge its remote counts and its own icon', async () => {
     await renderAt('/tickets', {}, [billing]);
     expect(await screen.findByText('bandeja')).toBeTruthy();
+    // As the ticket list does once its first page is drawn: the drawer's menu follows.
+    firstContentShown();
     webPluginLoaded({ id: 'billing', menu: [{ path: '/invoices', useBadge: () => 3, icon: () => <i data-testid="billing-icon" /> }] });
     expect((await screen.findByTestId('plugin-menu-badge')).textContent).toContain('3');
     expect(screen.getByTestId('billing-icon')).toBeTruthy();

@@ -141,7 +141,8 @@ describe('user journey in Chromium', () => {
     await page.getByTestId('login-password').fill(SUPER.password);
     await page.getByTestId('login-submit').click();
     await page.getByTestId('greeting').waitFor();
-    await expect(page.getByTestId('drawer').isVisible()).resolves.toBe(false);
+    // Closed: neither the drawer nor its frame before the menu is drawn ('drawer-filling') is on screen.
+    await expect(page.locator('[data-testid="drawer"]:visible, [data-testid="drawer-filling"]:visible').count()).resolves.toBe(0);
     await page.getByTestId('drawer-toggle').click();
     await page.getByTestId('drawer').waitFor();
     await page.getByTestId('menu-settings').click();

@@ -97,7 +97,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
   private async applyCompany(exec: Exec, companyId: number, events: DomainEvent[], timeZone: string): Promise<boolean> {
     const seen = await exec(
       `insert into dashboard_seen_events (company_id, event_id)
-       select ?, e.id from jsonb_array_elements_text(?::jsonb) as e(id)
+       select ?, e.id from jsonb_array_elements_text(?::jsonb) as e(id) order by e.id
        on conflict do nothing returning event_id`,
       [companyId, JSON.stringify(events.map((e) => e.id))],
     );
@@ -108,7 +108,13 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
     const ticketIds = [...new Set(todo.map(ticketIdOf).filter((id): id is number => id !== null))];
     const states = new Map<number, TicketState>();
     if (ticketIds.length) {
-      // Locked in one order, so two processes' batches touching the same tickets cannot deadlock.
+      // Each ticket of the batch locked, in ticket order, those without a row yet too: two processes'
+      // batches about one ticket run one after the other (each starting from the other's state), and
+      // taking the locks in one order keeps them from deadlocking over it.
+      await exec(
+        `select pg_advisory_xact_lock(hashtext('dashboard_tickets'), t.id) from (select (jsonb_array_elements_text(?::jsonb))::int as id order by 1) t`,
+        [JSON.stringify(ticketIds)],
+      );
       const rows = await exec(
         `select * from dashboard_tickets where company_id = ? and ticket_id in (select (jsonb_array_elements_text(?::jsonb))::int) order by ticket_id for update`,
         [companyId, JSON.stringify(ticketIds)],
