@@ -511,7 +511,7 @@ describe('channel engine rules', () => {
     });
 
     it('ends a session whose owner died without waiting for its lease to lapse', async () => {
-      const wa = await newConnection('Huérfana', {});
+      const wa = await newConnection(`Huérfana ${Date.now()}`, {}); // a retry of this test makes its own
       await api2.post(`/api/whatsappsession/${wa}`, {}, admin2); // owned by the second process
       await eventually(async () => (await api.get(`/api/whatsapp/${wa}`, admin)).body.status === 'CONNECTED');
       const exited = new Promise((r) => second.process.once('exit', r));

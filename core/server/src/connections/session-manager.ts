@@ -351,13 +351,19 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
       // the kernel per connection) go in any case.
       if (logout) {
         if (held) await this.unlinkIdle(id);
-        await this.orm.em.fork().getConnection().execute('delete from channel_auth_state where whatsapp_id = ?', [id]);
-        await this.orm.em.fork().getConnection().execute('delete from channel_sent_messages where whatsapp_id = ?', [id]);
+        await this.forgetCredentials(id);
       }
       await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
     } finally {
       if (held) await this.leases.drop(id).catch(() => undefined);
     }
+  }
+
+  /** The connection's stored credentials (a provider's auth state, kept by the kernel) and its sent-message keys. */
+  private async forgetCredentials(id: number): Promise<void> {
+    const connection = this.orm.em.fork().getConnection();
+    await connection.execute('delete from channel_auth_state where whatsapp_id = ?', [id]);
+    await connection.execute('delete from channel_sent_messages where whatsapp_id = ?', [id]);
   }
 
   /** Unlinks the device of a connection no session runs (the caller holds its lease). */
@@ -375,6 +381,9 @@ export class SessionManager implements OnApplicationBootstrap, BeforeApplication
   private async stopLocal(id: number, logout: boolean): Promise<void> {
     const live = this.live.get(id);
     if (live?.session) await (logout ? live.session.logout() : live.session.stop()).catch(() => undefined);
+    // A logout forgets the phone here too, whatever the provider's own logout cleared (the sandbox's
+    // clears nothing): which path ran depended on whether a watchdog had taken over a dead owner's session.
+    if (logout) await this.forgetCredentials(id);
     // The status first, the lease after: a watchdog that takes the freed lease sees DISCONNECTED and
     // leaves the connection alone (the other order let it restart a session the user just stopped).
     await this.setStatus(id, 'DISCONNECTED', { qrcode: '', pairingCode: '', retries: 0 });
