@@ -102,10 +102,10 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
       [companyId, JSON.stringify(events.map((e) => e.id))],
     );
     const fresh = new Set(seen.map((r) => String(r.event_id)));
-    const todo = events.filter((e) => fresh.delete(e.id)); // an id twice in one batch is applied once
-    if (!todo.length) return false;
+    const toApply = events.filter((e) => fresh.delete(e.id)); // an id twice in one batch is applied once
+    if (!toApply.length) return false;
 
-    const ticketIds = [...new Set(todo.map(ticketIdOf).filter((id): id is number => id !== null))];
+    const ticketIds = [...new Set(toApply.map(ticketIdOf).filter((id): id is number => id !== null))];
     const states = new Map<number, TicketState>();
     if (ticketIds.length) {
       // Each ticket of the batch locked, in ticket order, those without a row yet too: two processes'
@@ -125,7 +125,7 @@ export class RollupWriter implements OnModuleInit, OnModuleDestroy {
     const changed = new Set<number>();
     const increments: RollupRow[] = [];
     const contactDays = new Map<string, { day: string; hour: number; whatsappId: number; contactId: number }>();
-    for (const event of todo) {
+    for (const event of toApply) {
       const ticketId = ticketIdOf(event);
       let before: TicketState | null = null;
       if (ticketId !== null) {
