@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { atendeHost } from '@atende/sdk-web/vite';
+import { HOST_ONLY_SHARED } from '@atende/sdk-web/federation';
 import { AUTH_ENDPOINTS, PLUGIN_ENDPOINTS } from '@atende/core-contract';
 import { antdImports } from './vite/antd-imports.js';
 import { bootScript } from './vite/boot-script.js';
@@ -71,7 +72,8 @@ export default defineConfig({
     // The share scope remotes receive. Their 'react-router-dom' is the shell's own, the declarative API
     // (ROUTER_FACADE): a shared module is kept whole, and the whole router would stay in the start-up
     // chunk (+33 kB gzip on /login) because the shell imports it there.
-    atendeHost({ sharedModulesFile: SHARED_MODULES, imports: { 'react-router-dom': ROUTER_FACADE }, copies: ['@atende/core-contract'] }),
+    // The contracts (HOST_ONLY_SHARED) only for remotes built before SDK 1.1, as a copy (see atendeHost).
+    atendeHost({ sharedModulesFile: SHARED_MODULES, imports: { 'react-router-dom': ROUTER_FACADE }, copies: [...HOST_ONLY_SHARED] }),
     // A signed-in first view starts the session's requests and its screen's code from the HTML
     // (boot.js; the token key is sdk-web's STORAGE_KEYS.token, checked by boot-script.test.ts).
     bootScript({ tokenKey: 'token', early: [AUTH_ENDPOINTS.me, PLUGIN_ENDPOINTS.list, PLUGIN_ENDPOINTS.public].map((e) => `/api${e.path}`) }),

@@ -59,13 +59,16 @@ describe("the screens' files", () => {
     chunk('TicketsPage.js', ['layout.js', 'list.js'], ['TicketView.js'], '/app/src/pages/tickets/TicketsPage.tsx'),
     chunk('list.js'),
     chunk('TicketView.js'),
-    chunk('federation-host.js', ['runtime.js'], ['antd-index.js', 'react.js'], '/app/src/plugins/federation-host.ts'),
+    chunk('federation-host.js', ['runtime.js'], ['antd-index.js', 'react.js', 'contract-copy.js'], '/app/src/plugins/federation-host.ts'),
+    // The contracts' copy (HOST_ONLY_SHARED): only remotes built before SDK 1.1 take it.
+    chunk('contract-copy.js', ['schemas.js'], [], '/app/core/contract/dist/index.js?atende-shared-copy'),
+    chunk('schemas.js'),
     chunk('runtime.js'),
     chunk('antd-index.js', ['list.js', 'table.js']),
     chunk('table.js'),
   ];
 
-  it("are each screen's static closure less what the page preloads and the layout's; a plugin's page adds the shared modules", () => {
+  it("are each screen's static closure less what the page preloads and the layout's; a plugin's page adds the shared modules (not the copies)", () => {
     expect(screenFiles(bundle)).toEqual({
       layout: ['MainLayout.js', 'layout.js'],
       tickets: ['TicketsPage.js', 'list.js'],

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { SHARED_COPY_QUERY } from '@atende/sdk-web/vite';
 import { SHELL_PATH, TICKETS_PATH } from '../src/first-screen.js';
 
 /** The modules whose chunks a signed-in first view needs, by what it shows (src/first-screen.ts). */
@@ -64,7 +65,7 @@ export interface ChunkLike {
  * Each screen's files: its chunk and the chunks it imports statically, less those index.html already
  * preloads; a screen's files leave out the layout's (both preload on a signed-in view). A plugin's page
  * also takes the shared modules the federation runtime loads before any remote registers
- * (sharesLoaded: antd's whole module among them). A string says what is missing.
+ * (sharesLoaded: antd's whole module among them), less the copies. A string says what is missing.
  */
 export function screenFiles(chunks: ChunkLike[]): Record<Screen, string[]> | string {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -86,7 +87,8 @@ export function screenFiles(chunks: ChunkLike[]): Record<Screen, string[]> | str
     const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(SCREENS[screen]));
     if (!chunk) return `no chunk for ${SCREENS[screen]} (is it still imported lazily?)`;
     const files = closure(chunk);
-    if (screen === 'plugin') for (const shared of chunk.dynamicImports) if (byFile.has(shared)) closure(byFile.get(shared)!, files);
+    // Not the copies (the contracts): only remotes built before SDK 1.1 take them (HOST_ONLY_SHARED).
+    if (screen === 'plugin') for (const shared of chunk.dynamicImports) if (byFile.has(shared) && !byFile.get(shared)!.facadeModuleId?.endsWith(SHARED_COPY_QUERY)) closure(byFile.get(shared)!, files);
     own[screen] = files;
   }
   const layout = [...own.layout!].filter((f) => !atStart.has(f));

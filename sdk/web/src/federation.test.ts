@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { satisfy } from '@module-federation/runtime';
-import { SHARED_MODULES, hostSharedModule, packageOf, remoteName, unmetRequirements } from './federation.js';
+import { HOST_ONLY_SHARED, SHARED_MODULES, hostSharedModule, packageOf, remoteName, unmetRequirements } from './federation.js';
 import { atendeRemote, sharedRanges } from './vite.js';
 import { createRequire } from 'node:module';
 import sdkPackage from '../package.json' with { type: 'json' };
@@ -14,8 +14,11 @@ const versions = Object.fromEntries(sharedPackages.map((pkg) => [pkg, installed(
 
 describe('shared singletons (issue 30 item 1)', () => {
   it('the ones the issue names, with the subpaths bundles import on their own', () => {
-    for (const pkg of ['react', 'react-dom', 'antd', 'react-router-dom', 'effector', 'i18next', '@atende/sdk-web', '@atende/core-contract']) expect(SHARED_MODULES).toContain(pkg);
+    for (const pkg of ['react', 'react-dom', 'antd', 'react-router-dom', 'effector', 'i18next', '@atende/sdk-web']) expect(SHARED_MODULES).toContain(pkg);
     expect(SHARED_MODULES).toContain('react/jsx-runtime');
+    // The contracts are stateless: a remote bundles what it uses; the shell still provides them for older remotes.
+    expect(SHARED_MODULES).not.toContain('@atende/core-contract');
+    expect(HOST_ONLY_SHARED).toEqual(['@atende/core-contract']);
     expect(packageOf('react/jsx-runtime')).toBe('react');
     expect(packageOf('@atende/sdk-web')).toBe('@atende/sdk-web');
   });
@@ -60,12 +63,14 @@ describe('version negotiation (issue 30 item 1)', () => {
 
 describe("the shell's share scope (atendeHost)", () => {
   it('each shared module loads the module the shell runs, with the installed version of its package', () => {
-    const code = hostSharedModule(versions, { 'react-router-dom': 'react-router' });
-    for (const key of SHARED_MODULES) {
+    const hostVersions = { ...versions, ...Object.fromEntries(HOST_ONLY_SHARED.map((pkg) => [pkg, installed(pkg)])) };
+    const code = hostSharedModule(hostVersions, { 'react-router-dom': 'react-router' });
+    for (const key of [...SHARED_MODULES, ...HOST_ONLY_SHARED]) {
       const source = key === 'react-router-dom' ? 'react-router' : key;
-      expect(code).toContain(`${JSON.stringify(key)}: provide(${JSON.stringify(versions[packageOf(key)])}, () => import(${JSON.stringify(source)})),`);
+      expect(code).toContain(`${JSON.stringify(key)}: provide(${JSON.stringify(hostVersions[packageOf(key)])}, () => import(${JSON.stringify(source)})),`);
     }
-    expect(code).toContain(`export const versions = ${JSON.stringify(versions)};`);
-    expect(() => hostSharedModule({ ...versions, antd: '' })).toThrow(/antd/);
+    expect(code).toContain(`export const versions = ${JSON.stringify(hostVersions)};`);
+    expect(() => hostSharedModule({ ...hostVersions, antd: '' })).toThrow(/antd/);
+    expect(() => hostSharedModule(versions)).toThrow(/core-contract/);
   });
 });

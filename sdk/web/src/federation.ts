@@ -7,11 +7,12 @@
 
 /**
  * The modules the shell hands every remote, one instance per page (React, antd with the shell's theme,
- * the router the shell renders, effector, i18next, the SDK and the contracts). Remotes declare them with
+ * the router the shell renders, effector, i18next and the SDK). Remotes declare them with
  * `import: false`: they never bundle a fallback copy, and run only inside a shell whose versions satisfy
  * theirs. Subpaths a bundle imports on their own (the JSX runtime, react-dom/client) are shared too.
  * @ant-design/icons is deliberately not shared: a shared module is not tree-shaken, and the package whole
- * is ~220 kB gzip for the few stateless icons each bundle uses (STACK.md).
+ * is ~220 kB gzip for the few stateless icons each bundle uses (STACK.md). Nor are the contracts
+ * (@atende/core-contract) since SDK 1.1: see HOST_ONLY_SHARED.
  */
 export const SHARED_MODULES = [
   'react',
@@ -26,8 +27,16 @@ export const SHARED_MODULES = [
   'i18next',
   'react-i18next',
   '@atende/sdk-web',
-  '@atende/core-contract',
 ] as const;
+
+/**
+ * Modules the shell still provides, for remotes built before SDK 1.1 (which declare them shared), and
+ * loads only for such a remote. @atende/core-contract is stateless (constants, zod schemas, types): a
+ * remote now bundles the little it uses (tree-shaken; the endpoints a page calls are a few hundred
+ * bytes), where the shared module was the whole package, every schema built at load, on every plugin
+ * page's first view (issue 32: ~60 ms of a ~1.1 s dashboard here).
+ */
+export const HOST_ONLY_SHARED = ['@atende/core-contract'] as const;
 
 /** The package a shared module belongs to: 'react/jsx-runtime' → 'react', '@atende/sdk-web' → itself. */
 export function packageOf(key: string): string {
@@ -98,12 +107,13 @@ export function unmetRequirements(
  * `versions` gives each package's installed version; `imports` replaces the module a key is loaded from.
  */
 export function hostSharedModule(versions: Record<string, string>, imports: Record<string, string> = {}): string {
-  const entries = SHARED_MODULES.map((key) => {
+  const keys = [...SHARED_MODULES, ...HOST_ONLY_SHARED];
+  const entries = keys.map((key) => {
     const version = versions[packageOf(key)];
     if (!version) throw new Error(`hostSharedModule: no version for '${packageOf(key)}' (shared module '${key}')`);
     return `  ${JSON.stringify(key)}: provide(${JSON.stringify(version)}, () => import(${JSON.stringify(imports[key] ?? key)})),`;
   });
-  const packages = Object.fromEntries([...new Set(SHARED_MODULES.map(packageOf))].map((pkg) => [pkg, versions[pkg]]));
+  const packages = Object.fromEntries([...new Set(keys.map(packageOf))].map((pkg) => [pkg, versions[pkg]]));
   return [
     '// The module object a remote receives: plain (as @module-federation/vite hosts hand it), CommonJS default unwrapped.',
     'function materialize(m) {',

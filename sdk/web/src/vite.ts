@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { federation } from '@module-federation/vite';
 import type { Plugin, UserConfig } from 'vite';
-import { REMOTE_EXPOSE, REQUIREMENTS_FILE, SHARED_MODULES, hostSharedModule, packageOf, remoteName, type RemoteRequirements } from './federation.js';
+import { HOST_ONLY_SHARED, REMOTE_EXPOSE, REQUIREMENTS_FILE, SHARED_MODULES, hostSharedModule, packageOf, remoteName, type RemoteRequirements } from './federation.js';
 
 interface SdkPackageJson {
   name: string;
@@ -186,13 +186,15 @@ export interface AtendeHostOptions {
    * Stateless packages handed to remotes as a copy of their own rather than the shell's instance. A
    * shared module is kept whole, and a package the shell imports at start-up would then keep every
    * export in the start-up chunk (@atende/core-contract: its schemas, ~30 kB gzip); a copy is one
-   * instance for every remote, loaded with the first one, and the shell's start-up stays tree-shaken.
+   * instance for every remote, loaded with the first remote that declares it (HOST_ONLY_SHARED: remotes
+   * built before SDK 1.1), and the shell's start-up stays tree-shaken.
    */
   copies?: string[];
 }
 
 /** The query that makes a module, and the modules it imports by relative path, a second instance. */
-const COPY = '?atende-shared-copy';
+export const SHARED_COPY_QUERY = '?atende-shared-copy';
+const COPY = SHARED_COPY_QUERY;
 
 /**
  * The shell's side: its share scope, written at build time (hostSharedModule with the installed versions)
@@ -225,7 +227,7 @@ export function atendeHost(options: AtendeHostOptions): Plugin[] {
       },
       load(id) {
         if (id !== options.sharedModulesFile) return null;
-        const versions = Object.fromEntries([...new Set(SHARED_MODULES.map(packageOf))].map((pkg) => [pkg, installedVersion(pkg, root)]));
+        const versions = Object.fromEntries([...new Set([...SHARED_MODULES, ...HOST_ONLY_SHARED].map(packageOf))].map((pkg) => [pkg, installedVersion(pkg, root)]));
         return hostSharedModule(versions, imports);
       },
       config: () => ({

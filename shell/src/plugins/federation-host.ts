@@ -8,6 +8,7 @@
  */
 import { init, loadRemote, loadShare, registerRemotes, satisfy } from '@module-federation/runtime';
 import * as runtimeCore from '@module-federation/runtime/core';
+import { HOST_ONLY_SHARED, packageOf, type RemoteRequirements } from '@atende/sdk-web/federation';
 import { shared, versions } from './shared-modules.js';
 
 const federationGlobal = runtimeCore.Global as unknown as { _FEDERATION_RUNTIME_CORE?: unknown; _FEDERATION_RUNTIME_CORE_FROM?: { name: string; version: string } };
@@ -27,6 +28,21 @@ init({ name: 'shell', remotes: [], shared, shareStrategy: 'loaded-first' });
  * (most already running); antd's whole shared module is the one download this moves earlier, and
  * every remote here uses antd. A module that fails to load here is left to the remotes that use it, as before.
  */
-export const sharesLoaded: Promise<void> = Promise.allSettled(Object.keys(shared).map((name) => loadShare(name))).then(() => undefined);
+const hostOnly = new Set<string>(HOST_ONLY_SHARED);
+export const sharesLoaded: Promise<void> = Promise.allSettled(
+  Object.keys(shared)
+    .filter((name) => !hostOnly.has(packageOf(name)))
+    .map((name) => loadShare(name)),
+).then(() => undefined);
+
+/**
+ * The shared modules only remotes built before SDK 1.1 take (HOST_ONLY_SHARED: the contracts, which newer
+ * remotes bundle), loaded before such a remote registers, for the same reason as sharesLoaded; a remote
+ * that does not declare them never loads them.
+ */
+export function hostOnlySharesLoaded(requirements: RemoteRequirements): Promise<void> {
+  const names = Object.keys(shared).filter((name) => hostOnly.has(packageOf(name)) && packageOf(name) in requirements.shared);
+  return Promise.allSettled(names.map((name) => loadShare(name))).then(() => undefined);
+}
 
 export { loadRemote, registerRemotes, satisfy, versions };

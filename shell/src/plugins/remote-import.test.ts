@@ -7,7 +7,11 @@ const loadRemote = vi.fn(async () => ({ default: { id: 'helps' } }));
 // The shell's shared modules, loaded before any remote registers (federation-host.ts): held by the test.
 let sharesDone!: () => void;
 const sharesLoaded = new Promise<void>((resolve) => (sharesDone = resolve));
-vi.mock('./federation-host.js', () => ({ registerRemotes, loadRemote, satisfy, sharesLoaded, versions: { react: '19.3.1', '@atende/sdk-web': '0.1.0' } }));
+// The contracts, loaded only for a remote built before SDK 1.1 (one that declares them): held by the test too.
+let hostOnlyDone!: () => void;
+const hostOnlyLoaded = new Promise<void>((resolve) => (hostOnlyDone = resolve));
+const hostOnlySharesLoaded = vi.fn((requirements: { shared: Record<string, string> }) => ('@atende/core-contract' in requirements.shared ? hostOnlyLoaded : Promise.resolve()));
+vi.mock('./federation-host.js', () => ({ registerRemotes, loadRemote, satisfy, sharesLoaded, hostOnlySharesLoaded, versions: { react: '19.3.1', '@atende/sdk-web': '0.1.0', '@atende/core-contract': '1.0.0' } }));
 const { RemoteRefusedError, devRemoteEntry, importRemote } = await import('./remote-import.js');
 const { $refusedRemotes } = await import('./web-plugins.model.js');
 
@@ -34,6 +38,21 @@ describe('importing a remote (issue 30)', () => {
     expect(preloads()).toEqual(['/plugins/alpha/remoteEntry.js', '/plugins/alpha/assets/plugin-1.js', '/plugins/beta/remoteEntry.js', '/plugins/beta/assets/plugin-1.js']);
     sharesDone();
     await Promise.all([first, second]);
+    expect(registerRemotes).toHaveBeenCalledTimes(2);
+  });
+
+  it('a remote built before SDK 1.1 (it declares the contracts) registers only once they are loaded too; a newer one does not wait for them', async () => {
+    answer({ react: '19.3.1', '@atende/sdk-web': '^0.1.0', '@atende/core-contract': '^1.0.0' });
+    const older = importRemote('/plugins/older/remoteEntry.js', 'older');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(hostOnlySharesLoaded).toHaveBeenCalledWith(expect.objectContaining({ shared: expect.objectContaining({ '@atende/core-contract': '^1.0.0' }) }));
+    expect(registerRemotes).not.toHaveBeenCalled();
+    answer({ react: '19.3.1', '@atende/sdk-web': '^0.1.0' });
+    await importRemote('/plugins/newer/remoteEntry.js', 'newer');
+    expect(registerRemotes).toHaveBeenCalledTimes(1);
+    expect(registerRemotes.mock.calls[0][0]).toEqual([expect.objectContaining({ name: 'atende_newer' })]);
+    hostOnlyDone();
+    await older;
     expect(registerRemotes).toHaveBeenCalledTimes(2);
   });
 

@@ -80,7 +80,7 @@ export async function importRemote(kernelEntry: string, pluginId: string): Promi
   }
   const name = remoteName(pluginId);
   preloadFiles(entry, requirements.preload);
-  await fed.sharesLoaded;
+  await Promise.all([fed.sharesLoaded, fed.hostOnlySharesLoaded(requirements)]);
   if (!registered.has(name)) {
     fed.registerRemotes([{ name, entry, type: 'module' }]);
     registered.add(name);

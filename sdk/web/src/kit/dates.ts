@@ -25,11 +25,19 @@ export function daysUntil(value: string | null | undefined, now: Date = new Date
   return Math.round((startOfDay(due) - startOfDay(now)) / DAY);
 }
 
+/** One formatter per language: toLocaleDateString makes a new one on every call (a list formats many dates). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** dd/mm/yyyy in the interface language's order. */
 export function formatDate(value: string | null | undefined, lang: string): string {
   const d = parseDueDate(value);
   if (!d) return '—';
-  return d.toLocaleDateString(lang, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { day: '2-digit', month: '2-digit', year: 'numeric' });
+    dateFormats.set(lang, format);
+  }
+  return format.format(d);
 }
 
 /** 'YYYY-MM-DD' of a local date, the form the API accepts for due dates. */
