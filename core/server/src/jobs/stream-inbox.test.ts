@@ -140,6 +140,22 @@ describe('StreamInbox', () => {
     expect(await redis.xlen(key)).toBe(0);
   }, 20_000);
 
+  it('close interrupts a read waiting for entries instead of waiting out its BLOCK time; an entry added after is left for the next', async () => {
+    const key = streamKey();
+    const seen: number[] = [];
+    const inbox = new StreamInbox<Entry>(redis, key, quiet);
+    // A read that would wait a minute: close must not wait for it (the test's 20 s limit would fail first).
+    inbox.start(async (e) => void seen.push(e.n), options({ blockMs: 60_000 }));
+    await inbox.add({ key: 'k', n: 1 });
+    await eventually(async () => seen.includes(1));
+    await eventually(async () => (await redis.client('LIST')).toString().includes(`name=${key}:reader`) && (await redis.client('LIST')).toString().includes('cmd=xreadgroup'));
+    await inbox.close();
+    await inbox.add({ key: 'k', n: 2 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual([1]);
+    expect(await redis.xlen(key)).toBe(1);
+  }, 20_000);
+
   it('removes the consumers of processes long gone (nothing pending), keeps one that still holds entries', async () => {
     const key = streamKey();
     await redis.xgroup('CREATE', key, 'workers', '0', 'MKSTREAM');

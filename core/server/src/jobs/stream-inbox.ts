@@ -24,6 +24,8 @@ export interface StreamInboxOptions<T> {
    */
   waitOut?: (err: Error) => boolean;
   waitBackoffMaxMs?: number;
+  /** How long one read waits for entries (XREADGROUP BLOCK; default 1 s). `close` interrupts it. */
+  blockMs?: number;
 }
 
 /** Entries set aside are kept for inspection, the newest this many (roughly: trimmed by whole nodes). */
@@ -49,6 +51,8 @@ export class StreamInbox<T> {
   private readonly group = 'workers';
   private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   private reader: Redis | null = null;
+  /** The reader connection's CLIENT ID, known once it has connected: `close` unblocks its read by it. */
+  private readerId: number | null = null;
   private handler: Handler<T> | null = null;
   private options: StreamInboxOptions<T> | null = null;
   private closing = false;
@@ -113,6 +117,7 @@ export class StreamInbox<T> {
     this.handler = handler;
     this.options = options;
     this.reader = this.redis.duplicate({ connectionName: `${this.key}:reader` });
+    this.reader.on('ready', () => (this.readerId = null));
     this.loop = this.readLoop();
     this.claimer = setInterval(() => void this.claim().catch((err: Error) => this.logger.warn(`Inbox claim failed: ${err.message}`)), Math.max(1_000, options.claimIdleMs / 3));
     this.claimer.unref();
@@ -131,6 +136,9 @@ export class StreamInbox<T> {
     this.closing = true;
     if (this.claimer) clearInterval(this.claimer);
     this.roomWaiter?.();
+    // A read blocked in XREADGROUP returns at once as if it had timed out (nothing taken), instead of
+    // holding every shutdown for its BLOCK time; entries it already returned are run below.
+    if (this.readerId !== null) await this.redis.client('UNBLOCK', this.readerId).catch(() => undefined);
     await this.loop?.catch(() => undefined);
     await Promise.allSettled([...this.tails.values()]);
     await this.flushAcks();
@@ -160,7 +168,9 @@ export class StreamInbox<T> {
       }
       let read: [string, Fields[]][] | null;
       try {
-        read = (await this.reader!.xreadgroup('GROUP', this.group, this.consumer, 'COUNT', o.batch, 'BLOCK', 1_000, 'STREAMS', this.key, '>')) as [string, Fields[]][] | null;
+        // Asked again after a reconnection ('ready' forgets it): a reconnected reader has a new id.
+        this.readerId ??= (await this.reader!.client('ID')) as number;
+        read = (await this.reader!.xreadgroup('GROUP', this.group, this.consumer, 'COUNT', o.batch, 'BLOCK', o.blockMs ?? 1_000, 'STREAMS', this.key, '>')) as [string, Fields[]][] | null;
       } catch (err) {
         if (this.closing) break;
         this.logger.warn(`Inbox read failed: ${(err as Error).message}`);
