@@ -140,6 +140,9 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       NO_COLOR: '1',
       // Readable lines, as a terminal shows them: tests match log text; a test of the JSON lines sets 'json'.
       LOG_FORMAT: 'pretty',
+      // V8's compiled code of the kernel's modules kept on disk between the many servers a suite starts
+      // (Node 22's module compile cache): a boot takes ~0.2 s less CPU once the first one wrote it.
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(tmpdir(), 'atende-node-compile-cache'),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
