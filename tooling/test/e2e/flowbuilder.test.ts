@@ -43,9 +43,25 @@ describe('flow builder in the browser', () => {
   }
 
   /** Drags a connector from a node's output handle to another node's input. */
+  /**
+   * The boxes of `handles` once they stop moving: a fit-view (or a node just placed) can still be
+   * moving the canvas when the drag starts on a loaded machine, and a drag aimed at where a handle was
+   * a moment ago misses it (the flaky "expected 1 to be 2" edges).
+   */
+  async function settledBoxes(page: Page, handles: Locator[]) {
+    let last = '';
+    for (let i = 0; i < 50; i++) {
+      const boxes = await Promise.all(handles.map(async (h) => (await h.boundingBox())!));
+      const now = JSON.stringify(boxes);
+      if (now === last) return boxes;
+      last = now;
+      await page.waitForTimeout(100);
+    }
+    throw new Error(`The canvas kept moving: ${last}`);
+  }
+
   async function connect(page: Page, from: Locator, to: Locator) {
-    const a = (await from.locator('.react-flow__handle.source').first().boundingBox())!;
-    const b = (await to.locator('.react-flow__handle.target').first().boundingBox())!;
+    const [a, b] = await settledBoxes(page, [from.locator('.react-flow__handle.source').first(), to.locator('.react-flow__handle.target').first()]);
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
     await page.mouse.down();
     await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
