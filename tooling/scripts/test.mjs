@@ -1,6 +1,7 @@
-// npm test: install what is missing, build, the unit suite, then in two lanes side by side lint and
-// integration (real PostgreSQL and Redis, a fresh database per test file), fault and e2e (Debian
-// Chromium) suites. Ends with "N passed, N failed".
+// npm test: install what is missing, build, the unit suite, then in two lanes side by side the
+// integration suite (real PostgreSQL and Redis, a fresh database per test file) and lint, the fault
+// tests and the remote-building browser files; then the browser journeys (Debian Chromium) alone.
+// Ends with "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -150,22 +151,25 @@ const wanted = (suite) => !only.length || only.includes(suite);
 if (wanted('unit')) await vitestSuite('unit', ['unit', 'unit-dom']);
 
 /**
- * The rest in two lanes side by side (issue 35 item 7). Integration, fault and browser files spend
- * most of their time waiting on servers, timers and Chromium: one at a time they kept 1.2 of the two
- * cores busy (2026-11-28 21:00–21:23: integration 469 s of CPU in 388 s, e2e 732 s in 611 s). Every
- * file has its own database, server and Redis namespace, so files of different suites never meet.
- * Each lane keeps its suites' order: the files that build remotes with Vite run after integration,
- * the browser journeys after the fault tests.
+ * Then two lanes side by side (issue 35 item 7): the integration suite in one; lint and the web type
+ * check, the fault tests and the files that build remotes with Vite in the other. Integration and
+ * fault files spend most of their time waiting on servers, timers and jobs: alone, the integration
+ * suite kept 1.2 of the two cores busy (2026-11-28 21:00: 469 s of CPU in 388 s of wall). Every file
+ * has its own database, server and Redis namespace, so files of different suites never meet.
+ * The browser journeys run last and alone: beside the integration suite (load 5–8) three of them
+ * missed a live update or a click on both tries in one run of two (README, Test durations).
  */
+const runLabelledSuite = (name, projects) => () => vitestSuite(name, projects, { labelled: true });
 const lanes = [
-  [wanted('lint') && lintAndTypecheck, wanted('integration') && (() => vitestSuite('integration', ['integration'], { labelled: true })), wanted('e2e') && (() => vitestSuite('e2e builds', ['e2e-builds'], { labelled: true }))],
-  [wanted('faults') && (() => vitestSuite('faults', ['faults'], { labelled: true })), wanted('e2e') && (() => vitestSuite('e2e', ['e2e'], { labelled: true }))],
+  [wanted('integration') && runLabelledSuite('integration', ['integration'])],
+  [wanted('lint') && lintAndTypecheck, wanted('faults') && runLabelledSuite('faults', ['faults']), wanted('e2e') && runLabelledSuite('e2e builds', ['e2e-builds'])],
 ].map((lane) => lane.filter(Boolean));
 await Promise.all(
   lanes.map(async (lane) => {
     for (const step of lane) await step();
   }),
 );
+if (wanted('e2e')) await vitestSuite('e2e', ['e2e']);
 rmSync(out, { recursive: true, force: true });
 
 console.log('');
@@ -173,7 +177,7 @@ console.log('');
 const secs = (ms) => `${(ms / 1000).toFixed(0)} s`;
 console.log(`  build: ${secs(buildMs)}`);
 // In a fixed order, whichever lane finished first.
-const ORDER = ['lint', 'typecheck web', 'unit', 'integration', 'e2e builds', 'faults', 'e2e'];
+const ORDER = ['lint', 'typecheck web', 'unit', 'integration', 'faults', 'e2e builds', 'e2e'];
 results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
 for (const r of results) {
   console.log(`  ${r.failed ? '✖' : '✔'} ${r.name}: ${r.passed} passed, ${r.failed} failed (${secs(r.ms)})`);
