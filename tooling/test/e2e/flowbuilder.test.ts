@@ -42,7 +42,6 @@ describe('flow builder in the browser', () => {
     await page.getByTestId('flow-add-start').waitFor();
   }
 
-  /** Drags a connector from a node's output handle to another node's input. */
   /**
    * The boxes of `handles` once they stop moving: a fit-view (or a node just placed) can still be
    * moving the canvas when the drag starts on a loaded machine, and a drag aimed at where a handle was
@@ -60,6 +59,7 @@ describe('flow builder in the browser', () => {
     throw new Error(`The canvas kept moving: ${last}`);
   }
 
+  /** Drags a connector from a node's output handle to another node's input. */
   async function connect(page: Page, from: Locator, to: Locator) {
     const [a, b] = await settledBoxes(page, [from.locator('.react-flow__handle.source').first(), to.locator('.react-flow__handle.target').first()]);
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -148,7 +148,8 @@ describe('StreamInbox', () => {
     inbox.start(async (e) => void seen.push(e.n), options({ blockMs: 60_000 }));
     await inbox.add({ key: 'k', n: 1 });
     await eventually(async () => seen.includes(1));
-    await eventually(async () => (await redis.client('LIST')).toString().includes(`name=${key}:reader`) && (await redis.client('LIST')).toString().includes('cmd=xreadgroup'));
+    // Its reader is blocked in XREADGROUP again (CLIENT LIST shows the command a client waits in).
+    await eventually(async () => String(await redis.client('LIST')).split('\n').some((c) => c.includes(`name=${key}:reader`) && c.includes('cmd=xreadgroup')));
     await inbox.close();
     await inbox.add({ key: 'k', n: 2 });
     await new Promise((r) => setTimeout(r, 200));
