@@ -38,6 +38,9 @@ export const SHARED_MODULES = [
  */
 export const HOST_ONLY_SHARED = ['@atende/core-contract'] as const;
 
+/** Every module the shell provides: what remotes share, and the host-only ones for older remotes. */
+export const HOST_SHARED = [...SHARED_MODULES, ...HOST_ONLY_SHARED] as const;
+
 /** The package a shared module belongs to: 'react/jsx-runtime' → 'react', '@atende/sdk-web' → itself. */
 export function packageOf(key: string): string {
   const parts = key.split('/');
@@ -107,13 +110,12 @@ export function unmetRequirements(
  * `versions` gives each package's installed version; `imports` replaces the module a key is loaded from.
  */
 export function hostSharedModule(versions: Record<string, string>, imports: Record<string, string> = {}): string {
-  const keys = [...SHARED_MODULES, ...HOST_ONLY_SHARED];
-  const entries = keys.map((key) => {
+  const entries = HOST_SHARED.map((key) => {
     const version = versions[packageOf(key)];
     if (!version) throw new Error(`hostSharedModule: no version for '${packageOf(key)}' (shared module '${key}')`);
     return `  ${JSON.stringify(key)}: provide(${JSON.stringify(version)}, () => import(${JSON.stringify(imports[key] ?? key)})),`;
   });
-  const packages = Object.fromEntries([...new Set(keys.map(packageOf))].map((pkg) => [pkg, versions[pkg]]));
+  const packages = Object.fromEntries([...new Set(HOST_SHARED.map(packageOf))].map((pkg) => [pkg, versions[pkg]]));
   return [
     '// The module object a remote receives: plain (as @module-federation/vite hosts hand it), CommonJS default unwrapped.',
     'function materialize(m) {',

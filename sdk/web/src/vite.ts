@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { federation } from '@module-federation/vite';
 import type { Plugin, UserConfig } from 'vite';
-import { HOST_ONLY_SHARED, REMOTE_EXPOSE, REQUIREMENTS_FILE, SHARED_MODULES, hostSharedModule, packageOf, remoteName, type RemoteRequirements } from './federation.js';
+import { HOST_SHARED, REMOTE_EXPOSE, REQUIREMENTS_FILE, SHARED_MODULES, hostSharedModule, packageOf, remoteName, type RemoteRequirements } from './federation.js';
 
 interface SdkPackageJson {
   name: string;
@@ -227,7 +227,7 @@ export function atendeHost(options: AtendeHostOptions): Plugin[] {
       },
       load(id) {
         if (id !== options.sharedModulesFile) return null;
-        const versions = Object.fromEntries([...new Set([...SHARED_MODULES, ...HOST_ONLY_SHARED].map(packageOf))].map((pkg) => [pkg, installedVersion(pkg, root)]));
+        const versions = Object.fromEntries([...new Set(HOST_SHARED.map(packageOf))].map((pkg) => [pkg, installedVersion(pkg, root)]));
         return hostSharedModule(versions, imports);
       },
       config: () => ({
